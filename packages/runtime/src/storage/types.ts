@@ -1,0 +1,65 @@
+/**
+ * The durability contract between the Customs core and a storage backend.
+ *
+ * The journal is the source of truth: an append-only sequence of entries. The core keeps its query index
+ * (sql.js) in memory and rebuilds it from the journal on open; a backend may also keep an index image so
+ * that reopening a large store does not replay everything. Verification never lives in a backend: the core
+ * verifies whatever the backend hands back, so a backend only has to store and return bytes faithfully.
+ *
+ * Implemented by the in-memory backend, the Node file backend (`{ file: dir }`), the browser IndexedDB
+ * backend (`{ indexedDB: name }`), and later a PostgreSQL backend.
+ */
+
+/** One durable record. `body` strings are stored and returned byte for byte (no re-serialisation). */
+export type JournalEntry =
+  /** Store metadata, written once when the store is created (format version, origin, generated keys). */
+  | { t: 'meta'; body: string }
+  /** A value record referenced by receipts through its commitment (possibly encrypted; JSON text). */
+  | { t: 'value'; commit: string; body: string }
+  /** A receipt: `body` is the exact RFC 8785 text that was hashed, `hash` its lowercase hex leaf hash. */
+  | { t: 'receipt'; seq: number; hash: string; body: string }
+  /** A signed checkpoint note covering receipts 1..size. */
+  | { t: 'checkpoint'; size: number; note: string }
+
+export interface OpenReport {
+  /** Bytes (file) or entries (IndexedDB) dropped because the last append was torn by a crash. */
+  truncatedTail?: { bytes?: number; entries?: number; reason: string }
+}
+
+export interface IndexImage {
+  /** `db.export()` of the core's sql.js index. */
+  image: Uint8Array
+  /** The last receipt seq the image reflects; the core replays receipts after it. */
+  uptoSeq: number
+  /** Hash of the journal prefix the image was built from, so a stale or foreign image is ignored. */
+  journalHash: string
+}
+
+export interface StorageBackend {
+  /** `memory`, `file`, `indexeddb`, `postgres`, ... */
+  readonly kind: string
+  /** What "durable" means once `append` resolved. */
+  readonly durability: 'none' | 'fsync' | 'idb-strict' | 'db-commit'
+  /** Human-readable location for messages (`/path/to/dir`, `indexeddb:name`, `memory`). */
+  readonly location: string
+  /**
+   * Opens the store, creating it if needed, and takes the single-writer lock (a lock file in Node, a Web
+   * Lock in browsers). Drops a torn tail (an incomplete or unparseable last record) and reports it. Any
+   * damage before the tail is not repaired here: entries are returned as they are and the core's
+   * verification reports it.
+   */
+  open(): Promise<OpenReport>
+  /** Every entry in append order. */
+  read(): AsyncIterable<JournalEntry>
+  /**
+   * Appends entries in order; resolves only when they are durable (`fdatasync` / strict IDB commit).
+   * The core never has two appends in flight at once, and batches concurrent writers (group commit).
+   * On failure nothing of the batch may count as acknowledged; the error reaches the caller.
+   */
+  append(entries: JournalEntry[]): Promise<void>
+  /** Optional index image, written atomically (temp, fsync, rename, fsync dir). */
+  saveImage?(image: IndexImage): Promise<void>
+  loadImage?(): Promise<IndexImage | null>
+  /** Releases the lock and handles. Idempotent. */
+  close(): Promise<void>
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config'
+
+// One project per area so a failing area is obvious in the report; browser suites drive the system
+// Chromium through playwright-core from Node, so they run in the Node environment too.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'plugin',
+          include: ['packages/unplugin/test/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**', '**/fixtures/**'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'runtime',
+          include: ['packages/runtime/test/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['playground/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['**/*.browser.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
