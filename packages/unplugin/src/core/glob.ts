@@ -1,0 +1,41 @@
+import type { CalleePattern } from '../types'
+
+/**
+ * Key glob (`*` any run, `?` one character) as an anchored RegExp. Same semantics as `keyGlobToRegExp` in
+ * `memory-customs/probe`, which applies the embedded key filter to dynamic keys at run time.
+ */
+export function keyGlobToRegExp(glob: string): RegExp {
+  let src = ''
+  for (const ch of glob) {
+    if (ch === '*') src += '.*'
+    else if (ch === '?') src += '.'
+    else src += ch.replace(/[.+^${}()|[\]\\/]/g, '\\$&')
+  }
+  return new RegExp(`^${src}$`, 's')
+}
+
+/**
+ * Callee pattern as a RegExp over the dotted callee path: `*` matches any run (dots included), and the
+ * pattern must match the whole path or a suffix starting after a `.` (so `mem0.add` matches `this.mem0.add`).
+ */
+export function calleePatternToRegExp(pattern: CalleePattern): RegExp {
+  if (pattern instanceof RegExp) return pattern
+  let src = ''
+  for (const ch of pattern) {
+    if (ch === '*') src += '.*'
+    else src += ch.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')
+  }
+  return new RegExp(`(?:^|\\.)${src}$`, 's')
+}
+
+/** Whether a key passes include/exclude globs (exclude wins; an empty include admits all). */
+export function keyAdmitted(key: string, include: RegExp[], exclude: RegExp[]): boolean {
+  if (exclude.some((r) => r.test(key))) return false
+  return include.length === 0 || include.some((r) => r.test(key))
+}
+
+/** The last segment of a callee glob when it is a plain identifier (used by the code prefilter). */
+export function lastLiteralSegment(pattern: string): string | null {
+  const last = pattern.split('.').pop() ?? ''
+  return /^[A-Za-z_$][\w$]*$/.test(last) ? last : null
+}

@@ -1,0 +1,263 @@
+import path from 'node:path'
+import { z } from 'zod'
+import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
+import { OptionsError } from './errors'
+import { calleePatternToRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
+
+export { OptionsError } from './errors'
+
+/** MW v1 write verbs. */
+export const DEFAULT_VERBS = [
+  'set', 'add', 'put', 'update', 'upsert', 'save', 'append', 'push', 'insert', 'write', 'store', 'remember',
+] as const
+
+/** MW v1 memory nouns (method-name suffixes, case-sensitive). */
+export const DEFAULT_NOUNS = [
+  'Memory', 'Memories', 'State', 'States', 'History', 'Histories', 'Session', 'Sessions', 'Message', 'Messages',
+  'Checkpoint', 'Checkpoints', 'Store', 'Chat', 'Chats', 'Thread', 'Threads',
+] as const
+
+/** MW v1 memory receiver names. */
+export const DEFAULT_RECEIVER = /memor|store|state|histor|session|checkpoint/i
+
+/**
+ * Callees the MW v1 heuristics would match but which are browser navigation/storage or bookkeeping maps,
+ * not agent memory (call-shapes.md §3.5).
+ */
+export const DEFAULT_EXCLUDE_CALLEES: readonly CalleePattern[] = [
+  'window.history.*',
+  'history.pushState',
+  'history.replaceState',
+  'localStorage.*',
+  'sessionStorage.*',
+  'cookieStore.*',
+  'editorRef.*',
+  // Bookkeeping receivers: `fooByKey.set`, `pendingKeys.add`, `indexes`/`promises` maps.
+  /(?:^|\.)[\w$#]*(?:By[A-Z][\w$]*|Keys|Indexes|Promises)\.[^.]+$/,
+]
+
+/** The `memory-customs` runtime APIs, always instrumented: receiver name, method, key and value positions. */
+export const RUNTIME_APIS = [
+  { receiver: 'decision', method: 'commit', keyIndex: 0, valueIndex: 1 },
+  { receiver: 'execution', method: 'store', keyIndex: 1, valueIndex: 2 },
+  { receiver: 'bridge', method: 'promote', keyIndex: null, valueIndex: 0 },
+] as const
+
+/** Ids never instrumented whatever `exclude` says. */
+export const ALWAYS_EXCLUDE: RegExp[] = [/[\\/]node_modules[\\/]/, /\0/, /[?&](?:raw|url|worker|inline)(?:[&=]|$)/]
+
+export const DEFAULT_INCLUDE: RegExp[] = [/\.[cm]?[jt]sx?$/]
+
+export const DEFAULT_MANIFEST = 'memory-customs.sites.json'
+
+export interface CompiledTarget {
+  pattern: RegExp
+  keyIndex?: number | null
+  valueIndex?: number | null
+  /** Method name when the pattern ends in a literal identifier (for the code prefilter). */
+  method: string | null
+}
+
+/** Matching configuration compiled from the options. */
+export interface MatcherConfig {
+  /** `^(verbs)([A-Z_$][A-Za-z0-9_$]*)?$` */
+  verb: RegExp
+  /** `(nouns)$`, tested on the suffix after the verb. */
+  noun: RegExp
+  /** Receiver-name tests (MEMRECV). */
+  receivers: RegExp[]
+  targets: CompiledTarget[]
+  excludeCallees: RegExp[]
+  verbs: string[]
+  nouns: string[]
+  /** Type / constructor names (type-aware mode, and same-file bindings otherwise). */
+  types: string[]
+}
+
+const RESOLVED = Symbol.for('memory-customs.resolved-options')
+
+export interface ResolvedOptions {
+  readonly [RESOLVED]: true
+  root: string
+  mode: string
+  include: FilterPattern
+  /** `ALWAYS_EXCLUDE` followed by the user's patterns. */
+  exclude: FilterPattern
+  enabled: boolean | ((ctx: EnabledContext) => boolean)
+  probeModule: string
+  manifest: string | false
+  inlineSourceMap: boolean
+  sourcemap: boolean
+  typeAware: false | { tsconfig?: string }
+  keys: { include: string[]; exclude: string[] }
+  /** Compiled key globs. */
+  keyRegExps: { include: RegExp[]; exclude: RegExp[] }
+  matcher: MatcherConfig
+}
+
+export function isResolvedOptions(o: unknown): o is ResolvedOptions {
+  return typeof o === 'object' && o !== null && (o as Record<symbol, unknown>)[RESOLVED] === true
+}
+
+const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'expected an identifier such as "handle"')
+const regExp = z.instanceof(RegExp)
+const calleePattern = z.union([z.string().min(1, 'expected a non-empty callee pattern'), regExp])
+const filterPattern = z.union([z.string(), regExp, z.array(z.union([z.string(), regExp])), z.null()])
+const argIndex = z.number().int().min(0).nullable()
+const globList = z.array(z.string())
+
+const baseShape = {
+  include: filterPattern.optional(),
+  exclude: filterPattern.optional(),
+  targets: z
+    .array(
+      z.union([calleePattern, z.object({ callee: calleePattern, keyIndex: argIndex.optional(), valueIndex: argIndex.optional() }).strict()]),
+    )
+    .optional(),
+  verbs: z.array(identifier).optional(),
+  nouns: z.array(identifier).optional(),
+  receivers: z.array(z.union([z.string().min(1), regExp])).optional(),
+  excludeCallees: z.array(calleePattern).optional(),
+  defaultExcludes: z.boolean().optional(),
+  typeAware: z.union([z.boolean(), z.object({ tsconfig: z.string().min(1).optional() }).strict()]).optional(),
+  types: z.array(identifier).optional(),
+  keys: z.object({ include: globList.optional(), exclude: globList.optional() }).strict().optional(),
+  enabled: z
+    .union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')])
+    .optional(),
+  probeModule: z.string().min(1).optional(),
+  manifest: z.union([z.boolean(), z.string().min(1)]).optional(),
+  inlineSourceMap: z.boolean().optional(),
+  sourcemap: z.boolean().optional(),
+}
+
+const baseSchema = z.object(baseShape).strict()
+const optionsSchema = z
+  .object({ ...baseShape, root: z.string().min(1).optional(), env: z.record(z.string(), baseSchema).optional() })
+  .strict()
+
+function optionPath(segments: ReadonlyArray<PropertyKey>): string {
+  let out = ''
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`
+    else out += out ? `.${String(s)}` : String(s)
+  }
+  return out || '(options)'
+}
+
+function describeIssue(issue: z.core.$ZodIssue): { option: string; message: string } {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]
+    return { option: optionPath([...issue.path, key]), message: 'unknown option' }
+  }
+  if (issue.code === 'invalid_union') {
+    return { option: optionPath(issue.path), message: 'has the wrong type or shape' }
+  }
+  return { option: optionPath(issue.path), message: issue.message }
+}
+
+function validate(user: unknown): Options {
+  if (user === undefined || user === null) return {}
+  const result = optionsSchema.safeParse(user)
+  if (!result.success) {
+    const { option, message } = describeIssue(result.error.issues[0])
+    throw new OptionsError(option, message)
+  }
+  return result.data as Options
+}
+
+/** Merges an env override over the base: arrays and scalars replace, `keys` merges field by field. */
+function mergeEnv(base: Options, override: BaseOptions | undefined): BaseOptions {
+  if (!override) return base
+  const merged: BaseOptions = { ...base, ...override }
+  if (base.keys || override.keys) merged.keys = { ...base.keys, ...override.keys }
+  return merged
+}
+
+function receiverRegExp(r: string | RegExp): RegExp {
+  if (r instanceof RegExp) return r
+  return new RegExp(r.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'i')
+}
+
+function toList(p: FilterPattern | undefined): Array<string | RegExp> {
+  if (p === undefined || p === null) return []
+  return Array.isArray(p) ? [...p] : [p as string | RegExp]
+}
+
+function escapeAlternatives(words: readonly string[]): string {
+  return [...new Set(words)].map((w) => w.replace(/[$]/g, '\\$')).join('|')
+}
+
+/**
+ * Validates the user's options (throws `OptionsError` naming the option on a wrong one), picks the mode
+ * (explicit, else `NODE_ENV`, else `'development'`), merges `env[mode]` over the base and compiles matchers.
+ */
+export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx: { mode?: string; root?: string } = {}): ResolvedOptions {
+  if (isResolvedOptions(user)) return user
+  const valid = validate(user)
+  const mode = ctx.mode || process.env.NODE_ENV || 'development'
+  const o = mergeEnv(valid, valid.env?.[mode])
+  const root = path.resolve(valid.root ?? ctx.root ?? process.cwd())
+
+  const verbs = [...DEFAULT_VERBS, ...(o.verbs ?? [])]
+  const nouns = [...DEFAULT_NOUNS, ...(o.nouns ?? [])]
+  const targets: CompiledTarget[] = (o.targets ?? []).map((t) => {
+    const spec = typeof t === 'string' || t instanceof RegExp ? { callee: t } : t
+    return {
+      pattern: calleePatternToRegExp(spec.callee),
+      keyIndex: spec.keyIndex,
+      valueIndex: spec.valueIndex,
+      method: typeof spec.callee === 'string' ? lastLiteralSegment(spec.callee) : null,
+    }
+  })
+  const excludeCallees = [...(o.defaultExcludes === false ? [] : DEFAULT_EXCLUDE_CALLEES), ...(o.excludeCallees ?? [])].map(
+    calleePatternToRegExp,
+  )
+  const keys = { include: o.keys?.include ?? [], exclude: o.keys?.exclude ?? [] }
+  const typeAware = o.typeAware === true ? {} : o.typeAware ? { ...o.typeAware } : false
+
+  return {
+    [RESOLVED]: true,
+    root,
+    mode,
+    include: o.include === undefined ? [...DEFAULT_INCLUDE] : o.include,
+    exclude: [...ALWAYS_EXCLUDE, ...toList(o.exclude)],
+    enabled: o.enabled ?? true,
+    probeModule: o.probeModule ?? 'memory-customs/probe',
+    manifest: o.manifest === false ? false : typeof o.manifest === 'string' ? o.manifest : DEFAULT_MANIFEST,
+    inlineSourceMap: o.inlineSourceMap ?? false,
+    sourcemap: o.sourcemap ?? true,
+    typeAware,
+    keys,
+    keyRegExps: { include: keys.include.map(keyGlobToRegExp), exclude: keys.exclude.map(keyGlobToRegExp) },
+    matcher: {
+      verb: new RegExp(`^(?:${escapeAlternatives(verbs)})([A-Z_$][A-Za-z0-9_$]*)?$`),
+      noun: new RegExp(`(?:${escapeAlternatives(nouns)})$`),
+      receivers: [DEFAULT_RECEIVER, ...(o.receivers ?? []).map(receiverRegExp)],
+      targets,
+      excludeCallees,
+      verbs,
+      nouns,
+      types: o.types ?? [],
+    },
+  }
+}
+
+const resolvedCache = new WeakMap<object, ResolvedOptions>()
+let defaultResolved: { key: string; value: ResolvedOptions } | null = null
+
+/** `resolveOptions` memoised per options object, for `analyze`/`instrument` called with raw options. */
+export function ensureResolved(options: Options | ResolvedOptions | undefined): ResolvedOptions {
+  if (isResolvedOptions(options)) return options
+  if (!options) {
+    const key = `${process.cwd()}\0${process.env.NODE_ENV ?? ''}`
+    if (defaultResolved?.key !== key) defaultResolved = { key, value: resolveOptions(undefined) }
+    return defaultResolved.value
+  }
+  let r = resolvedCache.get(options)
+  if (!r) {
+    r = resolveOptions(options)
+    resolvedCache.set(options, r)
+  }
+  return r
+}
