@@ -1,0 +1,162 @@
+// Transform benchmark (issue 2): the plugin's cost inside a real `vite build`, per file, and in heap.
+
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runNode } from '../lib/child.mjs'
+import { median } from '../lib/stats.mjs'
+import { count, mib, ms, ratio, seconds, us } from '../lib/format.mjs'
+import { failedRow, firstLine, row } from '../lib/verdict.mjs'
+import { generateProject } from './gen.mjs'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const repoRoot = join(here, '../..')
+
+export async function runTransform({ quick, log }) {
+  const work = mkdtempSync(join(tmpdir(), 'mc-bench-transform-'))
+  const project = join(work, 'project')
+  const rows = []
+  const notes = []
+  try {
+    const gen = generateProject(project)
+    log(
+      `generated ${gen.modules} modules (${gen.averageLines.toFixed(0)} lines on average; ${gen.memoryModules} with ` +
+        `${gen.expectedProbes} memory writes, ${gen.cacheModules} with a decoy this.cache.set) in ${project}`,
+    )
+    notes.push(
+      `Input: ${gen.modules} generated modules, ${gen.averageLines.toFixed(0)} lines on average, ${gen.memoryModules} ` +
+        `with 3 memory writes each (${gen.expectedProbes} sites), ${gen.cacheModules} with a non-matching \`this.cache.set(\`.`,
+    )
+
+    await viteBuilds({ quick, log, project, work, gen, rows, notes })
+    await perFile({ quick, log, project, rows, notes })
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+  return {
+    id: 'transform',
+    title: 'Transform (plugin, issue 2)',
+    rows,
+    notes,
+    method:
+      'Each `vite build` (lib mode, ES format, `sourcemap: true`, `minify: false`, the probe module external) runs as a ' +
+      'fresh `node` process, timed from spawn to exit, so process start-up and plugin loading count. One untimed ' +
+      'build of each variant warms the file cache; then the variants alternate (the order flips every round). ' +
+      'The ratio is the median of the per-round ratios (with ÷ without); the ratio of the medians is shown too. ' +
+      'The probes in the bundle (`__mc$p(` calls) are counted after every plugin build. Per-file costs come from a ' +
+      'separate `node --expose-gc` process that calls the package root exports `analyze` and `instrument` directly ' +
+      '(after a warm-up over the whole set), and heap growth is `heapUsed` after `gc()` before and after all files.',
+  }
+}
+
+async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
+  const runs = quick ? 3 : 7
+  const script = join(here, 'vite-build.mjs')
+  const build = (variant) =>
+    runNode(script, [project, join(work, `out-${variant}`), variant], { cwd: repoRoot, env: { NODE_ENV: 'production' } })
+  const times = { with: [], without: [] }
+  const pairRatios = []
+  const probeCounts = []
+  let withError = null
+  try {
+    await build('without')
+    const warm = await build('with')
+    probeCounts.push(warm.result.probes)
+  } catch (error) {
+    withError = error
+  }
+  if (withError) {
+    log(`  vite build failed: ${firstLine(withError)}`)
+    rows.push(failedRow('`vite build` with plugin ÷ without (median ratio)', '≤ 1.20×', withError))
+    return
+  }
+  for (let r = 0; r < runs; r++) {
+    const order = r % 2 === 0 ? ['without', 'with'] : ['with', 'without']
+    const wall = {}
+    for (const variant of order) {
+      const { wallMs, result } = await build(variant)
+      wall[variant] = wallMs
+      times[variant].push(wallMs)
+      if (variant === 'with') probeCounts.push(result.probes)
+      else if (result.probes !== 0) throw new Error(`the build without the plugin contains ${result.probes} probes`)
+    }
+    pairRatios.push(wall.with / wall.without)
+    log(`  round ${r + 1}/${runs}: without ${seconds(wall.without)}, with ${seconds(wall.with)}, ratio ${ratio(wall.with / wall.without)}`)
+  }
+  const probesOk = probeCounts.every((p) => p === gen.expectedProbes)
+  const medWith = median(times.with)
+  const medWithout = median(times.without)
+  rows.push(row({ name: '`vite build` without plugin (median wall time)', value: medWithout, format: seconds, note: `${runs} runs` }))
+  rows.push(row({ name: '`vite build` with plugin (median wall time)', value: medWith, format: seconds, note: `${runs} runs` }))
+  rows.push(
+    row({
+      name: '`vite build` with ÷ without (median of per-round ratios)',
+      value: median(pairRatios),
+      format: ratio,
+      op: '<=',
+      target: 1.2,
+      note: `ratio of medians ${ratio(medWith / medWithout)}; per round: ${pairRatios.map((x) => x.toFixed(2)).join(', ')}`,
+    }),
+  )
+  rows.push(
+    row({
+      name: 'probes emitted by each plugin build',
+      value: probesOk ? gen.expectedProbes : Math.min(...probeCounts),
+      format: count,
+      op: '>=',
+      target: gen.expectedProbes,
+      note: probesOk ? `all ${probeCounts.length} builds emitted ${gen.expectedProbes}` : `counts: ${probeCounts.join(', ')}`,
+    }),
+  )
+  if (!probesOk) notes.push(`Probe counts per plugin build: ${probeCounts.join(', ')} (expected ${gen.expectedProbes}).`)
+}
+
+async function perFile({ quick, log, project, rows }) {
+  const script = join(here, 'per-file.mjs')
+  try {
+    const { result } = await runNode(script, [project, quick ? '--quick' : ''], {
+      nodeArgs: ['--expose-gc'],
+      cwd: repoRoot,
+      env: { NODE_ENV: 'production' },
+    })
+    log(`  per-file: candidate ${ms(result.candidateMs)}, skipped ${us(result.skippedUs)}, heap ${mib(result.heapGrowthBytes)}`)
+    rows.push(
+      row({
+        name: 'per file, candidate (prefilter hit): `analyze` + `instrument`, median',
+        value: result.candidateMs,
+        format: ms,
+        note: `${result.candidateFiles} files × ${result.rounds} rounds; p95 ${ms(result.candidateP95Ms)}; ${result.sitesPerRound} sites found per round`,
+      }),
+    )
+    rows.push(
+      row({
+        name: 'per file, skipped (prefilter miss), median',
+        value: result.skippedUs,
+        format: us,
+        note: `${result.skippedFiles} files; ${result.skippedHow}`,
+      }),
+    )
+    rows.push(
+      row({
+        name: 'per file, `analyze` forced on a non-candidate file (no prefilter), median',
+        value: result.unfilteredMs,
+        format: ms,
+        note: `what a file would cost without the prefilter (${result.unfilteredFiles} files)`,
+      }),
+    )
+    rows.push(
+      row({
+        name: 'heap growth over 1,000 files through the plugin path (heapUsed after gc)',
+        value: result.heapGrowthBytes,
+        format: mib,
+        op: '<=',
+        target: 4 * 1048576,
+        note: `flat = within ±4 MiB; analyze on all 1,000 files without the prefilter: ${mib(result.heapGrowthUnfilteredBytes)}`,
+      }),
+    )
+  } catch (error) {
+    log(`  per-file failed: ${firstLine(error)}`)
+    rows.push(failedRow('per file, candidate: `analyze` + `instrument`, median', '–', error))
+  }
+}

@@ -1,0 +1,42 @@
+// One `vite build` of the generated project, as a fresh process (the parent times it from spawn to exit, so
+// process start-up and plugin loading count, as they do for a user). Usage:
+//   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without>
+// Prints one JSON line: { variant, probes, bytes } where `probes` counts instrumented calls in the bundle.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from 'vite'
+
+const [root, outDir, variant] = process.argv.slice(2)
+if (!root || !outDir || (variant !== 'with' && variant !== 'without')) {
+  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without>')
+  process.exit(2)
+}
+
+const plugins = []
+if (variant === 'with') {
+  const { default: memoryCustoms } = await import('unplugin-memory-customs/vite')
+  plugins.push(memoryCustoms())
+}
+
+await build({
+  root,
+  configFile: false,
+  logLevel: 'silent',
+  plugins,
+  build: {
+    outDir,
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    reportCompressedSize: false,
+    lib: { entry: join(root, 'src/index.ts'), formats: ['es'], fileName: 'bench' },
+    // The probe runtime is the application's dependency, not part of this synthetic library.
+    rolldownOptions: { external: [/^memory-customs(\/|$)/] },
+  },
+})
+
+const bundle = readFileSync(join(outDir, 'bench.js'), 'utf8')
+// Every instrumented call site is `__mc$p(<table>, <index>, [...])`; the import names `__mc$p` without a paren.
+const probes = (bundle.match(/__mc\$p\(/g) ?? []).length
+console.log(JSON.stringify({ variant, probes, bytes: bundle.length }))
