@@ -1,0 +1,240 @@
+import path from 'node:path'
+import type { UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
+import { analyzeSafe } from '../core/analyze'
+import { instrument, isInstrumented } from '../core/instrument'
+import { normalizeId } from '../core/ids'
+import { resolveOptions, type ResolvedOptions } from '../core/options'
+import { codePrefilter } from '../core/prefilter'
+import type { Options } from '../types'
+import { version } from '../../package.json'
+import { claimEmission } from './emitted'
+import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
+import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
+import { SiteCollector, type ManifestSite } from './manifest'
+import { readEmbeddedTables } from './recover'
+import { errorMessage, skippedFileWarning } from './warnings'
+
+export const PLUGIN_NAME = 'unplugin-memory-customs'
+
+/** What the host bundler told us; filled by the per-bundler hooks before the first transform. */
+interface HostInfo {
+  mode?: string
+  root?: string
+  /** Vite `serve` (dev server): no manifest is emitted, sites are available through `api.sites()`. */
+  serve?: boolean
+}
+
+/** Options resolved for the actual build, plus what the handler derives from them. */
+interface ActiveConfig {
+  resolved: ResolvedOptions
+  mode: string
+  root: string
+  enabled: boolean
+  admits: (id: string) => boolean
+  prefilter: RegExp
+}
+
+/** The API exposed on the Vite plugin (`plugin.api`). */
+export interface MemoryCustomsApi {
+  /** Sites analysed so far in this process by this plugin instance, ordered by file, line, column. */
+  sites(): ManifestSite[]
+}
+
+// A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
+const DEFINES_PROBE = /\bfunction\s+__mc\$p\b/
+
+function modeFromEnv(): string {
+  return process.env.NODE_ENV || 'development'
+}
+
+/**
+ * The unplugin factory: a thin adapter that filters modules, calls the pure core (`analyzeSafe`,
+ * `instrument`), collects sites into the manifest and never fails the build for its own reasons.
+ * Wrong options are the user's error and fail fast (OptionsError names the option).
+ */
+export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (userOptions, meta) => {
+  const framework = meta.framework
+  const host: HostInfo = {}
+  // Not cleared between builds: in watch mode unchanged modules are not transformed again, so their sites
+  // must stay; a module transformed again replaces its entry.
+  const collector = new SiteCollector()
+
+  // Validate now, so a wrong option fails when the config is loaded, not at the first module.
+  const eager = resolveOptions(userOptions, { mode: modeFromEnv(), root: userOptions?.root })
+  const envModes = Object.keys(userOptions?.env ?? {})
+  const perMode = [eager, ...envModes.map((mode) => resolveOptions(userOptions, { mode, root: userOptions?.root }))]
+
+  let active: ActiveConfig | null = null
+  const config = (): ActiveConfig => {
+    if (active) return active
+    const mode = host.mode || modeFromEnv()
+    const root = path.resolve(userOptions?.root ?? host.root ?? process.cwd())
+    const resolved = resolveOptions(userOptions, { mode, root })
+    const enabled = typeof resolved.enabled === 'function' ? resolved.enabled({ mode, framework }) !== false : resolved.enabled !== false
+    active = {
+      resolved,
+      mode,
+      root,
+      enabled,
+      admits: createIdFilter(resolved.include, resolved.exclude, root),
+      prefilter: nonStateful(codePrefilter(resolved)),
+    }
+    return active
+  }
+  const hostChanged = (info: HostInfo) => {
+    Object.assign(host, info)
+    active = null
+  }
+
+  function transformModule(this: UnpluginBuildContext & UnpluginContext, code: string, id: string) {
+    let file = id
+    try {
+      const c = config()
+      if (!c.enabled || !c.admits(id)) return null
+      if (code.search(c.prefilter) === -1) return null
+      // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
+      if (isInstrumented(code) || DEFINES_PROBE.test(code)) return null
+      file = normalizeId(id, c.root).file
+      const { sites, error } = analyzeSafe(code, id, c.resolved)
+      if (error) {
+        this.warn(skippedFileWarning(file, error.line, error.column, `cannot be parsed (${error.message})`))
+        return null
+      }
+      collector.record(file, sites)
+      if (!sites.some((s) => !s.unsupported)) return null
+      const out = instrument(code, id, sites, c.resolved)
+      if (!out) return null
+      const map = out.map as unknown as SourceMapLike
+      if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
+      return { code: out.code, map: c.resolved.sourcemap === false ? null : map }
+    } catch (err) {
+      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+      return null
+    }
+  }
+
+  const manifestText = (): string => {
+    const c = config()
+    return `${JSON.stringify(collector.manifest({ version, framework, mode: c.mode }), null, 2)}\n`
+  }
+  const manifestName = (): string | null => {
+    const c = config()
+    return c.enabled && c.resolved.manifest ? c.resolved.manifest : null
+  }
+
+  const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: codePrefilter(r) })))
+
+  const plugin: UnpluginOptions = {
+    name: PLUGIN_NAME,
+    // Original TypeScript, before any transpiler: the recorded lines and columns are the author's.
+    enforce: 'pre',
+
+    transform: {
+      filter: filter.code ? { id: filter.id, code: filter.code } : { id: filter.id },
+      handler: transformModule,
+    },
+
+    // webpack, rspack and esbuild: the manifest is emitted when the build ends. Rollup and Vite use
+    // `generateBundle` below, where the output bundle is known (and can be checked for a twin's manifest).
+    async buildEnd() {
+      if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild') return
+      const fileName = manifestName()
+      const native = this.getNativeBuildContext?.()
+      if (!fileName || !native) return
+      if (native.framework === 'webpack' || native.framework === 'rspack') {
+        const compilation = native.compilation
+        if (!compilation) return
+        recoverCachedModules(collector, compilation as unknown as CompilationLike)
+        if (!claimEmission(compilation, fileName) || compilation.getAsset(fileName)) return
+        this.emitFile({ type: 'asset', fileName, source: manifestText() })
+      } else if (native.framework === 'esbuild') {
+        const opts = native.build.initialOptions
+        if (!claimEmission(opts, fileName)) return
+        await writeEsbuildManifest(opts, fileName, manifestText())
+      }
+    },
+
+    vite: {
+      configResolved(cfg) {
+        hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve' })
+      },
+      generateBundle(_output, bundle) {
+        const fileName = manifestName()
+        if (!fileName || host.serve || fileName in bundle || !claimEmission(bundle, fileName)) return
+        this.emitFile({ type: 'asset', fileName, source: manifestText() })
+      },
+      api: { sites: () => collector.sites() } satisfies MemoryCustomsApi,
+    },
+
+    rollup: {
+      generateBundle(_output, bundle) {
+        const fileName = manifestName()
+        if (!fileName || fileName in bundle || !claimEmission(bundle, fileName)) return
+        this.emitFile({ type: 'asset', fileName, source: manifestText() })
+      },
+    },
+
+    webpack(compiler) {
+      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+    },
+
+    rspack(compiler) {
+      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+    },
+
+    esbuild: {
+      config(options) {
+        hostChanged({ mode: modeFromDefine(options.define) ?? modeFromEnv(), root: options.absWorkingDir })
+      },
+    },
+  }
+  return plugin
+}
+
+/** The part of a webpack/rspack compilation the manifest recovery reads. */
+interface CompilationLike {
+  modules: Iterable<{ originalSource?: () => { source(): string | Buffer } | null }>
+  getAsset(name: string): unknown
+}
+
+/**
+ * Modules served from webpack's persistent cache skip the loaders, so `transform` never saw them in this
+ * process; their sites are read back from the table embedded in their (cached, instrumented) source.
+ */
+function recoverCachedModules(collector: SiteCollector, compilation: CompilationLike): void {
+  for (const mod of compilation.modules) {
+    const src = mod.originalSource?.()?.source()
+    if (src === undefined) continue
+    const text = typeof src === 'string' ? src : src.toString('utf8')
+    if (!text.includes('__mc$r')) continue
+    collector.recover(readEmbeddedTables(text))
+  }
+}
+
+/** esbuild's `define: { 'process.env.NODE_ENV': '"production"' }` names the mode when it is set. */
+function modeFromDefine(define: Record<string, string> | undefined): string | undefined {
+  const raw = define?.['process.env.NODE_ENV']
+  if (!raw) return undefined
+  try {
+    const v = JSON.parse(raw)
+    return typeof v === 'string' ? v : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** esbuild has no asset emission: write next to the output (`outdir`, else the directory of `outfile`). */
+async function writeEsbuildManifest(
+  opts: { outdir?: string; outfile?: string; absWorkingDir?: string; write?: boolean },
+  fileName: string,
+  text: string,
+): Promise<void> {
+  if (opts.write === false) return
+  const base = opts.absWorkingDir ?? process.cwd()
+  const dir = opts.outdir ? path.resolve(base, opts.outdir) : opts.outfile ? path.dirname(path.resolve(base, opts.outfile)) : null
+  if (!dir) return
+  const { mkdir, writeFile } = await import('node:fs/promises')
+  const target = path.resolve(dir, fileName)
+  await mkdir(path.dirname(target), { recursive: true })
+  await writeFile(target, text)
+}

@@ -1,0 +1,16 @@
+import { createUnplugin } from 'unplugin'
+import { unpluginFactory } from './adapter/factory'
+
+export { unpluginFactory, PLUGIN_NAME, type MemoryCustomsApi } from './adapter/factory'
+export type { Manifest, ManifestFile, ManifestSite } from './adapter/manifest'
+export { readEmbeddedTables, type EmbeddedSite, type EmbeddedTable } from './adapter/recover'
+export { analyze, analyzeSafe } from './core/analyze'
+export { instrument, isInstrumented } from './core/instrument'
+export { resolveOptions, type ResolvedOptions } from './core/options'
+export { OptionsError } from './core/errors'
+export type * from './types'
+
+/** The plugin for every bundler unplugin supports (`unplugin.vite()`, `unplugin.webpack()`, ...). */
+export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory)
+
+export default unplugin
