@@ -1,0 +1,303 @@
+import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types'
+import { encodeLine, toJournalEntry } from './file/codec'
+import { JournalCorruptError, StorageError } from './file/errors'
+import { loadImage, saveImage } from './file/image'
+import { acquireLock, type HeldLock } from './file/lock'
+import { ensureDir, errnoOf, fsyncDir, nodeModules, type NodeModules } from './file/node'
+import { findTornTail } from './file/tail'
+
+export { JournalCorruptError, StorageError, type StorageErrorCode } from './file/errors'
+
+export interface FileBackendOptions {
+  /**
+   * Take the single-writer lock (default true). `false` opens the store read-only: nothing is truncated
+   * (a torn tail is reported and skipped, since another process may be writing it right now), and
+   * `append`/`saveImage` reject with READ_ONLY. For inspection tools such as `memory-customs verify`.
+   */
+  lock?: boolean
+  /**
+   * How long the core may wait to gather writers into one append (a hint the core reads; the backend itself
+   * writes every append immediately).
+   */
+  groupCommitMs?: number
+}
+
+/**
+ * Node file backend (`{ file: dir }`). Layout of `dir`:
+ * - `journal.ndjson`: the source of truth, one JSON line per JournalEntry, appended with one write(2) per
+ *   batch followed by fdatasync(2);
+ * - `LOCK`: the single-writer lock (pid, host, start time);
+ * - `index.json` + `index-<sha>.sqlite`: the latest index image and its manifest (a cache);
+ * - `journal.torn-<time>.bin`: the bytes of a torn tail dropped on open, kept for inspection.
+ */
+export function createFileBackend(dir: string, options: FileBackendOptions = {}): StorageBackend & FileBackendInfo {
+  return new FileBackend(dir, options)
+}
+
+/** What the file backend exposes beyond the StorageBackend contract (for health and tools). */
+export interface FileBackendInfo {
+  readonly groupCommitMs: number | undefined
+  readonly readOnly: boolean
+  /** Journal bytes that are durable (acknowledged). */
+  readonly journalBytes: number
+  /** Why the last `loadImage` returned null although an image was there. */
+  readonly imageProblem: string | undefined
+  /** Number of fdatasync calls made by `append` so far. */
+  readonly syncs: number
+}
+
+const JOURNAL = 'journal.ndjson'
+const READ_CHUNK = 1 << 20
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+class FileBackend implements StorageBackend, FileBackendInfo {
+  readonly kind = 'file'
+  readonly durability = 'fsync' as const
+  readonly location: string
+  readonly groupCommitMs: number | undefined
+  readonly readOnly: boolean
+  imageProblem: string | undefined
+  syncs = 0
+
+  private node: NodeModules | undefined
+  private lock: HeldLock | undefined
+  private fd: number | undefined
+  private journalPath = ''
+  /** End of the valid journal: everything before it is acknowledged (or was there at open). */
+  private size = 0
+  /** Set when a failed append could not be undone; the journal's end is then unknown until reopened. */
+  private broken: Error | undefined
+  private state: 'new' | 'open' | 'closed' = 'new'
+
+  constructor(
+    private readonly dir: string,
+    options: FileBackendOptions,
+  ) {
+    this.location = dir
+    this.readOnly = options.lock === false
+    this.groupCommitMs = options.groupCommitMs
+  }
+
+  get journalBytes(): number {
+    return this.size
+  }
+
+  async open(): Promise<OpenReport> {
+    if (this.state !== 'new') throw new StorageError('CLOSED', this.dir, `open() called twice (state: ${this.state})`)
+    const node = (this.node = nodeModules(this.dir))
+    const { fs, path } = node
+    this.journalPath = path.join(this.dir, JOURNAL)
+    try {
+      if (this.readOnly) {
+        if (!fs.existsSync(this.journalPath)) {
+          throw new StorageError('READ_ONLY', this.dir, `there is no journal at ${this.journalPath} to open read-only`)
+        }
+      } else {
+        ensureDir(node, this.dir)
+        this.lock = acquireLock(node, this.dir)
+        this.createJournalIfMissing(node)
+      }
+      this.fd = fs.openSync(this.journalPath, this.readOnly ? 'r' : 'r+')
+      const fileSize = fs.fstatSync(this.fd).size
+      const torn = findTornTail(node, this.fd, fileSize)
+      this.size = torn ? torn.start : fileSize
+      this.state = 'open'
+      if (!torn) return {}
+      if (this.readOnly) {
+        return { truncatedTail: { bytes: torn.bytes, reason: `${torn.reason} (read-only: skipped, not truncated)` } }
+      }
+      const kept = this.keepTornBytes(node, torn.start, torn.bytes)
+      fs.ftruncateSync(this.fd, torn.start)
+      fs.fsyncSync(this.fd)
+      return { truncatedTail: { bytes: torn.bytes, reason: `${torn.reason}; dropped, bytes kept in ${kept}` } }
+    } catch (err) {
+      this.releaseAll()
+      this.state = 'closed'
+      if (err instanceof StorageError) throw err
+      throw new StorageError('IO', this.dir, `cannot open the journal in ${this.dir}: ${(err as Error).message}`, {
+        cause: err,
+      })
+    }
+  }
+
+  private createJournalIfMissing(node: NodeModules): void {
+    try {
+      node.fs.closeSync(node.fs.openSync(this.journalPath, 'wx'))
+    } catch (err) {
+      if (errnoOf(err) === 'EEXIST') return
+      throw err
+    }
+    fsyncDir(node, this.dir)
+  }
+
+  private keepTornBytes(node: NodeModules, start: number, bytes: number): string {
+    const { fs, path } = node
+    const buf = Buffer.allocUnsafe(bytes)
+    fs.readSync(this.fd!, buf, 0, bytes, start)
+    const name = `journal.torn-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.bin`
+    const fd = fs.openSync(path.join(this.dir, name), 'wx')
+    try {
+      fs.writeSync(fd, buf)
+      fs.fsyncSync(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+    fsyncDir(node, this.dir)
+    return name
+  }
+
+  async *read(): AsyncIterable<JournalEntry> {
+    const { fs } = this.ready()
+    const fd = this.fd!
+    const limit = this.size
+    const chunk = Buffer.allocUnsafe(READ_CHUNK)
+    let pending: Buffer[] = [] // pieces of a line that spans chunks
+    let lineStart = 0
+    let lineNo = 0
+    let lastSeq = 0
+    let pos = 0
+    while (pos < limit) {
+      const n = fs.readSync(fd, chunk, 0, Math.min(READ_CHUNK, limit - pos), pos)
+      if (n === 0) break
+      let from = 0
+      for (;;) {
+        const nl = chunk.indexOf(10, from)
+        if (nl < 0 || nl >= n) break
+        const piece = chunk.subarray(from, nl)
+        const line = pending.length ? Buffer.concat([...pending, piece]) : piece
+        pending = []
+        lineNo++
+        const entry = this.decode(line, lineNo, lineStart, lastSeq)
+        if (entry.t === 'receipt') lastSeq = entry.seq
+        yield entry
+        from = nl + 1
+        lineStart = pos + from
+      }
+      if (from < n) pending.push(Buffer.from(chunk.subarray(from, n)))
+      pos += n
+    }
+    // open() guarantees the valid journal ends with a newline, so `pending` is empty here
+  }
+
+  private decode(line: Uint8Array, lineNo: number, offset: number, lastSeq: number): JournalEntry {
+    let why: string
+    try {
+      const entry = toJournalEntry(JSON.parse(utf8.decode(line)))
+      if (typeof entry !== 'string') return entry
+      why = entry
+    } catch (err) {
+      why = (err as Error).message
+    }
+    throw new JournalCorruptError(`${this.dir}/${JOURNAL}`, lineNo, offset, lastSeq, why)
+  }
+
+  /** The core never overlaps appends; chaining them anyway keeps the journal's end well defined if it does. */
+  private appendChain: Promise<unknown> = Promise.resolve()
+
+  append(entries: JournalEntry[]): Promise<void> {
+    const run = this.appendChain.then(() => this.appendNow(entries))
+    this.appendChain = run.catch(() => {})
+    return run
+  }
+
+  private async appendNow(entries: JournalEntry[]): Promise<void> {
+    const { fs } = this.ready()
+    if (this.readOnly) throw new StorageError('READ_ONLY', this.dir, 'append() on a store opened with { lock: false }')
+    if (this.broken) {
+      throw new StorageError('IO', this.dir, 'an earlier append failed and could not be undone; reopen the store', {
+        cause: this.broken,
+      })
+    }
+    if (entries.length === 0) return
+    let text = ''
+    for (let i = 0; i < entries.length; i++) {
+      const checked = toJournalEntry(entries[i])
+      if (typeof checked === 'string') {
+        throw new StorageError('BAD_ENTRY', this.dir, `append(): entry ${i} of ${entries.length}: ${checked}`)
+      }
+      text += encodeLine(checked) + '\n'
+    }
+    const bytes = Buffer.from(text, 'utf8')
+    const start = this.size
+    const fd = this.fd!
+    try {
+      let done = 0
+      while (done < bytes.byteLength) {
+        const written = await writeAt(fs, fd, bytes, done, start + done)
+        if (written <= 0) throw Object.assign(new Error('write(2) made no progress'), { code: 'EIO' })
+        done += written
+      }
+      await new Promise<void>((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())))
+      this.syncs++
+    } catch (err) {
+      this.undoPartialAppend(fs, fd, start, err)
+      throw new StorageError(
+        'IO',
+        this.dir,
+        `append of ${entries.length} entries to ${this.journalPath} failed (${errnoOf(err) ?? 'error'}): ${(err as Error).message}; nothing of this batch was acknowledged`,
+        { cause: err },
+      )
+    }
+    this.size = start + bytes.byteLength
+  }
+
+  /** Cuts the journal back to its last acknowledged end so a half-written batch can never be read later. */
+  private undoPartialAppend(fs: NodeModules['fs'], fd: number, start: number, cause: unknown): void {
+    try {
+      if (fs.fstatSync(fd).size !== start) {
+        fs.ftruncateSync(fd, start)
+        fs.fsyncSync(fd)
+      }
+    } catch {
+      this.broken = cause instanceof Error ? cause : new Error(String(cause))
+    }
+  }
+
+  async saveImage(image: IndexImage): Promise<void> {
+    const node = this.ready()
+    if (this.readOnly) throw new StorageError('READ_ONLY', this.dir, 'saveImage() on a store opened with { lock: false }')
+    try {
+      saveImage(node, this.dir, image)
+    } catch (err) {
+      throw new StorageError('IO', this.dir, `cannot write the index image: ${(err as Error).message}`, { cause: err })
+    }
+  }
+
+  async loadImage(): Promise<IndexImage | null> {
+    const { image, problem } = loadImage(this.ready(), this.dir)
+    this.imageProblem = problem
+    return image
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return
+    this.state = 'closed'
+    this.releaseAll()
+  }
+
+  private releaseAll(): void {
+    if (this.fd !== undefined) {
+      try {
+        this.node!.fs.closeSync(this.fd)
+      } catch {
+        // already closed or the descriptor went bad; nothing left to release
+      }
+      this.fd = undefined
+    }
+    this.lock?.release()
+    this.lock = undefined
+  }
+
+  private ready(): NodeModules {
+    if (this.state !== 'open') {
+      throw new StorageError('CLOSED', this.dir, this.state === 'new' ? 'call open() first' : 'the store is closed')
+    }
+    return this.node!
+  }
+}
+
+function writeAt(fs: NodeModules['fs'], fd: number, buf: Buffer, offset: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    fs.write(fd, buf, offset, buf.byteLength - offset, position, (err, written) => (err ? reject(err) : resolve(written))),
+  )
+}

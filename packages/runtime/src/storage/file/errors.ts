@@ -1,0 +1,57 @@
+/**
+ * Typed failures of the durable backends (file and IndexedDB). The core maps them onto its own error and
+ * verification vocabulary: `LOCKED` and `UNSUPPORTED` make `createCustoms` reject, `BAD_ENCODING` becomes
+ * a verification failure with that code, `IO` rejects the write (and `flush`) that needed it.
+ */
+export type StorageErrorCode =
+  /** Another writer holds the store (lock file or Web Lock). */
+  | 'LOCKED'
+  /** A stored record before the tail is not a valid journal entry (damage or tampering, never repaired). */
+  | 'BAD_ENCODING'
+  /** The caller handed `append` something that is not a JournalEntry. Nothing of the batch was written. */
+  | 'BAD_ENTRY'
+  /** The operating system or browser refused a read or write (ENOSPC, EIO, EFBIG, QuotaExceededError...). */
+  | 'IO'
+  /** The backend was opened without the writer lock and refuses to modify the store. */
+  | 'READ_ONLY'
+  /** Used before `open()` or after `close()`. */
+  | 'CLOSED'
+  /** The platform lacks something the backend needs (Node < 20.16, no IndexedDB). */
+  | 'UNSUPPORTED'
+
+export class StorageError extends Error {
+  override readonly name: string = 'StorageError'
+  constructor(
+    readonly code: StorageErrorCode,
+    /** The store the error is about (`/path/to/dir`, `indexeddb:name`). */
+    readonly location: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${message} [${code}, ${location}]`, options)
+  }
+}
+
+/**
+ * A record before the journal's tail that cannot be decoded. `read()` throws it after yielding every entry
+ * before the damaged one, so the core knows exactly where the valid prefix ends (`afterSeq`).
+ */
+export class JournalCorruptError extends StorageError {
+  override readonly name = 'JournalCorruptError'
+  constructor(
+    location: string,
+    /** 1-based line number (file) or record number (IndexedDB) of the damaged record. */
+    readonly record: number,
+    /** Byte offset of the damaged line in the journal file; undefined for IndexedDB. */
+    readonly byteOffset: number | undefined,
+    /** The seq of the last receipt read before the damage (0 if none). */
+    readonly afterSeq: number,
+    why: string,
+  ) {
+    super(
+      'BAD_ENCODING',
+      location,
+      `journal record ${record}${byteOffset === undefined ? '' : ` (byte ${byteOffset})`} is not a valid journal entry: ${why}; every entry before it was read (last receipt seq ${afterSeq})`,
+    )
+  }
+}

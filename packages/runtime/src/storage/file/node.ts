@@ -1,0 +1,90 @@
+import type * as Fs from 'node:fs'
+import type * as Path from 'node:path'
+import type * as Crypto from 'node:crypto'
+import type * as Os from 'node:os'
+import { StorageError } from './errors'
+
+/**
+ * The runtime entry is isomorphic and must not import Node built-ins statically; the file backend asks for
+ * them only when it is used (process.getBuiltinModule, Node >= 20.16).
+ */
+export interface NodeModules {
+  fs: typeof Fs
+  path: typeof Path
+  crypto: typeof Crypto
+  os: typeof Os
+}
+
+let cached: NodeModules | undefined
+
+export function nodeModules(location: string): NodeModules {
+  if (cached) return cached
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+  if (typeof proc?.getBuiltinModule !== 'function') {
+    throw new StorageError(
+      'UNSUPPORTED',
+      location,
+      'the file backend ({ file: dir }) needs Node.js >= 20.16 (process.getBuiltinModule); in a browser use { indexedDB: name }',
+    )
+  }
+  cached = {
+    fs: proc.getBuiltinModule('node:fs') as typeof Fs,
+    path: proc.getBuiltinModule('node:path') as typeof Path,
+    crypto: proc.getBuiltinModule('node:crypto') as typeof Crypto,
+    os: proc.getBuiltinModule('node:os') as typeof Os,
+  }
+  return cached
+}
+
+export function errnoOf(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined
+}
+
+/** fsync a directory so that a created, renamed or removed entry in it survives a power loss. */
+export function fsyncDir(node: NodeModules, dir: string): void {
+  const fd = node.fs.openSync(dir, 'r')
+  try {
+    node.fs.fsyncSync(fd)
+  } finally {
+    node.fs.closeSync(fd)
+  }
+}
+
+/** Creates `dir` (and missing parents) and fsyncs the parent of every directory it created. */
+export function ensureDir(node: NodeModules, dir: string): void {
+  const first = node.fs.mkdirSync(dir, { recursive: true })
+  if (first === undefined) return
+  // mkdir created `first` and everything below it down to `dir`: each one's parent must be made durable.
+  let created = node.path.resolve(dir)
+  const top = node.path.resolve(first)
+  for (;;) {
+    fsyncDir(node, node.path.dirname(created))
+    if (created === top) break
+    created = node.path.dirname(created)
+  }
+}
+
+/** Writes a whole file so that after a crash either the old or the new content is there, never a mix. */
+export function writeFileAtomic(node: NodeModules, file: string, data: Uint8Array | string): void {
+  const { fs, path, crypto } = node
+  const tmp = `${file}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`
+  const fd = fs.openSync(tmp, 'wx')
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+    let done = 0
+    while (done < bytes.byteLength) done += fs.writeSync(fd, bytes, done, bytes.byteLength - done)
+    fs.fsyncSync(fd)
+  } catch (err) {
+    fs.closeSync(fd)
+    fs.rmSync(tmp, { force: true })
+    throw err
+  }
+  fs.closeSync(fd)
+  try {
+    fs.renameSync(tmp, file)
+  } catch (err) {
+    fs.rmSync(tmp, { force: true })
+    throw err
+  }
+  fsyncDir(node, path.dirname(file))
+}
