@@ -1,6 +1,7 @@
 // Runs a benchmark step as a fresh Node process and reads back the single JSON line it prints last.
 
 import { spawn } from 'node:child_process'
+import { basename } from 'node:path'
 import { performance } from 'node:perf_hooks'
 
 /**
@@ -25,7 +26,9 @@ export function runNode(script, args = [], { nodeArgs = [], cwd, env, timeoutMs 
       clearTimeout(timer)
       const wallMs = performance.now() - started
       if (code !== 0) {
-        reject(new Error(`${script} ${args.join(' ')} exited with ${code ?? signal}:\n${stderr || stdout}`.trim()))
+        const error = new Error(`${basename(script)} ${args.join(' ').trim()} exited with ${code ?? signal}: ${errorLine(stderr || stdout)}`)
+        error.output = `${stdout}\n${stderr}`
+        reject(error)
         return
       }
       const last = stdout.trim().split('\n').pop() ?? ''
@@ -36,4 +39,10 @@ export function runNode(script, args = [], { nodeArgs = [], cwd, env, timeoutMs 
       }
     })
   })
+}
+
+/** The line of a child's output that names its error (`Error: ...`), else its last non-empty line. */
+function errorLine(output) {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean)
+  return lines.find((l) => /^([\w$]*Error|Error \[\w+\])[:\s]/.test(l)) ?? lines.pop() ?? '(no output)'
 }

@@ -17,7 +17,14 @@ if (typeof analyze !== 'function' || typeof instrument !== 'function') {
 }
 
 const options = typeof plugin.resolveOptions === 'function' ? plugin.resolveOptions({}, { mode: 'production', root }) : {}
-const prefilter = findPrefilter(options)
+
+// The plugin exactly as a bundler runs it: the raw unplugin hooks, configured like a Vite production build.
+const raw = plugin.unplugin.raw({}, { framework: 'vite' })
+raw.vite?.configResolved?.({ mode: 'production', root, command: 'build' })
+const handler = typeof raw.transform === 'function' ? raw.transform : raw.transform.handler
+const warnings = []
+const hostContext = { warn: (w) => warnings.push(w), error: (e) => { throw e } }
+const transformed = (file) => handler.call(hostContext, file.code, file.id)
 
 const files = readdirSync(join(root, 'src'))
   .filter((f) => /^m\d+\.ts$/.test(f))
@@ -27,20 +34,21 @@ const files = readdirSync(join(root, 'src'))
     return { id, code: readFileSync(id, 'utf8') }
   })
 
-/** What the plugin does for one file: the code prefilter, then analyze + instrument on a hit. */
-function pluginPath(file) {
-  if (prefilter && !prefilter.test(file.code)) return 0
+/** The core on its own: analyze, then instrument (and the map a bundler asks for) when there are sites. */
+function core(file) {
   const sites = analyze(file.code, file.id, options)
   const out = sites.length ? instrument(file.code, file.id, sites, options) : null
-  if (out) out.map.toString() // a bundler asks for the map of every transformed module
+  if (out) out.map.toString()
   return sites.length
 }
 
-const candidates = prefilter ? files.filter((f) => prefilter.test(f.code)) : []
-const skipped = prefilter ? files.filter((f) => !prefilter.test(f.code)) : []
+// Candidates are the files the plugin transforms; the others are rejected by its prefilter.
+const candidates = files.filter((f) => transformed(f))
+const skipped = files.filter((f) => !candidates.includes(f))
 
 // Warm-up: one pass over everything so that the JIT and ts-morph are warm.
-for (const f of files) pluginPath(f)
+for (const f of files) core(f)
+for (const f of files) transformed(f)
 
 const rounds = quick ? 2 : 5
 const candidateSamples = []
@@ -49,18 +57,28 @@ for (let r = 0; r < rounds; r++) {
   sitesPerRound = 0
   for (const f of candidates) {
     const t0 = performance.now()
-    sitesPerRound += pluginPath(f)
+    sitesPerRound += core(f)
     candidateSamples.push(performance.now() - t0)
   }
 }
 
-// A prefilter miss costs well under a microsecond: time batches of 100 tests and divide.
+// The whole transform hook on a candidate, for comparison with the core alone.
+const hookSamples = []
+for (let r = 0; r < rounds; r++) {
+  for (const f of candidates) {
+    const t0 = performance.now()
+    transformed(f)
+    hookSamples.push(performance.now() - t0)
+  }
+}
+
+// A prefilter miss costs about a microsecond: time the transform hook in batches of 100 files and divide.
 const skippedSamples = []
 for (let r = 0; r < rounds * 20; r++) {
   const t0 = performance.now()
   let hits = 0
-  for (let k = 0; k < 100; k++) hits += pluginPath(skipped[(r * 100 + k) % skipped.length])
-  if (hits) throw new Error('a skipped file produced sites')
+  for (let k = 0; k < 100; k++) if (transformed(skipped[(r * 100 + k) % skipped.length])) hits++
+  if (hits) throw new Error('a skipped file was transformed')
   skippedSamples.push(((performance.now() - t0) * 1000) / 100)
 }
 
@@ -80,7 +98,7 @@ function heapAfterGc() {
 }
 
 const before = heapAfterGc()
-for (const f of files) pluginPath(f)
+for (const f of files) transformed(f)
 const heapGrowthBytes = heapAfterGc() - before
 
 const beforeUnfiltered = heapAfterGc()
@@ -95,21 +113,12 @@ console.log(
     sitesPerRound,
     candidateMs: median(candidateSamples),
     candidateP95Ms: percentile(candidateSamples, 95),
+    hookMs: median(hookSamples),
     skippedUs: median(skippedSamples),
-    skippedHow: prefilter
-      ? `the plugin's code prefilter ${String(prefilter).slice(0, 80)} rejects the file; measured in batches of 100`
-      : 'no prefilter found',
+    warnings: warnings.length,
     unfilteredFiles: unfilteredFiles.length,
     unfilteredMs: median(unfilteredSamples),
     heapGrowthBytes,
     heapGrowthUnfilteredBytes,
   }),
 )
-
-/** The RegExp the plugin hands to the bundler as `transform.filter.code` (or the core's codePrefilter). */
-function findPrefilter(resolved) {
-  if (typeof plugin.codePrefilter !== 'function') return null
-  const re = plugin.codePrefilter(resolved)
-  // A global or sticky RegExp would carry lastIndex from one file to the next.
-  return new RegExp(re.source, re.flags.replace(/[gy]/g, ''))
-}
