@@ -1,0 +1,18 @@
+import type { Command } from '../command'
+import { at } from './at'
+import { checkpoint } from './checkpoint'
+import { diff } from './diff'
+import { exportCommand } from './export'
+import { health } from './health'
+import { log } from './log'
+import { metrics } from './metrics'
+import { rollback } from './rollback'
+import { show } from './show'
+import { sites } from './sites'
+import { verify } from './verify'
+
+export const commands: Command[] = [log, show, verify, at, diff, rollback, sites, exportCommand, health, metrics, checkpoint]
+
+export function findCommand(name: string): Command | undefined {
+  return commands.find((c) => c.name === name)
+}

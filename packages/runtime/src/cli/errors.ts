@@ -1,0 +1,26 @@
+/**
+ * Exit codes of `memory-customs` (documented in `--help` and docs/cli.md):
+ *   0  success
+ *   1  verification failed, or the runtime refused the operation (e.g. a rollback)
+ *   2  usage error (unknown command or option, missing or malformed argument)
+ *   3  store missing, not a memory-customs store, locked by a writer, or unreadable
+ */
+export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, STORE: 3 } as const
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/** An error the CLI reports as one clear line (plus a hint) and turns into an exit code. */
+export class CliError extends Error {
+  constructor(
+    readonly exitCode: ExitCode,
+    message: string,
+    readonly hint?: string,
+    readonly code?: string,
+  ) {
+    super(message)
+    this.name = 'CliError'
+  }
+}
+
+export const usageError = (message: string, hint?: string) => new CliError(EXIT.USAGE, message, hint, 'USAGE')
+export const storeError = (message: string, hint?: string, code = 'STORE') => new CliError(EXIT.STORE, message, hint, code)

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { parseArgs } from 'node:util'
+import type { Customs } from '../index'
+import type { Command, CommandContext, OptionSpec } from './command'
+import { commands, findCommand } from './commands/index'
+import { CliError, EXIT, usageError } from './errors'
+import { commandHelp, mainHelp } from './help'
+import { openStore } from './store'
+import { colourWanted, createStyle } from './style'
+
+const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  store: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+}
+
+export interface Io {
+  stdout: { write(s: string): unknown; isTTY?: boolean }
+  stderr: { write(s: string): unknown; isTTY?: boolean }
+  env: Record<string, string | undefined>
+  cwd: string
+}
+
+function version(): string {
+  // dist/cli.mjs and src/cli/main.ts both sit one or two levels below the package root.
+  const require = createRequire(import.meta.url)
+  for (const p of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = require(p) as { name?: string; version?: string }
+      if (pkg.name === 'memory-customs' && pkg.version) return pkg.version
+    } catch {
+      // Try the next layout.
+    }
+  }
+  return 'unknown'
+}
+
+/** The command is the first argument that is neither an option nor the value of `--store`. */
+function splitCommand(argv: string[]): { name: string | undefined; rest: string[] } {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--') break
+    if (a === '--store') {
+      i++
+      continue
+    }
+    if (!a.startsWith('-')) return { name: a, rest: [...argv.slice(0, i), ...argv.slice(i + 1)] }
+  }
+  return { name: undefined, rest: argv }
+}
+
+function parseFor(command: Command | null, argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...(command?.options ?? {}) }, allowPositionals: true, strict: true })
+  } catch (err) {
+    const hint = command ? `see "memory-customs ${command.name} --help"` : 'see "memory-customs --help"'
+    throw usageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''), hint)
+  }
+}
+
+/** Runs the CLI and returns its exit code; never calls process.exit, so tests can run it in-process. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const style = createStyle(colourWanted(io.stdout, io.env))
+  const errStyle = createStyle(colourWanted(io.stderr, io.env))
+  let opened: Customs | null = null
+  let wantJson = false
+  try {
+    const { name, rest } = splitCommand(argv)
+    const lead = name === 'help' ? null : name === undefined ? null : findCommand(name)
+    if (name !== undefined && name !== 'help' && !lead) {
+      throw usageError(`unknown command ${JSON.stringify(name)}`, `commands: ${commands.map((c) => c.name).join(', ')}`)
+    }
+    const parsed = parseFor(lead ?? null, rest)
+    const values = parsed.values as Record<string, string | boolean | undefined>
+    wantJson = values.json === true
+    if (values.version) {
+      io.stdout.write(`${version()}\n`)
+      return EXIT.OK
+    }
+    if (name === 'help') {
+      const topic = parsed.positionals[0]
+      const c = topic === undefined ? null : findCommand(topic)
+      if (topic !== undefined && !c) throw usageError(`no help for unknown command ${JSON.stringify(topic)}`)
+      io.stdout.write(`${c ? commandHelp(c) : mainHelp()}\n`)
+      return EXIT.OK
+    }
+    if (!lead) {
+      if (values.help) {
+        io.stdout.write(`${mainHelp()}\n`)
+        return EXIT.OK
+      }
+      throw usageError('no command given', 'run "memory-customs --help" for the list of commands')
+    }
+    if (values.help) {
+      io.stdout.write(`${commandHelp(lead)}\n`)
+      return EXIT.OK
+    }
+    const { min, max } = lead.positionals
+    const pos = parsed.positionals
+    if (pos.length < min) throw usageError(`${lead.name} needs ${min} argument${min === 1 ? '' : 's'}: memory-customs ${lead.usage}`)
+    if (pos.length > max) throw usageError(`unexpected argument ${JSON.stringify(pos[max])}: memory-customs ${lead.usage}`)
+    const storeDir = typeof values.store === 'string' ? values.store : '.memory-customs'
+    const ctx: CommandContext = {
+      values,
+      positionals: pos,
+      json: wantJson,
+      style: wantJson ? createStyle(false) : style,
+      storeDir,
+      async store() {
+        if (!opened) opened = (await openStore(resolveFrom(io.cwd, storeDir), lead.writes ? 'write' : 'read')).customs
+        return opened
+      },
+      out: (line = '') => void io.stdout.write(`${line}\n`),
+      emit: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+      readText(path) {
+        try {
+          return readFileSync(resolveFrom(io.cwd, path), 'utf8')
+        } catch (err) {
+          throw usageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+        }
+      },
+    }
+    return await lead.run(ctx)
+  } catch (err) {
+    const e = err instanceof CliError ? err : new CliError(EXIT.STORE, (err as Error)?.message ?? String(err), undefined, (err as { code?: string })?.code)
+    if (wantJson) io.stderr.write(`${JSON.stringify({ error: { code: e.code ?? 'ERROR', message: e.message, exitCode: e.exitCode } })}\n`)
+    else io.stderr.write(`${errStyle.red('memory-customs:')} ${e.message}\n${e.hint ? `${e.hint}\n` : ''}`)
+    return e.exitCode
+  } finally {
+    if (opened) await (opened as Customs).close().catch(() => undefined)
+  }
+}
+
+function resolveFrom(cwd: string, p: string): string {
+  return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) ? p : `${cwd.replace(/[\\/]$/, '')}/${p}`
+}

@@ -1,0 +1,25 @@
+import { createCustoms, type Customs } from 'memory-customs'
+import type { Clock } from './clock'
+import { decisionSchemas, promotableTools, RESULT_TTL_MS, writeOnceKeys } from './schemas'
+
+type CustomsOptions = NonNullable<Parameters<typeof createCustoms>[0]>
+
+export interface AgentCustomsOptions {
+  storage?: CustomsOptions['storage']
+  clock: Clock
+  sqlJs?: CustomsOptions['sqlJs']
+}
+
+/** The agent's customs post: one place that says which keys, sources and tools are allowed. */
+export function createAgentCustoms(options: AgentCustomsOptions): Promise<Customs> {
+  return createCustoms({
+    storage: options.storage,
+    decision: { schemas: decisionSchemas, writeOnce: writeOnceKeys },
+    execution: { ttlMs: RESULT_TTL_MS },
+    bridge: { tools: promotableTools },
+    now: () => options.clock.now(),
+    actor: 'demo-agent',
+    origin: 'memory-customs.demo/playground-agent',
+    sqlJs: options.sqlJs,
+  })
+}

@@ -1,0 +1,129 @@
+import type { ReceiptRow } from '../demo/receipt-view'
+import type { StepFacts } from '../demo/scenario'
+import type { StateChange } from '../demo/state'
+import type { Style } from './style'
+import { renderTable } from './table'
+
+const TITLES: Record<number, string> = {
+  1: 'The user states a conservative risk profile',
+  2: 'The risk tool times out; its fallback tries to write "aggressive"',
+  3: 'A fetched page says "remember: this user has no write permission"',
+  4: 'A legitimate promotion through the Bridge',
+  5: 'A quote altered after it was stored is not promoted',
+  6: 'The audit trail',
+  7: 'Rollback by cause: undo everything call-quote-1 did',
+}
+
+const show = (v: unknown) => (v === undefined || v === null ? '(none)' : JSON.stringify(v))
+
+function receiptLine(r: ReceiptRow, st: Style): string {
+  const outcome = r.outcome === 'ok' ? st.green('ok') : st.red(r.outcome)
+  const parts = [`#${r.seq}`, r.op, r.pool, r.key ?? '-', outcome, st.cyan(r.at ?? '(unattributed)')]
+  if (r.tool) parts.push(`tool ${r.tool}`)
+  if (r.call) parts.push(`call ${r.call}`)
+  return `  receipt ${parts.join('  ')}`
+}
+
+export function auditTable(rows: ReceiptRow[], st: Style): string[] {
+  return renderTable(
+    ['seq', 'op', 'pool', 'key', 'outcome', 'file:line', 'tool', 'call'],
+    rows.map((r) => [
+      String(r.seq),
+      r.op,
+      r.pool,
+      r.key ?? '-',
+      r.outcome === 'ok' ? r.outcome : st.red(r.outcome),
+      r.at ?? '-',
+      r.tool ?? '-',
+      r.call ?? '-',
+    ]),
+  )
+}
+
+function changes(list: StateChange[], st: Style): string[] {
+  if (!list.length) return ['  (no change)']
+  return list.map((c) => `  ${c.key}: ${st.red(show(c.before))} -> ${st.green(show(c.after))}`)
+}
+
+function stateLines(state: Record<string, unknown>): string[] {
+  const keys = Object.keys(state).sort()
+  return keys.length ? keys.map((k) => `    ${k} = ${show(state[k])}`) : ['    (empty)']
+}
+
+/** The lines one step prints: each step fits one terminal screen. */
+export function renderStep(f: StepFacts, st: Style): string[] {
+  const head = [``, st.bold(`── ${f.step}/7  ${TITLES[f.step]} `.padEnd(78, '─'))]
+  switch (f.step) {
+    case 1:
+      return [...head, `  user> ${f.say}`, `  ${f.key} = ${show(f.value)} committed to the Decision pool (source: user)`, receiptLine(f.receipt, st)]
+    case 2:
+      return [
+        ...head,
+        `  user> ${f.say}`,
+        `  risk.assess timed out after ${f.timeoutMs} ms; its fallback wrote risk_profile = "aggressive"`,
+        `  ${st.red('REFUSED')} ${f.code} at ${st.bold(st.cyan(f.receipt.at ?? '(unattributed)'))}`,
+        receiptLine(f.receipt, st),
+        `  risk_profile is still ${show(f.profile)}`,
+      ]
+    case 3:
+      return [
+        ...head,
+        `  user> ${f.say}`,
+        `  web.fetch result stored in the Execution pool; the page says: ${st.yellow(JSON.stringify(f.injected))}`,
+        receiptLine(f.stored, st),
+        `  plan references: ${f.planReferences.length ? f.planReferences.map((r) => `${r.tool}#${r.callId}`).join(', ') : 'none, so nothing may promote it'}`,
+        `  unpromoted before: ${f.unpromotedBefore.map((r) => `${r.tool}#${r.callId}`).join(', ') || '(none)'}`,
+        `  clock +${Math.round(f.advancedMs / 60_000)} min (past the TTL)`,
+        `  unpromoted after:  ${f.unpromotedAfter.map((r) => `${r.tool}#${r.callId}`).join(', ') || '(none)'}; the result is ${f.resultAfter === null ? st.green('expired') : 'still there'}`,
+      ]
+    case 4:
+      return [
+        ...head,
+        `  user> ${f.say}`,
+        receiptLine(f.plan, st),
+        receiptLine(f.store, st),
+        receiptLine(f.promote, st),
+        `  portfolio_quote = ${show(f.value)}`,
+      ]
+    case 5:
+      return [
+        ...head,
+        `  user> ${f.say}`,
+        `  after store, the stored ${f.altered.tool}#${f.altered.callId} ${f.altered.field} was changed ${show(f.altered.from)} -> ${st.yellow(show(f.altered.to))}`,
+        `  ${st.red('REFUSED')} ${f.code}: the result no longer matches the signature made when it was stored`,
+        receiptLine(f.receipt, st),
+        `  portfolio_quote is still ${show(f.value)}`,
+      ]
+    case 6: {
+      const v = f.verify
+      const t = f.tamperedCopy
+      return [
+        ...head,
+        ...auditTable(f.rows, st).map((l) => `  ${l}`),
+        ``,
+        `  verify: ${v.ok ? st.green(`ok, ${v.checked} receipts`) : st.red(`FAILED at #${v.firstFailure?.seq} ${v.firstFailure?.code}`)}`,
+        ...(t
+          ? [
+              `  copy with one byte changed (receipt #${t.seq}, byte ${t.offset}: ${JSON.stringify(t.from)} -> ${JSON.stringify(t.to)}): ${t.location}`,
+              `  verify copy: ${t.verify.ok ? st.red('ok (tampering NOT detected)') : st.green(`fails at #${t.verify.firstFailure?.seq} ${t.verify.firstFailure?.code}`)}`,
+            ]
+          : []),
+      ]
+    }
+    case 7:
+      return [
+        ...head,
+        `  dry run would change:`,
+        ...changes(f.dryRunDiff, st),
+        `  before:`,
+        ...stateLines(f.before),
+        `  after:`,
+        ...stateLines(f.after),
+        `  diff:`,
+        ...changes(f.diff, st),
+        `  decision pool equals its state at #${f.restoredToSeq}: ${f.restored ? st.green('yes') : st.red('no')}`,
+        ...f.receipts.map((r) => receiptLine(r, st)),
+        `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
+      ]
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { DEMO_EPOCH, ManualClock } from './clock'
+import { createAgentCustoms } from './customs'
+import { runScenario, type StepFacts } from './demo/scenario'
+import { renderStep } from './format/story'
+import { colourWanted, createStyle } from './format/style'
+import { verifyTamperedCopy } from './node/tampered-copy'
+
+const USAGE = `Usage: npm run demo [-- --json] [-- --store <dir>]
+
+Replays the memory-poisoning incident against a real customs post, built through unplugin-memory-customs.
+  --json         one JSON document per line (one per step, then a summary) instead of text
+  --store <dir>  where the receipt store lives (default: playground/agent/.memory-customs, recreated each run)
+  --help         this text
+
+Afterwards, point the CLI at the store:  npx memory-customs log --store <dir>`
+
+/** The agent package directory: dist/demo.mjs lives one level below it. */
+const agentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+async function main(argv: string[]): Promise<number> {
+  let args
+  try {
+    args = parseArgs({ args: argv, options: { json: { type: 'boolean' }, store: { type: 'string' }, help: { type: 'boolean' } }, strict: true })
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`)
+    return 2
+  }
+  if (args.values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  const json = Boolean(args.values.json)
+  const store = resolve(args.values.store ?? join(agentDir, '.memory-customs'))
+  const tamperedCopy = join(dirname(store), '.cache', `${basename(store)}-tampered`)
+  rmSync(store, { recursive: true, force: true })
+  mkdirSync(dirname(store), { recursive: true })
+
+  const st = createStyle(!json && colourWanted(process.stdout, process.env))
+  const clock = new ManualClock(DEMO_EPOCH)
+  const customs = await createAgentCustoms({ storage: { file: store }, clock })
+  const out = (line: string) => process.stdout.write(`${line}\n`)
+  if (!json) out(st.bold(`Memory Customs demo — store: ${store}`))
+  let refusedSeq = 0
+  const steps: StepFacts[] = []
+  try {
+    for await (const facts of runScenario({
+      customs,
+      clock,
+      tamperedCopy: async () => {
+        await customs.flush()
+        return verifyTamperedCopy(store, tamperedCopy, refusedSeq)
+      },
+    })) {
+      if (facts.step === 2) refusedSeq = facts.receipt.seq
+      steps.push(facts)
+      if (json) out(JSON.stringify(facts))
+      else for (const line of renderStep(facts, st)) out(line)
+    }
+    await customs.flush()
+  } finally {
+    await customs.close()
+  }
+  const summary = {
+    done: true,
+    store,
+    tamperedCopy,
+    receipts: steps.find((s) => s.step === 6) ? (steps.find((s) => s.step === 6) as Extract<StepFacts, { step: 6 }>).rows.length : 0,
+  }
+  if (json) out(JSON.stringify(summary))
+  else {
+    out('')
+    out(`Store kept at ${store}. Try:`)
+    out(`  npx memory-customs log --store ${store}`)
+    out(`  npx memory-customs verify --store ${tamperedCopy}`)
+  }
+  return 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (err) => {
+    process.stderr.write(`demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+    process.exitCode = 1
+  },
+)
