@@ -1,12 +1,12 @@
-import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types'
-import { encodeLine, toJournalEntry } from './file/codec'
-import { JournalCorruptError, StorageError } from './file/errors'
-import { loadImage, saveImage } from './file/image'
-import { acquireLock, type HeldLock } from './file/lock'
-import { ensureDir, errnoOf, fsyncDir, nodeModules, type NodeModules } from './file/node'
-import { findTornTail } from './file/tail'
+import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
+import { encodeLine, toJournalEntry } from './file/codec.js'
+import { JournalCorruptError, StorageBackendError } from './file/errors.js'
+import { loadImage, saveImage } from './file/image.js'
+import { acquireLock, type HeldLock } from './file/lock.js'
+import { ensureDir, errnoOf, fsyncDir, nodeModules, type NodeModules } from './file/node.js'
+import { findTornTail } from './file/tail.js'
 
-export { JournalCorruptError, StorageError, type StorageErrorCode } from './file/errors'
+export { JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
 
 export interface FileBackendOptions {
   /**
@@ -83,14 +83,14 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   }
 
   async open(): Promise<OpenReport> {
-    if (this.state !== 'new') throw new StorageError('CLOSED', this.dir, `open() called twice (state: ${this.state})`)
+    if (this.state !== 'new') throw new StorageBackendError('CLOSED', this.dir, `open() called twice (state: ${this.state})`)
     const node = (this.node = nodeModules(this.dir))
     const { fs, path } = node
     this.journalPath = path.join(this.dir, JOURNAL)
     try {
       if (this.readOnly) {
         if (!fs.existsSync(this.journalPath)) {
-          throw new StorageError('READ_ONLY', this.dir, `there is no journal at ${this.journalPath} to open read-only`)
+          throw new StorageBackendError('READ_ONLY', this.dir, `there is no journal at ${this.journalPath} to open read-only`)
         }
       } else {
         ensureDir(node, this.dir)
@@ -113,8 +113,8 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     } catch (err) {
       this.releaseAll()
       this.state = 'closed'
-      if (err instanceof StorageError) throw err
-      throw new StorageError('IO', this.dir, `cannot open the journal in ${this.dir}: ${(err as Error).message}`, {
+      if (err instanceof StorageBackendError) throw err
+      throw new StorageBackendError('IO', this.dir, `cannot open the journal in ${this.dir}: ${(err as Error).message}`, {
         cause: err,
       })
     }
@@ -202,9 +202,9 @@ class FileBackend implements StorageBackend, FileBackendInfo {
 
   private async appendNow(entries: JournalEntry[]): Promise<void> {
     const { fs } = this.ready()
-    if (this.readOnly) throw new StorageError('READ_ONLY', this.dir, 'append() on a store opened with { lock: false }')
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.dir, 'append() on a store opened with { lock: false }')
     if (this.broken) {
-      throw new StorageError('IO', this.dir, 'an earlier append failed and could not be undone; reopen the store', {
+      throw new StorageBackendError('IO', this.dir, 'an earlier append failed and could not be undone; reopen the store', {
         cause: this.broken,
       })
     }
@@ -213,7 +213,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     for (let i = 0; i < entries.length; i++) {
       const checked = toJournalEntry(entries[i])
       if (typeof checked === 'string') {
-        throw new StorageError('BAD_ENTRY', this.dir, `append(): entry ${i} of ${entries.length}: ${checked}`)
+        throw new StorageBackendError('BAD_ENTRY', this.dir, `append(): entry ${i} of ${entries.length}: ${checked}`)
       }
       text += encodeLine(checked) + '\n'
     }
@@ -231,7 +231,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       this.syncs++
     } catch (err) {
       this.undoPartialAppend(fs, fd, start, err)
-      throw new StorageError(
+      throw new StorageBackendError(
         'IO',
         this.dir,
         `append of ${entries.length} entries to ${this.journalPath} failed (${errnoOf(err) ?? 'error'}): ${(err as Error).message}; nothing of this batch was acknowledged`,
@@ -255,11 +255,11 @@ class FileBackend implements StorageBackend, FileBackendInfo {
 
   async saveImage(image: IndexImage): Promise<void> {
     const node = this.ready()
-    if (this.readOnly) throw new StorageError('READ_ONLY', this.dir, 'saveImage() on a store opened with { lock: false }')
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.dir, 'saveImage() on a store opened with { lock: false }')
     try {
       saveImage(node, this.dir, image)
     } catch (err) {
-      throw new StorageError('IO', this.dir, `cannot write the index image: ${(err as Error).message}`, { cause: err })
+      throw new StorageBackendError('IO', this.dir, `cannot write the index image: ${(err as Error).message}`, { cause: err })
     }
   }
 
@@ -290,7 +290,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
 
   private ready(): NodeModules {
     if (this.state !== 'open') {
-      throw new StorageError('CLOSED', this.dir, this.state === 'new' ? 'call open() first' : 'the store is closed')
+      throw new StorageBackendError('CLOSED', this.dir, this.state === 'new' ? 'call open() first' : 'the store is closed')
     }
     return this.node!
   }

@@ -1,7 +1,7 @@
 // Run under a file size limit (ulimit -f): appends one large batch that cannot fit and reports what happened.
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { createFileBackend, StorageError } from '../../src/storage/file'
+import { createFileBackend, StorageBackendError } from '../../src/storage/file'
 import { sampleEntries } from './helpers'
 
 const dir = process.argv[2]!
@@ -11,10 +11,10 @@ try {
   await backend.append(sampleEntries(40, 4))
   process.stdout.write(JSON.stringify({ code: 'none' }))
 } catch (err) {
-  const e = err as StorageError
+  const e = err as StorageBackendError
   process.stdout.write(
     JSON.stringify({
-      code: e.code,
+      code: e.storageCode,
       first: e.message,
       journalBytes: backend.journalBytes,
       sizeAfter: statSync(join(dir, 'journal.ndjson')).size,

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFileBackend, JournalCorruptError, StorageError } from '../../src/storage/file'
+import { createFileBackend, JournalCorruptError, StorageBackendError } from '../../src/storage/file'
 import type { JournalEntry } from '../../src/storage/types'
+import { CustomsError } from '../../src/errors'
 import { readAll, sampleEntries, tempDir } from './helpers'
 
 const cleanups: Array<() => void | Promise<void>> = []
@@ -68,20 +69,20 @@ describe('file backend: round trip', () => {
     const err = await rejection(
       b.append([...sampleEntries(1, 2), { t: 'receipt', seq: 3.5, hash: 'h', body: '{}' } as JournalEntry]),
     )
-    expect(err).toBeInstanceOf(StorageError)
-    expect((err as StorageError).code).toBe('BAD_ENTRY')
+    expect(err).toBeInstanceOf(StorageBackendError)
+    expect((err as StorageBackendError).storageCode).toBe('BAD_ENTRY')
     expect((err as Error).message).toMatch(/entry 2 of 3/)
     expect(await readAll(b)).toEqual(sampleEntries(1))
   })
 
   it('rejects use before open and after close with CLOSED', async () => {
     const b = createFileBackend(scratch('closed'))
-    expect(await rejection(b.read()[Symbol.asyncIterator]().next())).toMatchObject({ code: 'CLOSED' })
-    expect(((await rejection(b.append(sampleEntries(1)))) as StorageError).code).toBe('CLOSED')
+    expect(await rejection(b.read()[Symbol.asyncIterator]().next())).toMatchObject({ storageCode: 'CLOSED' })
+    expect(((await rejection(b.append(sampleEntries(1)))) as StorageBackendError).storageCode).toBe('CLOSED')
     await b.open()
     await b.close()
     await b.close() // idempotent
-    expect(((await rejection(b.append(sampleEntries(1)))) as StorageError).code).toBe('CLOSED')
+    expect(((await rejection(b.append(sampleEntries(1)))) as StorageBackendError).storageCode).toBe('CLOSED')
   })
 })
 
@@ -162,7 +163,7 @@ describe('file backend: torn tail', () => {
     })()
     expect(seen).toEqual(sampleEntries(2))
     expect(err).toBeInstanceOf(JournalCorruptError)
-    expect(err).toMatchObject({ code: 'BAD_ENCODING', record: 5, afterSeq: 2 })
+    expect(err).toMatchObject({ storageCode: 'BAD_ENCODING', record: 5, afterSeq: 2 })
   })
 
   it('returns damage before the tail as it is: open succeeds, read() stops at the damaged line', async () => {
@@ -188,7 +189,7 @@ describe('file backend: torn tail', () => {
     }
     expect(seen).toEqual(sampleEntries(2))
     expect(err).toBeInstanceOf(JournalCorruptError)
-    expect(err).toMatchObject({ code: 'BAD_ENCODING', record: 5, byteOffset: offset, afterSeq: 2 })
+    expect(err).toMatchObject({ storageCode: 'BAD_ENCODING', record: 5, byteOffset: offset, afterSeq: 2 })
     expect((err as Error).message).toContain(journal)
   })
 })
@@ -199,8 +200,9 @@ describe('file backend: single-writer lock', () => {
     const { b } = await openBackend(dir)
     const second = createFileBackend(dir)
     const err = await rejection(second.open())
-    expect(err).toBeInstanceOf(StorageError)
-    expect(err).toMatchObject({ code: 'LOCKED', location: dir })
+    expect(err).toBeInstanceOf(StorageBackendError)
+    expect(err).toBeInstanceOf(CustomsError)
+    expect(err).toMatchObject({ code: 'STORAGE', storageCode: 'LOCKED', location: dir })
     expect((err as Error).message).toContain(dir)
     expect((err as Error).message).toContain(`pid ${process.pid}`)
     await b.close()
@@ -220,7 +222,7 @@ describe('file backend: single-writer lock', () => {
       child.once('exit', (code) => reject(new Error(`lock holder exited early (${code})`)))
     })
     const err = await rejection(createFileBackend(dir).open())
-    expect(err).toMatchObject({ code: 'LOCKED' })
+    expect(err).toMatchObject({ storageCode: 'LOCKED' })
     expect((err as Error).message).toContain(`pid ${child.pid}`)
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGKILL')
@@ -252,8 +254,8 @@ describe('file backend: single-writer lock', () => {
     expect(report.truncatedTail?.reason).toMatch(/read-only/)
     expect(await readAll(reader)).toEqual(sampleEntries(2))
     expect(readFileSync(journal, 'utf8').endsWith('{"t":"rec')).toBe(true)
-    expect(await rejection(reader.append(sampleEntries(1, 3)))).toMatchObject({ code: 'READ_ONLY' })
-    expect(await rejection(reader.saveImage!({ image: new Uint8Array(1), uptoSeq: 0, journalHash: '' }))).toMatchObject({ code: 'READ_ONLY' })
+    expect(await rejection(reader.append(sampleEntries(1, 3)))).toMatchObject({ storageCode: 'READ_ONLY' })
+    expect(await rejection(reader.saveImage!({ image: new Uint8Array(1), uptoSeq: 0, journalHash: '' }))).toMatchObject({ storageCode: 'READ_ONLY' })
   })
 })
 
@@ -314,10 +316,10 @@ describe('file backend: real I/O failures', () => {
     symlinkSync('/dev/full', join(dir, 'journal.ndjson'))
     const { b } = await openBackend(dir)
     const err = await rejection(b.append(sampleEntries(2)))
-    expect(err).toBeInstanceOf(StorageError)
-    expect(err).toMatchObject({ code: 'IO' })
+    expect(err).toBeInstanceOf(StorageBackendError)
+    expect(err).toMatchObject({ storageCode: 'IO' })
     expect((err as Error).message).toMatch(/ENOSPC/)
-    expect((err as StorageError).cause).toMatchObject({ code: 'ENOSPC' })
+    expect((err as StorageBackendError).cause).toMatchObject({ code: 'ENOSPC' })
     expect(b.journalBytes).toBe(0)
   })
 

@@ -1,7 +1,10 @@
+import { StorageError } from '../../errors.js'
+
 /**
- * Typed failures of the durable backends (file and IndexedDB). The core maps them onto its own error and
- * verification vocabulary: `LOCKED` and `UNSUPPORTED` make `createCustoms` reject, `BAD_ENCODING` becomes
- * a verification failure with that code, `IO` rejects the write (and `flush`) that needed it.
+ * Typed failures of the durable backends (file and IndexedDB). They are CustomsErrors with code `STORAGE`
+ * (subclasses of the core's StorageError); `storageCode` says which failure it is. How the core treats
+ * them: `LOCKED` and `UNSUPPORTED` make `createCustoms` reject; `BAD_ENCODING` (thrown by `read()`) becomes
+ * a verification failure with that code at `afterSeq + 1`; `IO` rejects the write (and `flush`) that needed it.
  */
 export type StorageErrorCode =
   /** Another writer holds the store (lock file or Web Lock). */
@@ -19,16 +22,15 @@ export type StorageErrorCode =
   /** The platform lacks something the backend needs (Node < 20.16, no IndexedDB). */
   | 'UNSUPPORTED'
 
-export class StorageError extends Error {
-  override readonly name: string = 'StorageError'
+export class StorageBackendError extends StorageError {
   constructor(
-    readonly code: StorageErrorCode,
+    readonly storageCode: StorageErrorCode,
     /** The store the error is about (`/path/to/dir`, `indexeddb:name`). */
     readonly location: string,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(`${message} [${code}, ${location}]`, options)
+    super(`${message} [${storageCode}, ${location}]`, options?.cause)
   }
 }
 
@@ -36,8 +38,7 @@ export class StorageError extends Error {
  * A record before the journal's tail that cannot be decoded. `read()` throws it after yielding every entry
  * before the damaged one, so the core knows exactly where the valid prefix ends (`afterSeq`).
  */
-export class JournalCorruptError extends StorageError {
-  override readonly name = 'JournalCorruptError'
+export class JournalCorruptError extends StorageBackendError {
   constructor(
     location: string,
     /** 1-based line number (file) or record number (IndexedDB) of the damaged record. */

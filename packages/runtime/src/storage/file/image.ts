@@ -1,5 +1,5 @@
-import type { IndexImage } from '../types'
-import { fsyncDir, writeFileAtomic, type NodeModules } from './node'
+import type { IndexImage } from '../types.js'
+import { fsyncDir, writeFileAtomic, type NodeModules } from './node.js'
 
 /**
  * Index images on disk. The image goes to a content-named file (`index-<sha256 prefix>.sqlite`) and only

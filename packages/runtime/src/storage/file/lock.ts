@@ -1,5 +1,5 @@
-import { StorageError } from './errors'
-import { errnoOf, type NodeModules } from './node'
+import { StorageBackendError } from './errors.js'
+import { errnoOf, type NodeModules } from './node.js'
 
 /**
  * Single writer per directory: `<dir>/LOCK` holds the writer's pid, host, process start time and a random
@@ -83,14 +83,14 @@ export function acquireLock(node: NodeModules, dir: string): HeldLock {
       }
       const holder = readHolder(node, lockFile)
       if (holder && isAlive(node, holder)) {
-        throw new StorageError(
+        throw new StorageBackendError(
           'LOCKED',
           dir,
           `${dir} is already open for writing by pid ${holder.pid} on ${holder.host} since ${holder.since} (${lockFile}); close that Customs first, or open with { lock: false } to read only`,
         )
       }
       if (attempt >= 3) {
-        throw new StorageError('LOCKED', dir, `could not take over the stale lock ${lockFile} after ${attempt} attempts`)
+        throw new StorageBackendError('LOCKED', dir, `could not take over the stale lock ${lockFile} after ${attempt} attempts`)
       }
       takeOverStale(node, lockFile, holder)
     }

@@ -2,7 +2,7 @@ import type * as Fs from 'node:fs'
 import type * as Path from 'node:path'
 import type * as Crypto from 'node:crypto'
 import type * as Os from 'node:os'
-import { StorageError } from './errors'
+import { StorageBackendError } from './errors.js'
 
 /**
  * The runtime entry is isomorphic and must not import Node built-ins statically; the file backend asks for
@@ -21,7 +21,7 @@ export function nodeModules(location: string): NodeModules {
   if (cached) return cached
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
   if (typeof proc?.getBuiltinModule !== 'function') {
-    throw new StorageError(
+    throw new StorageBackendError(
       'UNSUPPORTED',
       location,
       'the file backend ({ file: dir }) needs Node.js >= 20.16 (process.getBuiltinModule); in a browser use { indexedDB: name }',

@@ -1,4 +1,4 @@
-import type { NodeModules } from './node'
+import type { NodeModules } from './node.js'
 
 /**
  * Finding a torn tail. A crash during `append` (one write(2) of whole lines, then fdatasync) can leave the

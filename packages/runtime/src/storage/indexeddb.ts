@@ -1,0 +1,271 @@
+import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
+import { toJournalEntry } from './file/codec.js'
+import { JournalCorruptError, StorageBackendError } from './file/errors.js'
+
+export { JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
+
+export interface IndexedDBBackendOptions {
+  /** Web Lock name that makes this tab the database's only writer (default `memory-customs:<name>`). */
+  lockName?: string
+}
+
+/** What the IndexedDB backend exposes beyond the StorageBackend contract (for health and tools). */
+export interface IndexedDBBackendInfo {
+  /** Whether `navigator.storage.persist()` was granted (undefined if the browser lacks it). */
+  readonly persisted: boolean | undefined
+  /** `web-locks` when the single writer is enforced; `none` when the platform has no Web Locks. */
+  readonly writerLock: 'web-locks' | 'none'
+  /** Number of strict readwrite transactions committed by `append`. */
+  readonly commits: number
+}
+
+/**
+ * Browser backend (`{ indexedDB: name }`). Database `name` holds two object stores: `entries` (auto-increment
+ * key, value = JournalEntry, in append order) and `images` (the latest index image under key `latest`).
+ * Every `append` is ONE readwrite transaction opened with `durability: 'strict'`, acknowledged on
+ * `complete`; IndexedDB transactions are atomic, so a crash leaves no torn tail. One writer per database:
+ * `open()` takes the Web Lock `memory-customs:<name>` with `ifAvailable` and fails with LOCKED if another
+ * tab or worker holds it (it does not wait: a second writer is a bug to surface, not to queue behind).
+ */
+export function createIndexedDBBackend(
+  name: string,
+  options: IndexedDBBackendOptions = {},
+): StorageBackend & IndexedDBBackendInfo {
+  return new IndexedDBBackend(name, options)
+}
+
+const DB_VERSION = 1
+const ENTRIES = 'entries'
+const IMAGES = 'images'
+const IMAGE_KEY = 'latest'
+const READ_PAGE = 2000
+
+interface LockManagerLike {
+  request(
+    name: string,
+    options: { mode: 'exclusive'; ifAvailable: true },
+    callback: (lock: unknown) => Promise<void> | void,
+  ): Promise<unknown>
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+}
+
+class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
+  readonly kind = 'indexeddb'
+  readonly durability = 'idb-strict' as const
+  readonly location: string
+  persisted: boolean | undefined
+  writerLock: 'web-locks' | 'none' = 'none'
+  commits = 0
+
+  private db: IDBDatabase | undefined
+  private releaseLock: (() => void) | undefined
+  private state: 'new' | 'open' | 'closed' = 'new'
+  private readonly lockName: string
+
+  constructor(
+    private readonly name: string,
+    options: IndexedDBBackendOptions,
+  ) {
+    this.location = `indexeddb:${name}`
+    this.lockName = options.lockName ?? `memory-customs:${name}`
+  }
+
+  async open(): Promise<OpenReport> {
+    if (this.state !== 'new') throw new StorageBackendError('CLOSED', this.location, `open() called twice (state: ${this.state})`)
+    const idb = (globalThis as { indexedDB?: IDBFactory }).indexedDB
+    if (!idb) {
+      throw new StorageBackendError('UNSUPPORTED', this.location, 'this platform has no IndexedDB; in Node use { file: dir }')
+    }
+    await this.takeWriterLock()
+    try {
+      this.db = await this.openDatabase(idb)
+      this.persisted = await this.askPersistence()
+    } catch (err) {
+      this.releaseLock?.()
+      this.state = 'closed'
+      if (err instanceof StorageBackendError) throw err
+      throw new StorageBackendError('IO', this.location, `cannot open IndexedDB database "${this.name}": ${String(err)}`, {
+        cause: err,
+      })
+    }
+    this.state = 'open'
+    return {}
+  }
+
+  private async takeWriterLock(): Promise<void> {
+    const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks
+    if (!locks) return // no Web Locks (very old browser or insecure context): single writer not enforced, see writerLock
+    let held!: (got: boolean) => void
+    const acquired = new Promise<boolean>((resolve) => (held = resolve))
+    locks
+      .request(this.lockName, { mode: 'exclusive', ifAvailable: true }, (lock) => {
+        if (!lock) {
+          held(false)
+          return
+        }
+        held(true)
+        // keep the lock until close() resolves this promise
+        return new Promise<void>((release) => (this.releaseLock = release))
+      })
+      .catch(() => held(false))
+    if (!(await acquired)) {
+      throw new StorageBackendError(
+        'LOCKED',
+        this.location,
+        `IndexedDB database "${this.name}" is already open for writing in another tab or worker (Web Lock "${this.lockName}" is held); close it there first`,
+      )
+    }
+    this.writerLock = 'web-locks'
+  }
+
+  private openDatabase(idb: IDBFactory): Promise<IDBDatabase> {
+    return new Promise((resolve, reject) => {
+      const req = idb.open(this.name, DB_VERSION)
+      req.onupgradeneeded = () => {
+        const db = req.result
+        if (!db.objectStoreNames.contains(ENTRIES)) db.createObjectStore(ENTRIES, { autoIncrement: true })
+        if (!db.objectStoreNames.contains(IMAGES)) db.createObjectStore(IMAGES)
+      }
+      req.onsuccess = () => {
+        const db = req.result
+        // Another context wants to upgrade or delete the database: let it, and refuse further writes here.
+        db.onversionchange = () => {
+          db.close()
+          this.state = 'closed'
+          this.releaseLock?.()
+        }
+        resolve(db)
+      }
+      req.onerror = () => reject(req.error)
+      req.onblocked = () =>
+        reject(new StorageBackendError('LOCKED', this.location, `opening "${this.name}" is blocked by an older connection`))
+    })
+  }
+
+  private async askPersistence(): Promise<boolean | undefined> {
+    const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator?.storage
+    if (typeof storage?.persist !== 'function') return undefined
+    try {
+      return await storage.persist()
+    } catch {
+      return false
+    }
+  }
+
+  async *read(): AsyncIterable<JournalEntry> {
+    this.ready()
+    let after: IDBValidKey | undefined
+    let record = 0
+    let lastSeq = 0
+    for (;;) {
+      // One short transaction per page: a transaction cannot stay open across the consumer's awaits.
+      const tx = this.ready().transaction(ENTRIES, 'readonly')
+      const store = tx.objectStore(ENTRIES)
+      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true)
+      const [keys, values] = await Promise.all([
+        request(store.getAllKeys(range, READ_PAGE)),
+        request(store.getAll(range, READ_PAGE)),
+      ])
+      if (keys.length === 0) return
+      for (let i = 0; i < values.length; i++) {
+        record++
+        const entry = toJournalEntry(values[i])
+        if (typeof entry === 'string') throw new JournalCorruptError(this.location, record, undefined, lastSeq, entry)
+        if (entry.t === 'receipt') lastSeq = entry.seq
+        yield entry
+      }
+      after = keys[keys.length - 1]
+    }
+  }
+
+  async append(entries: JournalEntry[]): Promise<void> {
+    const db = this.ready()
+    const checked: JournalEntry[] = []
+    for (let i = 0; i < entries.length; i++) {
+      const e = toJournalEntry(entries[i])
+      if (typeof e === 'string') {
+        throw new StorageBackendError('BAD_ENTRY', this.location, `append(): entry ${i} of ${entries.length}: ${e}`)
+      }
+      checked.push(e)
+    }
+    if (checked.length === 0) return
+    await this.commit(db, ENTRIES, (store) => {
+      for (const e of checked) store.add(e)
+    }, `append of ${checked.length} entries`)
+  }
+
+  /** Runs `fill` in one strict readwrite transaction and resolves on `complete`; any failure aborts it whole. */
+  private commit(db: IDBDatabase, storeName: string, fill: (store: IDBObjectStore) => void, what: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let tx: IDBTransaction
+      try {
+        tx = db.transaction(storeName, 'readwrite', { durability: 'strict' })
+        fill(tx.objectStore(storeName))
+      } catch (err) {
+        reject(new StorageBackendError('IO', this.location, `${what} failed: ${String(err)}`, { cause: err }))
+        return
+      }
+      tx.oncomplete = () => {
+        this.commits++
+        resolve()
+      }
+      const fail = () =>
+        reject(
+          new StorageBackendError(
+            'IO',
+            this.location,
+            `${what} failed (${tx.error?.name ?? 'aborted'}: ${tx.error?.message ?? 'transaction aborted'}); nothing of it was acknowledged`,
+            { cause: tx.error },
+          ),
+        )
+      tx.onabort = fail
+      tx.onerror = (ev) => ev.preventDefault() // the abort that follows reports it once
+    })
+  }
+
+  async saveImage(image: IndexImage): Promise<void> {
+    const copy = { image: new Uint8Array(image.image), uptoSeq: image.uptoSeq, journalHash: image.journalHash }
+    await this.commit(this.ready(), IMAGES, (store) => store.put(copy, IMAGE_KEY), 'saving the index image')
+  }
+
+  async loadImage(): Promise<IndexImage | null> {
+    const tx = this.ready().transaction(IMAGES, 'readonly')
+    const raw = (await request(tx.objectStore(IMAGES).get(IMAGE_KEY))) as Partial<IndexImage> | undefined
+    if (
+      !raw ||
+      !(raw.image instanceof Uint8Array) ||
+      !Number.isSafeInteger(raw.uptoSeq) ||
+      (raw.uptoSeq as number) < 0 ||
+      typeof raw.journalHash !== 'string'
+    ) {
+      return null
+    }
+    return { image: raw.image, uptoSeq: raw.uptoSeq as number, journalHash: raw.journalHash }
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed' && !this.db) return
+    this.state = 'closed'
+    this.db?.close()
+    this.db = undefined
+    this.releaseLock?.()
+    this.releaseLock = undefined
+  }
+
+  private ready(): IDBDatabase {
+    if (this.state !== 'open' || !this.db) {
+      throw new StorageBackendError(
+        'CLOSED',
+        this.location,
+        this.state === 'new' ? 'call open() first' : 'the database is closed (close() or another context upgraded or deleted it)',
+      )
+    }
+    return this.db
+  }
+}
