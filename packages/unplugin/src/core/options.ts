@@ -51,6 +51,7 @@ export const DEFAULT_INCLUDE: RegExp[] = [/\.[cm]?[jt]sx?$/]
 export const DEFAULT_MANIFEST = 'memory-customs.sites.json'
 
 export interface CompiledTarget {
+  source: CalleePattern
   pattern: RegExp
   keyIndex?: number | null
   valueIndex?: number | null
@@ -204,6 +205,7 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
   const targets: CompiledTarget[] = (o.targets ?? []).map((t) => {
     const spec = typeof t === 'string' || t instanceof RegExp ? { callee: t } : t
     return {
+      source: spec.callee,
       pattern: calleePatternToRegExp(spec.callee),
       keyIndex: spec.keyIndex,
       valueIndex: spec.valueIndex,

@@ -1,0 +1,229 @@
+import { ts } from 'ts-morph'
+import type { CallSite, Options } from '../types'
+import type { AnalyzeError } from './errors'
+import { normalizeId } from './ids'
+import { isInstrumented } from './marker'
+import { classifyKey, ConstLiterals, defaultArgRoles } from './keys'
+import { collectBinding, matchCall, type FileBindings } from './match'
+import { ensureResolved, type ResolvedOptions } from './options'
+import { keyAdmitted } from './glob'
+import { calleeText, hasOptionalInChain, isAwaited, isSuperReceiver, isValueUsed } from './syntax'
+import { typeAwareSource } from './type-aware'
+
+/** Script kind from the file extension: TSX for `.tsx`/`.jsx`, JS for `.js`/`.mjs`/`.cjs`, else TS. */
+export function scriptKindOf(file: string): ts.ScriptKind {
+  const ext = /\.([cm]?[jt]sx?)$/.exec(file)?.[1] ?? 'ts'
+  if (ext === 'tsx') return ts.ScriptKind.TSX
+  if (ext === 'jsx') return ts.ScriptKind.JSX
+  if (ext.endsWith('js')) return ts.ScriptKind.JS
+  return ts.ScriptKind.TS
+}
+
+/** Parses without type information; parent pointers are set because flags look upwards. */
+export function parse(code: string, file: string): ts.SourceFile {
+  return ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, scriptKindOf(file))
+}
+
+/** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
+export function firstParseError(sf: ts.SourceFile): AnalyzeError | null {
+  const diags = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics
+  if (!diags?.length) return null
+  const d = diags[0]
+  const { line, character } = sf.getLineAndCharacterOfPosition(d.start ?? 0)
+  return { message: ts.flattenDiagnosticMessageText(d.messageText, '\n'), line: line + 1, column: character + 1 }
+}
+
+function className(node: ts.ClassLikeDeclaration): string {
+  if (node.name) return node.name.text
+  const p = node.parent
+  if (p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
+  return '(anonymous class)'
+}
+
+function propertyNameText(name: ts.PropertyName): string | null {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text
+  return null
+}
+
+/**
+ * The name a function-like node gives the code inside it: `Class.method` for class members (and arrow-valued
+ * class fields), the declared or assigned name for functions, `null` for anonymous callbacks (they inherit
+ * the enclosing name).
+ */
+function functionName(node: ts.Node): string | null {
+  const owner = (member: ts.Node, name: string) =>
+    member.parent && ts.isClassLike(member.parent) ? `${className(member.parent)}.${name}` : name
+  if (ts.isFunctionDeclaration(node)) return node.name?.text ?? 'default'
+  if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+    const n = propertyNameText(node.name)
+    return n === null ? null : owner(node, n)
+  }
+  if (ts.isConstructorDeclaration(node)) return owner(node, 'constructor')
+  if (ts.isPropertyDeclaration(node)) {
+    const n = propertyNameText(node.name)
+    return n === null ? null : owner(node, n)
+  }
+  if (ts.isClassStaticBlockDeclaration(node)) return owner(node, 'static')
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+    if (ts.isFunctionExpression(node) && node.name) return node.name.text
+    const p = node.parent
+    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
+    if (ts.isPropertyAssignment(p)) return propertyNameText(p.name)
+    return null
+  }
+  return null
+}
+
+interface RawCandidate {
+  call: ts.CallExpression
+  fn: string | null
+}
+
+/** Everything the walk learns about a file before calls are matched. */
+interface Walk {
+  calls: RawCandidate[]
+  bindings: FileBindings
+  consts: ConstLiterals
+}
+
+function walk(sf: ts.SourceFile, types: readonly string[]): Walk {
+  const out: Walk = { calls: [], bindings: { writers: new Set(), typed: new Set() }, consts: new ConstLiterals() }
+  let fn: string | null = null
+  const visit = (node: ts.Node): void => {
+    collectBinding(node, out.bindings, types)
+    out.consts.declare(node)
+    if (ts.isCallExpression(node)) out.calls.push({ call: node, fn })
+    const own = functionName(node)
+    if (own !== null) {
+      const saved = fn
+      fn = own
+      ts.forEachChild(node, visit)
+      fn = saved
+    } else ts.forEachChild(node, visit)
+  }
+  ts.forEachChild(sf, visit)
+  return out
+}
+
+/** Builds the site of a matched call: rules, key, flags, position; `null` when it does not match or its static key is excluded. */
+function siteFromCall(
+  c: RawCandidate,
+  w: Walk,
+  sf: ts.SourceFile,
+  code: string,
+  file: string,
+  o: ResolvedOptions,
+  typeHooks: TypeHooks | null,
+): CallSite | null {
+  const match = matchCall(c.call, o.matcher, w.bindings, typeHooks?.receiverIsMemory)
+  if (!match) return null
+  const call = c.call
+  const args = call.arguments
+  const base = defaultArgRoles(match.name, args.length)
+  const keyIndex = match.roles?.keyIndex !== undefined ? match.roles.keyIndex : base.keyIndex
+  let valueIndex = match.roles?.valueIndex !== undefined ? match.roles.valueIndex : base.valueIndex
+  if (match.roles?.keyIndex !== undefined && match.roles.valueIndex === undefined && keyIndex !== null) {
+    valueIndex = keyIndex + 1 < args.length ? keyIndex + 1 : null
+  }
+  const keyClass =
+    keyIndex === null ? { key: null, keyKind: 'none' as const } : classifyKey(args[keyIndex], w.consts, typeHooks?.literalKey)
+  if (keyClass.keyKind === 'static' && keyClass.key !== null && !keyAdmitted(keyClass.key, o.keyRegExps.include, o.keyRegExps.exclude)) {
+    return null
+  }
+  const start = call.getStart(sf)
+  const { line, character } = sf.getLineAndCharacterOfPosition(start)
+  const site: CallSite = {
+    file,
+    line: line + 1,
+    column: character + 1,
+    fn: c.fn,
+    callee: calleeText(code, call.expression, sf),
+    rule: match.rules.join('+'),
+    key: keyClass.key,
+    keyKind: keyClass.keyKind,
+    keyIndex,
+    valueIndex,
+    flags: { await: isAwaited(call), optional: hasOptionalInChain(call), valueUsed: isValueUsed(call) },
+    start,
+    end: call.end,
+  }
+  const unsupported = unsupportedReason(call, code)
+  if (unsupported) site.unsupported = unsupported
+  return site
+}
+
+/** Shapes a probe cannot wrap without changing behaviour. */
+function unsupportedReason(call: ts.CallExpression, code: string): string | undefined {
+  if (isSuperReceiver(call.expression)) return 'super receiver'
+  if (code.charCodeAt(call.end - 1) !== 41 /* ) */ || code.charCodeAt(call.arguments.pos - 1) !== 40 /* ( */) {
+    return 'unrecognised argument list'
+  }
+  let p: ts.Node = call.parent
+  while (p && ts.isParenthesizedExpression(p)) p = p.parent
+  if (p && ts.isDeleteExpression(p)) return 'delete operand'
+  return undefined
+}
+
+/** Hooks type-aware mode adds to the syntactic matcher. */
+export interface TypeHooks {
+  receiverIsMemory: (receiver: ts.Expression) => boolean
+  literalKey: (e: ts.Expression) => string | null
+}
+
+function sitesOf(sf: ts.SourceFile, code: string, file: string, o: ResolvedOptions, hooks: TypeHooks | null): CallSite[] {
+  const w = walk(sf, o.matcher.types)
+  const sites: CallSite[] = []
+  for (const c of w.calls) {
+    const s = siteFromCall(c, w, sf, code, file, o, hooks)
+    if (s) sites.push(s)
+  }
+  return sites
+}
+
+/**
+ * Finds the memory-write call sites of one module. Read-only and pure: the same input gives the same
+ * sites. Returns `[]` for code already instrumented and for code TypeScript's parser flags as broken (use
+ * `analyzeSafe` to learn why).
+ */
+export function analyze(code: string, id: string, options?: Options | ResolvedOptions): CallSite[] {
+  return analyzeSafe(code, id, options).sites
+}
+
+/**
+ * `analyze` that never throws: a parse error or an internal failure comes back as `error` (with a 1-based
+ * line and column) and no sites, so the adapter can warn with file and line and leave the code unchanged.
+ */
+export function analyzeSafe(
+  code: string,
+  id: string,
+  options?: Options | ResolvedOptions,
+): { sites: CallSite[]; error?: AnalyzeError } {
+  let o: ResolvedOptions
+  try {
+    o = ensureResolved(options)
+  } catch (e) {
+    return { sites: [], error: { message: (e as Error).message, line: 1, column: 1 } }
+  }
+  if (typeof code !== 'string' || isInstrumented(code)) return { sites: [] }
+  const { file } = normalizeId(id, o.root)
+  let sf: ts.SourceFile | undefined
+  try {
+    if (o.typeAware) {
+      const ta = typeAwareSource(code, id, o)
+      try {
+        const err = firstParseError(ta.sourceFile)
+        if (err) return { sites: [], error: err }
+        return { sites: sitesOf(ta.sourceFile, code, file, o, ta.hooks) }
+      } finally {
+        ta.release()
+      }
+    }
+    sf = parse(code, file)
+    const err = firstParseError(sf)
+    if (err) return { sites: [], error: err }
+    return { sites: sitesOf(sf, code, file, o, null) }
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    return { sites: [], error: { message: `internal error: ${message}`, line: 1, column: 1 } }
+  }
+}
