@@ -97,7 +97,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       file = normalizeId(id, c.root).file
       const { sites, error } = analyzeSafe(code, id, c.resolved)
       if (error) {
-        this.warn(skippedFileWarning(file, error.line, error.column, `cannot be parsed (${error.message})`))
+        const reason = error.message.startsWith('internal error') ? error.message : `cannot be parsed: ${error.message}`
+        this.warn(skippedFileWarning(file, error.line, error.column, reason))
         return null
       }
       collector.record(file, sites)
