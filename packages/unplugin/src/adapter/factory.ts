@@ -91,10 +91,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     try {
       const c = config()
       if (!c.enabled || !c.admits(id)) return null
+      file = normalizeId(id, c.root).file
       if (code.search(c.prefilter) === -1) return null
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
       if (isInstrumented(code) || DEFINES_PROBE.test(code)) return null
-      file = normalizeId(id, c.root).file
       const { sites, error } = analyzeSafe(code, id, c.resolved)
       if (error) {
         const reason = error.message.startsWith('internal error') ? error.message : `cannot be parsed: ${error.message}`

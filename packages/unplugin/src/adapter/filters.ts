@@ -63,12 +63,22 @@ export function nativeTransformFilter(
       else includes.push(p)
     }
   }
-  const id = anyGlob ? { exclude: ALWAYS_EXCLUDED } : { include: dedupe(includes), exclude: ALWAYS_EXCLUDED }
+  const id = anyGlob ? { exclude: ALWAYS_EXCLUDED } : { include: dedupe(includes.map(queryTolerant)), exclude: ALWAYS_EXCLUDED }
   const sources = dedupe(modes.map((m) => m.prefilter))
   const flags = new Set(sources.map((r) => r.flags.replace(/[gy]/g, '')))
   if (!sources.length || flags.size > 1) return { id }
   const code = sources.length === 1 ? nonStateful(sources[0]) : new RegExp(sources.map((r) => `(?:${r.source})`).join('|'), [...flags][0])
   return { id, code }
+}
+
+/**
+ * Native filters see the id with its query (`agent.ts?t=123` after a Vite HMR update), while the handler
+ * strips it before applying `include`. An include anchored at the end (`/\.ts$/`) is widened to also end
+ * before a query, so the native pre-check never rejects what the handler would accept.
+ */
+function queryTolerant(r: RegExp): RegExp {
+  if (!/(?:^|[^\\])\$$/.test(r.source)) return r
+  return new RegExp(`${r.source.slice(0, -1)}(?:$|\\?)`, r.flags.replace(/[gy]/g, ''))
 }
 
 function dedupe(list: RegExp[]): RegExp[] {
