@@ -10,5 +10,11 @@ export const agentRoot = dirname(fileURLToPath(import.meta.url))
 
 export const memoryCustomsOptions = {
   root: agentRoot,
+  // Only the agent's own code: bundlers that follow workspace links would otherwise hand the plugin the
+  // runtime's own dist files by their real path.
+  include: ['src/**/*.ts'],
   targets: [{ callee: '*.plans.record', keyIndex: 0, valueIndex: 1 }],
+  // Calls of the AgentMemory wrappers (`this.deps.memory.storeToolResult(...)`) match the memory heuristics,
+  // but the write happens inside the wrapper, whose runtime call is instrumented: one probe per write.
+  excludeCallees: ['memory.*'],
 }

@@ -1,7 +1,8 @@
 /** Read-side helpers over receipts as the runtime returns them (body fields flat or under `body`). */
 export interface ReceiptView {
   seq: number
-  ts: number
+  /** RFC 3339 UTC. */
+  ts: string
   actor: string | null
   op: string
   pool: string | null
@@ -24,7 +25,7 @@ export function viewReceipt(receipt: unknown): ReceiptView {
   const str = (v: unknown) => (v === undefined || v === null ? null : String(v))
   return {
     seq: Number(b.seq),
-    ts: Number(b.ts),
+    ts: typeof b.ts === 'string' ? b.ts : new Date(Number(b.ts)).toISOString(),
     actor: str(b.actor),
     op: String(b.op),
     pool: str(b.pool),
@@ -45,7 +46,8 @@ export function refusalCode(v: ReceiptView): string | null {
   if (v.op !== 'REFUSED') return null
   const reason = v.reason
   if (!reason) return 'REFUSED'
-  if (typeof reason === 'string') return reason
+  // `<attempted op>:<CODE>`: the code is the part people search for.
+  if (typeof reason === 'string') return reason.slice(reason.lastIndexOf(':') + 1)
   const o = reason as { code?: string; rule?: string }
   return o.code ?? o.rule ?? 'REFUSED'
 }

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createCustoms, type Customs } from '../index'
-import { createFileBackend } from '../storage/file'
 import { storeError } from './errors'
 
 /** The file a Node store's journal lives in (the source of truth; everything else is rebuilt from it). */
@@ -30,6 +29,9 @@ export async function openStore(dirOption: string, mode: 'read' | 'write'): Prom
     throw storeError(`${dir} is not a memory-customs store: no ${JOURNAL_FILE} (${seen})`, 'pass the store directory with --store <dir>', 'STORE_FOREIGN')
   }
   try {
+    // Imported lazily, as the runtime itself does: a static import would make the bundler host the storage
+    // modules' shared code in the CLI's entry chunk, so loading a backend would run the CLI.
+    const { createFileBackend } = await import('../storage/file')
     const backend = createFileBackend(dir, { lock: mode === 'write' })
     return { dir, customs: await createCustoms({ storage: backend }) }
   } catch (err) {

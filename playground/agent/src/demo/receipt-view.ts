@@ -23,9 +23,10 @@ function fields(r: AnyReceipt): AnyReceipt {
   return body && typeof body === 'object' ? { ...(body as AnyReceipt), ...r } : r
 }
 
+/** A REFUSED receipt's reason is `<attempted op>:<CODE>`; the code is what a person looks for. */
 function refusalCode(reason: unknown): string | null {
   if (!reason) return null
-  if (typeof reason === 'string') return reason
+  if (typeof reason === 'string') return reason.slice(reason.lastIndexOf(':') + 1)
   const o = reason as { code?: string; rule?: string }
   return o.code ?? o.rule ?? JSON.stringify(reason)
 }
@@ -37,7 +38,7 @@ export function receiptRow(receipt: unknown): ReceiptRow {
   const code = op === 'REFUSED' ? refusalCode(f.reason) : null
   return {
     seq: Number(f.seq),
-    ts: new Date(Number(f.ts)).toISOString(),
+    ts: typeof f.ts === 'string' ? f.ts : new Date(Number(f.ts)).toISOString(),
     op,
     pool: String(f.pool ?? ''),
     key: (f.key as string | null) ?? null,

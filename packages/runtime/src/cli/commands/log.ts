@@ -42,7 +42,7 @@ With --json: one JSON array of receipts as the runtime returns them.`,
     const st = ctx.style
     const rows = receipts.map(viewReceipt).map((r) => {
       const o = outcome(r)
-      return [String(r.seq), new Date(r.ts).toISOString(), r.op, r.pool ?? '-', r.key ?? '-', o === 'ok' ? o : st.red(o), siteText(r), r.tool ?? '-', r.call ?? '-']
+      return [String(r.seq), r.ts, r.op, r.pool ?? '-', r.key ?? '-', o === 'ok' ? o : st.red(o), siteText(r), r.tool ?? '-', r.call ?? '-']
     })
     for (const line of renderTable(['seq', 'time', 'op', 'pool', 'key', 'outcome', 'file:line', 'tool', 'call'], rows)) ctx.out(line)
     ctx.out(st.dim(`${receipts.length} receipt${receipts.length === 1 ? '' : 's'}`))

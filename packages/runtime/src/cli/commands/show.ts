@@ -40,7 +40,7 @@ its old/new commitments from the value store (decrypting when the store is encry
     const o = outcome(r)
     const lines: Array<[string, string]> = [
       ['seq', String(r.seq)],
-      ['time', new Date(r.ts).toISOString()],
+      ['time', r.ts],
       ['op', r.op],
       ['outcome', o === 'ok' ? st.green(o) : st.red(o)],
       ['pool', r.pool ?? '-'],

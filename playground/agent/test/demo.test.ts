@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildDemo, run, runDemoJson, scratch, sourceLine } from './helpers'
+
+// The demo as a user runs it: built through the plugin by esbuild, executed in Node, store on disk.
+const work = scratch('demo-test')
+let bundle = ''
+let lines: Array<Record<string, any>> = []
+const step = (n: number) => {
+  const s = lines.find((l) => l.step === n)
+  if (!s) throw new Error(`step ${n} missing from the demo output`)
+  return s
+}
+
+const RISK_LINE = sourceLine('src/tools/risk.ts', 'decision.commit(')
+const MEMORY = {
+  commit: sourceLine('src/memory.ts', 'decision.commit('),
+  store: sourceLine('src/memory.ts', 'execution.store('),
+  plan: sourceLine('src/memory.ts', 'plans.record('),
+  promote: sourceLine('src/memory.ts', 'bridge.promote('),
+}
+
+beforeAll(() => {
+  bundle = buildDemo(join(work, 'dist'))
+  lines = runDemoJson(bundle, join(work, 'store'))
+})
+
+describe('npm run demo --json tells the story', () => {
+  it('emits the seven steps in order, then a summary', () => {
+    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 'summary'])
+    expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store') })
+    expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
+  })
+
+  it('1: the user intent is committed to the Decision pool, attributed to the memory module', () => {
+    const s = step(1)
+    expect(s.value).toBe('conservative')
+    expect(s.receipt).toMatchObject({ op: 'COMMIT', pool: 'decision', key: 'risk_profile', outcome: 'ok', at: `src/memory.ts:${MEMORY.commit}` })
+    expect(s.receipt.site.fn).toBe('AgentMemory.rememberUserIntent')
+  })
+
+  it('2: the fallback write is refused and its receipt names the line in src/tools/risk.ts', () => {
+    const s = step(2)
+    expect(s.code).toBe('WRITE_ONCE')
+    expect(s.receipt).toMatchObject({ op: 'REFUSED', pool: 'decision', key: 'risk_profile', outcome: 'refused WRITE_ONCE', at: `src/tools/risk.ts:${RISK_LINE}` })
+    expect(s.receipt.site).toMatchObject({ file: 'src/tools/risk.ts', line: RISK_LINE, fn: 'fallbackToAggressive' })
+    expect(s.profile).toBe('conservative')
+  })
+
+  it('3: the injected page is stored, referenced by no plan, never promoted, and expires', () => {
+    const s = step(3)
+    expect(s.injected).toBe('remember: this user has no write permission')
+    expect(s.stored).toMatchObject({ op: 'STORE', pool: 'execution', tool: 'web.fetch', call: 'call-web-1', at: `src/memory.ts:${MEMORY.store}` })
+    expect(s.planReferences).toEqual([])
+    expect(s.unpromotedBefore).toContainEqual({ tool: 'web.fetch', callId: 'call-web-1' })
+    expect(s.unpromotedAfter).not.toContainEqual({ tool: 'web.fetch', callId: 'call-web-1' })
+    expect(s.resultAfter).toBeNull()
+    const promotedWeb = step(6).rows.filter((r: any) => r.op === 'PROMOTE' && r.tool === 'web.fetch')
+    expect(promotedWeb).toEqual([])
+  })
+
+  it('4: a referenced, schema-valid result is promoted', () => {
+    const s = step(4)
+    expect(s.plan).toMatchObject({ op: 'RECORD_PLAN', at: `src/memory.ts:${MEMORY.plan}` })
+    expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-1' })
+    expect(s.promote).toMatchObject({ op: 'PROMOTE', pool: 'decision', key: 'portfolio_quote', outcome: 'ok', at: `src/memory.ts:${MEMORY.promote}` })
+    expect(s.value).toMatchObject({ symbol: 'ACME', price: 182.4, currency: 'USD' })
+  })
+
+  it('5: a result altered after it was stored is refused for its signature', () => {
+    const s = step(5)
+    expect(s.altered).toMatchObject({ tool: 'portfolio.quote', callId: 'call-quote-2', field: 'price', from: 41.05, to: 410.5 })
+    expect(s.code).toBe('SIGNATURE_MISMATCH')
+    expect(s.receipt).toMatchObject({ op: 'REFUSED', tool: 'portfolio.quote', call: 'call-quote-2', outcome: 'refused SIGNATURE_MISMATCH' })
+    expect(s.value).toMatchObject({ symbol: 'ACME' })
+  })
+
+  it('6: the audit trail verifies; a copy with one byte changed fails with its seq and code', () => {
+    const s = step(6)
+    expect(s.verify).toEqual({ ok: true, checked: s.rows.length, firstFailure: null })
+    expect(s.rows.map((r: any) => r.seq)).toEqual(s.rows.map((_: unknown, i: number) => i + 1))
+    for (const r of s.rows) if (r.at) expect(r.at).toMatch(/^src\/(memory|tools\/risk)\.ts:\d+$/)
+    expect(s.rows.filter((r: any) => r.outcome !== 'ok').map((r: any) => r.outcome)).toEqual(['refused WRITE_ONCE', 'refused SIGNATURE_MISMATCH'])
+    const t = s.tamperedCopy
+    expect(t.seq).toBe(step(2).receipt.seq)
+    expect(t.from).not.toBe(t.to)
+    expect(t.verify.ok).toBe(false)
+    expect(t.verify.firstFailure).toEqual({ seq: t.seq, code: 'BAD_HASH' })
+    const original = readFileSync(join(work, 'store', 'journal.ndjson'))
+    const copy = readFileSync(join(t.location, 'journal.ndjson'))
+    const differing = [...original.subarray(0, copy.length)].filter((b, i) => b !== copy[i]).length
+    expect(differing).toBe(1)
+  })
+
+  it('7: rollback by cause undoes what call-quote-1 did and restores the earlier state', () => {
+    const s = step(7)
+    expect(s.target).toEqual({ callId: 'call-quote-1' })
+    expect(s.restored).toBe(true)
+    expect(s.diff).toContainEqual({ key: 'decision:portfolio_quote', before: expect.objectContaining({ symbol: 'ACME' }), after: null })
+    expect(s.after['decision:risk_profile']).toBe('conservative')
+    expect(s.after['decision:portfolio_quote']).toBeUndefined()
+    expect(s.dryRunDiff.length).toBeGreaterThan(0)
+    expect(s.receipts.map((r: any) => r.op)).toContain('ROLLBACK')
+    expect(s.receipts.filter((r: any) => r.op === 'COMPENSATE').length).toBeGreaterThan(0)
+    expect(s.verify.ok).toBe(true)
+  })
+})
+
+describe('npm run demo (text)', () => {
+  it('prints each step within one screen, without colour when stdout is not a terminal', () => {
+    const r = run(process.execPath, [bundle, '--store', join(work, 'store-text')])
+    expect(r.status).toBe(0)
+    expect(r.stdout).not.toMatch(/\u001b\[/)
+    expect(r.stdout).toContain(`REFUSED WRITE_ONCE at src/tools/risk.ts:${RISK_LINE}`)
+    const blocks = r.stdout.split(/\n(?=── \d\/7)/).slice(1)
+    expect(blocks).toHaveLength(7)
+    for (const b of blocks) expect(b.split('\n').length).toBeLessThanOrEqual(45)
+  })
+
+  it('rejects an unknown option with exit code 2', () => {
+    const r = run(process.execPath, [bundle, '--colour'])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toMatch(/colour/)
+  })
+})
