@@ -1,0 +1,71 @@
+/** Health report shape and its Prometheus text rendering. */
+
+export interface HealthReport {
+  /** False when storage is failing, the last verification failed, or the Customs is closed. */
+  ok: boolean
+  chain: string
+  origin: string
+  receipts: number
+  head: string
+  lastReceiptAt: string | null
+  /** Live entries per pool (expired execution results excluded). */
+  pools: { decision: number; execution: number; plans: number }
+  unpromoted: number
+  refused: number
+  refusedByCode: Record<string, number>
+  receiptsByOp: Record<string, number>
+  rollbacks: number
+  /** Pool writes with no probed call on the stack (no source site in their receipt), since this process opened. */
+  unattributed: number
+  attributed: number
+  observedWriteErrors: number
+  verification:
+    | { state: 'ok' | 'failed'; at: string | null; checked: number; firstFailure?: { seq: number; code: string } }
+    | { state: 'unverified'; at: null; checked: number }
+  lastCheckpoint: { size: number; root: string } | null
+  storage: {
+    kind: string
+    durability: string
+    location: string
+    /** Highest seq acknowledged as durable by the backend. */
+    durableSeq: number
+    /** Receipts written but not yet durable. */
+    lag: number
+    pendingEntries: number
+    flushes: number
+    errors: number
+    /** The last append failure, cleared by the next successful flush. */
+    error: { message: string; at: string } | null
+    /** A torn tail the backend dropped when opening. */
+    truncatedTail: { bytes?: number; entries?: number; reason: string } | null
+  }
+  closed: boolean
+}
+
+const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')
+
+export function renderMetrics(h: HealthReport): string {
+  const out: string[] = []
+  const metric = (name: string, type: 'gauge' | 'counter', help: string, samples: Array<[Record<string, string>, number]>) => {
+    out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
+    for (const [labels, v] of samples) {
+      const l = Object.entries(labels)
+      out.push(`${name}${l.length ? `{${l.map(([k, x]) => `${k}="${esc(x)}"`).join(',')}}` : ''} ${v}`)
+    }
+  }
+  metric('memory_customs_receipts', 'gauge', 'Receipts in the chain.', [[{}, h.receipts]])
+  metric('memory_customs_receipts_by_op', 'gauge', 'Receipts in the chain by operation.', Object.entries(h.receiptsByOp).map(([op, n]) => [{ op }, n]))
+  metric('memory_customs_pool_entries', 'gauge', 'Live entries per pool.', Object.entries(h.pools).map(([pool, n]) => [{ pool }, n]))
+  metric('memory_customs_unpromoted_results', 'gauge', 'Live tool results never promoted.', [[{}, h.unpromoted]])
+  metric('memory_customs_refused', 'gauge', 'Refused attempts by code.', Object.entries(h.refusedByCode).map(([code, n]) => [{ code }, n]))
+  metric('memory_customs_rollbacks', 'gauge', 'Rollbacks in the chain.', [[{}, h.rollbacks]])
+  metric('memory_customs_unattributed_writes_total', 'counter', 'Pool writes without a probed source site, this process.', [[{}, h.unattributed]])
+  metric('memory_customs_storage_lag_receipts', 'gauge', 'Receipts not yet durable.', [[{}, h.storage.lag]])
+  metric('memory_customs_storage_errors_total', 'counter', 'Failed appends to the storage backend.', [[{}, h.storage.errors]])
+  metric('memory_customs_verification_ok', 'gauge', '1 when the last verification passed, 0 when it failed, -1 when not run.', [
+    [{}, h.verification.state === 'ok' ? 1 : h.verification.state === 'failed' ? 0 : -1],
+  ])
+  metric('memory_customs_last_receipt_timestamp_seconds', 'gauge', 'Time of the last receipt.', [[{}, h.lastReceiptAt ? Date.parse(h.lastReceiptAt) / 1000 : 0]])
+  metric('memory_customs_up', 'gauge', '1 when healthy.', [[{}, h.ok ? 1 : 0]])
+  return out.join('\n') + '\n'
+}

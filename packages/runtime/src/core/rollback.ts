@@ -1,0 +1,169 @@
+/**
+ * Rollback planning: which keys change and to which earlier commitment. Pure with respect to the chain:
+ * it reads the index and the state, and the Customs appends the compensating receipts.
+ *
+ * - `{ toSeq }` / `{ toTime }`: every pool back to its state as of that receipt (or the last receipt at or
+ *   before that time).
+ * - `{ tool }`, `{ callId }`, `{ file }` (selective undo by cause): for every key a matching receipt wrote,
+ *   the key goes back to the value of its last write that was *not* caused by that tool, call or file; later
+ *   writes by other causes are kept. Tool results stored by that tool leave the Execution pool.
+ */
+import { OptionError } from '../errors.js'
+import { keyGlobToRegExp } from '../probe.js'
+import type { ReceiptIndex } from './index-db.js'
+import type { OriginLookup, PoolState, Slot, ExecSlot } from './state.js'
+import type { Pool, Receipt } from './receipt.js'
+
+export type RollbackTarget =
+  | { toSeq: number }
+  | { toTime: number | string | Date }
+  | { tool: string }
+  | { callId: string }
+  /** Root-relative source file as the plugin records it; `*` globs allowed. */
+  | { file: string }
+
+export interface RollbackOptions {
+  /** Only compute the diff. */
+  dryRun?: boolean
+  /** Why (kept in the ROLLBACK receipt). */
+  reason?: string
+  actor?: string
+}
+
+export interface RollbackChange {
+  pool: Pool
+  key: string
+  /** Current value. */
+  before: unknown
+  /** Value after the rollback (undefined = the key is removed). */
+  after: unknown
+}
+
+export interface RollbackResult {
+  dryRun: boolean
+  diff: RollbackChange[]
+  /** The COMPENSATE receipts and the final ROLLBACK receipt (empty for a dry run). */
+  receipts: Receipt[]
+  /** The target as recorded in the ROLLBACK receipt (`toTime` resolved to a seq). */
+  target: Record<string, string | number>
+}
+
+export interface PlannedChange {
+  pool: 'decision' | 'execution' | 'plans'
+  key: string
+  beforeCommit: string | null
+  afterCommit: string | null
+  /** Receipt whose value is restored (0: the key did not exist). */
+  restoreSeq: number
+  tool: string | null
+  call: string | null
+}
+
+interface Env {
+  state: PoolState
+  headSeq: number
+  stateAt(seq: number): PoolState
+  idx: ReceiptIndex
+  lookup: OriginLookup
+  toMs(t: number | string | Date): number
+}
+
+const POOLS = ['decision', 'execution', 'plans'] as const
+
+export function computeRollback(target: RollbackTarget, env: Env): { changes: PlannedChange[]; describe: Record<string, string | number> } {
+  if (!target || typeof target !== 'object') throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
+  if ('toSeq' in target || 'toTime' in target) {
+    let seq: number
+    let describe: Record<string, string | number>
+    if ('toSeq' in target) {
+      seq = target.toSeq
+      if (!Number.isInteger(seq) || seq < 0 || seq > env.headSeq) throw new OptionError('rollback toSeq', `${seq} is outside 0..${env.headSeq}`, 'BAD_SEQ')
+      describe = { toSeq: seq }
+    } else {
+      const ms = env.toMs(target.toTime)
+      const iso = new Date(ms).toISOString()
+      const row = env.idx.all<{ seq: number }>('SELECT MAX(seq) AS seq FROM receipts WHERE ts <= ?', [iso])[0]
+      seq = row?.seq ?? 0
+      describe = { toTime: iso, toSeq: seq }
+    }
+    return { changes: diffStates(env.state, env.stateAt(seq)), describe }
+  }
+  let column: 'tool' | 'call' | 'site_file'
+  let value: string
+  if ('tool' in target) [column, value] = ['tool', target.tool]
+  else if ('callId' in target) [column, value] = ['call', target.callId]
+  else if ('file' in target) [column, value] = ['site_file', target.file]
+  else throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
+  if (typeof value !== 'string' || !value) throw new OptionError(`rollback ${column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool'}`, 'must be a non-empty string')
+  const describe = { [column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool']: value }
+  const glob = column === 'site_file' && /[*?]/.test(value) ? keyGlobToRegExp(value) : null
+  const matches = (v: string | null) => v !== null && (glob ? glob.test(v) : v === value)
+
+  // Keys touched by a matching write.
+  const touched = new Map<string, { pool: (typeof POOLS)[number]; key: string }>()
+  const ops = "op IN ('COMMIT','STORE','RECORD_PLAN','PROMOTE','COMPENSATE')"
+  const sql = glob
+    ? `SELECT pool, key, ${column} AS c FROM receipts WHERE ${ops} AND site_file IS NOT NULL`
+    : `SELECT pool, key, ${column} AS c FROM receipts WHERE ${ops} AND ${column} = ?`
+  for (const r of env.idx.all<{ pool: string; key: string; c: string }>(sql, glob ? [] : [value]))
+    if (matches(r.c) && (POOLS as readonly string[]).includes(r.pool)) touched.set(`${r.pool}\u0000${r.key}`, { pool: r.pool as (typeof POOLS)[number], key: r.key })
+
+  const changes: PlannedChange[] = []
+  for (const { pool, key } of touched.values()) {
+    const writes = env.idx.all<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }>(
+      `SELECT seq, op, new, ${column} AS c, tool, call FROM receipts WHERE pool = ? AND key = ? AND ${ops} ORDER BY pos`,
+      [pool, key],
+    )
+    const tainted = new Set<string>()
+    let keep: (typeof writes)[number] | null = null
+    for (const w of writes) {
+      // A compensation that restored a value this cause wrote carries the same taint.
+      const isTainted = matches(w.c) || (w.op === 'COMPENSATE' && w.new !== null && tainted.has(w.new))
+      if (isTainted) {
+        if (w.new) tainted.add(w.new)
+      } else keep = w
+    }
+    const map = env.state[pool] as Map<string, Slot | ExecSlot>
+    const current = map.get(key) ?? null
+    const afterCommit = keep?.new ?? null
+    if ((current?.commit ?? null) === afterCommit) continue
+    const cur = current as ExecSlot | null
+    changes.push({
+      pool,
+      key,
+      beforeCommit: current?.commit ?? null,
+      afterCommit,
+      restoreSeq: keep && keep.new ? keep.seq : 0,
+      tool: pool === 'execution' ? (cur?.tool ?? keep?.tool ?? null) : null,
+      call: pool === 'execution' ? (cur?.call ?? keep?.call ?? null) : null,
+    })
+  }
+  changes.sort((a, b) => (a.pool === b.pool ? (a.key < b.key ? -1 : 1) : a.pool < b.pool ? -1 : 1))
+  return { changes, describe }
+}
+
+function diffStates(current: PoolState, target: PoolState): PlannedChange[] {
+  const changes: PlannedChange[] = []
+  for (const pool of POOLS) {
+    const cur = current[pool] as Map<string, Slot | ExecSlot>
+    const tgt = target[pool] as Map<string, Slot | ExecSlot>
+    const keys = new Set([...cur.keys(), ...tgt.keys()])
+    for (const key of [...keys].sort()) {
+      const a = cur.get(key) ?? null
+      const b = tgt.get(key) ?? null
+      if ((a?.commit ?? null) === (b?.commit ?? null)) continue
+      const exec = (b ?? a) as ExecSlot | null
+      changes.push({
+        pool,
+        key,
+        beforeCommit: a?.commit ?? null,
+        afterCommit: b?.commit ?? null,
+        // For an execution entry, point at its STORE so the restored result keeps its original TTL.
+        restoreSeq: b ? (pool === 'execution' ? (b as ExecSlot).origin : b.seq) : 0,
+        tool: pool === 'execution' ? exec!.tool : null,
+        call: pool === 'execution' ? exec!.call : null,
+      })
+    }
+  }
+  return changes
+}

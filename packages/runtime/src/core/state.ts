@@ -1,0 +1,141 @@
+/**
+ * Pool state as a pure function of the receipt chain: which commitment each key holds. Values are looked
+ * up by commitment in the value store. The same `apply` runs for live writes, for replay on open, and for
+ * time travel (snapshot + replay), so the three cannot drift apart.
+ */
+import { executionKey, type ReceiptBody } from './receipt.js'
+
+export interface Slot {
+  commit: string
+  /** Receipt that set this commitment. */
+  seq: number
+}
+
+export interface ExecSlot extends Slot {
+  tool: string
+  call: string
+  /** Seq of the STORE receipt the result comes from (kept through a rollback that restores it). */
+  origin: number
+  /** Epoch ms of that STORE: the TTL counts from here. */
+  originTs: number
+  /** Promoted at least once since it was stored. */
+  promoted: boolean
+}
+
+/** What apply needs to know about an earlier receipt when a COMPENSATE restores its value. */
+export interface OriginLookup {
+  (seq: number): { op: string; ts: string; reason: string | null; tool: string | null; call: string | null } | undefined
+}
+
+export type Applicable = Pick<ReceiptBody, 'seq' | 'op' | 'pool' | 'key' | 'new' | 'tool' | 'call' | 'ts' | 'reason'>
+
+export class PoolState {
+  decision = new Map<string, Slot>()
+  execution = new Map<string, ExecSlot>()
+  plans = new Map<string, Slot>()
+
+  /** Applies one receipt. Receipts that change no pool (REFUSED, OBSERVED_WRITE, ROLLBACK, EXPIRE) are no-ops. */
+  apply(r: Applicable, lookup: OriginLookup): void {
+    const key = r.key
+    if (key === null) return
+    switch (r.op) {
+      case 'COMMIT':
+        if (r.pool === 'decision' && r.new) this.decision.set(key, { commit: r.new, seq: r.seq })
+        return
+      case 'PROMOTE':
+        if (r.pool === 'decision' && r.new) this.decision.set(key, { commit: r.new, seq: r.seq })
+        if (r.tool !== null && r.call !== null) {
+          const slot = this.execution.get(executionKey(r.tool, r.call))
+          if (slot) slot.promoted = true
+        }
+        return
+      case 'RECORD_PLAN':
+        if (r.pool === 'plans' && r.new) this.plans.set(key, { commit: r.new, seq: r.seq })
+        return
+      case 'STORE':
+        if (r.pool === 'execution' && r.new && r.tool !== null && r.call !== null)
+          this.execution.set(key, { commit: r.new, seq: r.seq, tool: r.tool, call: r.call, origin: r.seq, originTs: Date.parse(r.ts), promoted: false })
+        return
+      case 'COMPENSATE': {
+        const map = r.pool === 'decision' ? this.decision : r.pool === 'plans' ? this.plans : r.pool === 'execution' ? this.execution : null
+        if (!map) return
+        if (r.new === null) {
+          map.delete(key)
+          return
+        }
+        if (r.pool !== 'execution') {
+          map.set(key, { commit: r.new, seq: r.seq })
+          return
+        }
+        const origin = resolveOrigin(restoreSeqOf(r.reason), lookup)
+        this.execution.set(key, {
+          commit: r.new,
+          seq: r.seq,
+          tool: r.tool ?? origin?.tool ?? '',
+          call: r.call ?? origin?.call ?? '',
+          origin: origin?.seq ?? r.seq,
+          originTs: origin ? Date.parse(origin.ts) : Date.parse(r.ts),
+          promoted: false,
+        })
+        return
+      }
+    }
+  }
+
+  clone(): PoolState {
+    const s = new PoolState()
+    for (const [k, v] of this.decision) s.decision.set(k, { ...v })
+    for (const [k, v] of this.execution) s.execution.set(k, { ...v })
+    for (const [k, v] of this.plans) s.plans.set(k, { ...v })
+    return s
+  }
+
+  /** Compact JSON for the snapshots table. */
+  serialize(): string {
+    return JSON.stringify({
+      d: [...this.decision].map(([k, s]) => [k, s.commit, s.seq]),
+      e: [...this.execution].map(([k, s]) => [k, s.commit, s.seq, s.tool, s.call, s.origin, s.originTs, s.promoted ? 1 : 0]),
+      p: [...this.plans].map(([k, s]) => [k, s.commit, s.seq]),
+    })
+  }
+
+  static deserialize(text: string): PoolState {
+    const o = JSON.parse(text) as { d: [string, string, number][]; e: [string, string, number, string, string, number, number, number][]; p: [string, string, number][] }
+    const s = new PoolState()
+    for (const [k, commit, seq] of o.d) s.decision.set(k, { commit, seq })
+    for (const [k, commit, seq, tool, call, origin, originTs, promoted] of o.e)
+      s.execution.set(k, { commit, seq, tool, call, origin, originTs, promoted: promoted === 1 })
+    for (const [k, commit, seq] of o.p) s.plans.set(k, { commit, seq })
+    return s
+  }
+
+  /** Commitment map per pool, for comparisons in tests and rollback diffs. */
+  commitments(): { decision: Record<string, string>; execution: Record<string, string>; plans: Record<string, string> } {
+    const m = (map: Map<string, Slot>) => Object.fromEntries([...map].map(([k, s]) => [k, s.commit]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    return { decision: m(this.decision), execution: m(this.execution), plans: m(this.plans) }
+  }
+}
+
+export function restoreSeqOf(reason: string | null): number {
+  const m = reason ? /^restore@(\d+)/.exec(reason) : null
+  return m ? Number(m[1]) : 0
+}
+
+/** Follows COMPENSATE receipts back to the STORE whose result they restore. */
+function resolveOrigin(seq: number, lookup: OriginLookup): { seq: number; ts: string; tool: string | null; call: string | null } | undefined {
+  for (let hops = 0; seq > 0 && hops < 64; hops++) {
+    const r = lookup(seq)
+    if (!r) return undefined
+    if (r.op === 'STORE') return { seq, ts: r.ts, tool: r.tool, call: r.call }
+    if (r.op !== 'COMPENSATE') return undefined
+    seq = restoreSeqOf(r.reason)
+  }
+  return undefined
+}
+
+/** Replays receipts from genesis (the reference the time-travel property test compares against). */
+export function replay(receipts: Iterable<Applicable>, lookup: OriginLookup): PoolState {
+  const s = new PoolState()
+  for (const r of receipts) s.apply(r, lookup)
+  return s
+}

@@ -1,0 +1,48 @@
+/**
+ * RFC 6962 / 9162 Merkle tree over receipt hashes. A receipt's hash already is the RFC 6962 leaf hash
+ * SHA-256(0x00 ‖ body), so the chain and the tree commit to exactly the same leaves (the defence against
+ * immudb's "linear-fake": a segment cannot verify as a chain and differ as a tree).
+ */
+import { fromHex, nodeHash, sha256, toHex } from './hash.js'
+
+/** Incremental tree: keeps only the roots of the perfect subtrees (a compact range), O(log n) memory. */
+export class MerkleFrontier {
+  private readonly roots: Uint8Array[] = []
+  private readonly sizes: number[] = []
+  size = 0
+
+  /** Appends one leaf hash (hex or bytes). */
+  push(leaf: string | Uint8Array): void {
+    let h = typeof leaf === 'string' ? fromHex(leaf) : leaf
+    let s = 1
+    while (this.sizes.length && this.sizes[this.sizes.length - 1] === s) {
+      h = nodeHash(this.roots.pop()!, h)
+      this.sizes.pop()
+      s *= 2
+    }
+    this.roots.push(h)
+    this.sizes.push(s)
+    this.size++
+  }
+
+  /** Root of the tree over every leaf pushed so far (SHA-256 of the empty string for size 0). */
+  root(): Uint8Array {
+    if (!this.roots.length) return sha256(new Uint8Array(0))
+    let h = this.roots[this.roots.length - 1]
+    for (let i = this.roots.length - 2; i >= 0; i--) h = nodeHash(this.roots[i], h)
+    return h
+  }
+
+  rootHex(): string {
+    return toHex(this.root())
+  }
+}
+
+/** The naive recursive MTH of RFC 6962 §2.1, used as the reference in tests. */
+export function merkleRootNaive(leaves: Uint8Array[]): Uint8Array {
+  if (leaves.length === 0) return sha256(new Uint8Array(0))
+  if (leaves.length === 1) return leaves[0]
+  let k = 1
+  while (k * 2 < leaves.length) k *= 2
+  return nodeHash(merkleRootNaive(leaves.slice(0, k)), merkleRootNaive(leaves.slice(k)))
+}

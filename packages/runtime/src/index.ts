@@ -1,0 +1,36 @@
+/**
+ * memory-customs: quarantined, audited agent memory.
+ *
+ * Decision pool (zod-validated user/plan intents), Execution pool (signed tool results with a TTL), a Bridge
+ * that promotes a result into the Decision pool only after allow-list, plan-reference, signature and schema
+ * checks, and a hash-chained, checkpointed receipt log on sql.js with time travel and rollback.
+ */
+export { createCustoms, Customs, META_FORMAT } from './core/customs.js'
+export type {
+  CommitOptions,
+  ExecutionEntry,
+  PlanRecord,
+  PointInTimeView,
+  PromoteRequest,
+  ReceiptFilter,
+  Source,
+} from './core/customs.js'
+export type { CustomsOptions } from './core/options.js'
+export type { Receipt, ReceiptBody, ReceiptSite, Op, Pool } from './core/receipt.js'
+export { encodeBody, executionKey, ZERO_HASH } from './core/receipt.js'
+export type { VerifyCode, VerifyOptions, VerifyReport } from './core/verify.js'
+export type { RollbackChange, RollbackOptions, RollbackResult, RollbackTarget } from './core/rollback.js'
+export type { HealthReport } from './core/health.js'
+export type { Checkpoint, CheckpointAlgorithm } from './crypto/checkpoint.js'
+export { parseCheckpointNote } from './crypto/checkpoint.js'
+export type { EncryptionOptions } from './crypto/encryption.js'
+export type { KeyOptions } from './crypto/keys.js'
+export { canonicalize, CanonicalError } from './core/canonical.js'
+export { leafHashHex } from './crypto/hash.js'
+export { MerkleFrontier } from './crypto/merkle.js'
+export * from './errors.js'
+export { setDefaultCustoms, onProbe, currentSite } from './probe.js'
+export type { SiteMeta, ProbeEvent, ObservedWriteSink } from './probe.js'
+export { createMemoryBackend, type MemoryBackend } from './storage/memory.js'
+export type { StorageOption } from './storage/resolve.js'
+export type { JournalEntry, StorageBackend, OpenReport, IndexImage } from './storage/types.js'

@@ -1,0 +1,28 @@
+/**
+ * Maps the `storage` option to a backend: nothing -> in-memory; `{ file: dir }` -> the Node file backend;
+ * `{ indexedDB: name }` -> the browser IndexedDB backend; an object with `open`/`read`/`append` -> itself.
+ * The file and IndexedDB modules are imported lazily so a browser bundle never loads file-system code and a
+ * Node process never loads IndexedDB code.
+ */
+import { OptionError } from '../errors.js'
+import { createMemoryBackend } from './memory.js'
+import type { StorageBackend } from './types.js'
+
+export type StorageOption = undefined | 'memory' | { file: string } | { indexedDB: string } | StorageBackend
+
+export async function resolveStorage(storage: StorageOption): Promise<StorageBackend> {
+  if (storage === undefined || storage === 'memory') return createMemoryBackend()
+  if (typeof storage !== 'object' || storage === null) throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name } or a StorageBackend object')
+  if ('append' in storage && 'read' in storage && 'open' in storage) return storage as StorageBackend
+  if ('file' in storage) {
+    if (typeof storage.file !== 'string' || !storage.file) throw new OptionError('storage.file', 'must be a directory path')
+    const { createFileBackend } = await import('./file.js')
+    return createFileBackend(storage.file)
+  }
+  if ('indexedDB' in storage) {
+    if (typeof storage.indexedDB !== 'string' || !storage.indexedDB) throw new OptionError('storage.indexedDB', 'must be a database name')
+    const { createIndexedDBBackend } = await import('./indexeddb.js')
+    return createIndexedDBBackend(storage.indexedDB)
+  }
+  throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name } or an object with open/read/append')
+}
