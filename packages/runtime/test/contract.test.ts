@@ -1,0 +1,22 @@
+import { describe, it } from 'vitest'
+import { createCustoms, createMemoryBackend, type Customs, type CustomsOptions, type MemoryBackend } from '../src/index.js'
+import { contractCases } from './contract/suite.js'
+
+// The memory backend stands in for a store that outlives a Customs: reopen hands the same backend to a new one.
+const stores = new WeakMap<Customs, MemoryBackend>()
+
+async function make(opts: CustomsOptions = {}, backend = createMemoryBackend()): Promise<Customs> {
+  const c = await createCustoms({ ...opts, storage: backend })
+  stores.set(c, backend)
+  return c
+}
+
+async function reopen(c: Customs, opts: CustomsOptions = {}): Promise<Customs> {
+  const backend = stores.get(c)!
+  await c.close()
+  return make(opts, backend)
+}
+
+describe('contract (memory backend)', () => {
+  for (const tc of contractCases) it(tc.name, () => tc.run((o) => make(o), { reopen }))
+})
