@@ -1,5 +1,8 @@
-import { createEsbuildPlugin } from 'unplugin'
+import { createEsbuildPlugin, type UnpluginInstance } from 'unplugin'
 import { unpluginFactory } from './adapter/factory'
+import type { Options } from './types'
 
 /** esbuild build script: put it FIRST in `plugins`. esbuild runs only the first `onLoad` that returns contents for a file, so a TypeScript-loading plugin registered before it would win and nothing would be instrumented. */
-export default createEsbuildPlugin(unpluginFactory)
+const plugin: UnpluginInstance<Options | undefined>['esbuild'] = createEsbuildPlugin(unpluginFactory)
+
+export default plugin

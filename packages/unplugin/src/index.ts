@@ -1,5 +1,6 @@
-import { createUnplugin } from 'unplugin'
+import { createUnplugin, type UnpluginInstance } from 'unplugin'
 import { unpluginFactory } from './adapter/factory'
+import type { Options } from './types'
 
 export { unpluginFactory, PLUGIN_NAME, type MemoryCustomsApi } from './adapter/factory'
 export type { Manifest, ManifestFile, ManifestSite } from './adapter/manifest'
@@ -11,6 +12,6 @@ export { OptionsError } from './core/errors'
 export type * from './types'
 
 /** The plugin for every bundler unplugin supports (`unplugin.vite()`, `unplugin.webpack()`, ...). */
-export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory)
+export const unplugin: UnpluginInstance<Options | undefined, false> = /* #__PURE__ */ createUnplugin(unpluginFactory)
 
 export default unplugin

@@ -1,5 +1,8 @@
-import { createRspackPlugin } from 'unplugin'
+import { createRspackPlugin, type UnpluginInstance } from 'unplugin'
 import { unpluginFactory } from './adapter/factory'
+import type { Options } from './types'
 
 /** `rspack.config.js`: `plugins: [MemoryCustoms()]` (its loader rule is `enforce: 'pre'`; `builtin:swc-loader` chains the map). */
-export default createRspackPlugin(unpluginFactory)
+const plugin: UnpluginInstance<Options | undefined>['rspack'] = createRspackPlugin(unpluginFactory)
+
+export default plugin

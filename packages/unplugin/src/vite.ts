@@ -1,5 +1,8 @@
-import { createVitePlugin } from 'unplugin'
+import { createVitePlugin, type UnpluginInstance } from 'unplugin'
 import { unpluginFactory } from './adapter/factory'
+import type { Options } from './types'
 
 /** `vite.config.ts`: `plugins: [MemoryCustoms()]` (runs with `enforce: 'pre'`). */
-export default createVitePlugin(unpluginFactory)
+const plugin: UnpluginInstance<Options | undefined>['vite'] = createVitePlugin(unpluginFactory)
+
+export default plugin

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
+import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { analyzeSafe } from '../core/analyze'
 import { instrument, isInstrumented } from '../core/instrument'
 import { normalizeId } from '../core/ids'
@@ -107,7 +107,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       if (!out) return null
       const map = out.map as unknown as SourceMapLike
       if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
-      return { code: out.code, map: c.resolved.sourcemap === false ? null : map }
+      return { code: out.code, map: c.resolved.sourcemap === false ? null : (map as SourceMapCompact) }
     } catch (err) {
       this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
       return null

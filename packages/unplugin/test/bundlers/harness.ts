@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import type { Options } from '../../src/types'
 import MemoryCustomsEsbuild from '../../src/esbuild'
@@ -49,6 +50,11 @@ export interface BuildRequest {
   /** esbuild only: plugins after ours (or before it when `otherPluginFirst`). */
   extraEsbuildPlugins?: EsbuildPlugin[]
   otherPluginFirst?: boolean
+  /**
+   * webpack only, how the plugin's map survives esbuild-loader: the `inlineSourceMap` option (default), the
+   * `webpack-inline-map-loader` (path to a runnable build of it), or nothing (the known gap).
+   */
+  webpackMaps?: 'inline-option' | { loader: string } | 'none'
 }
 
 let tempRoot: string | null = null
@@ -134,10 +140,14 @@ function statsWarnings(stats: { toJson(o: object): { warnings?: Array<{ message:
 
 export async function buildWebpack(req: BuildRequest, outDir = tempDir('webpack')): Promise<BuildOutput> {
   const { default: webpack } = await import('webpack')
-  const rule = { test: /\.tsx?$/, loader: 'esbuild-loader', options: { target: 'node20', tsconfig: path.join(FIXTURE, 'tsconfig.json') } }
+  const maps = req.webpackMaps ?? 'inline-option'
+  const esbuildLoader = { loader: 'esbuild-loader', options: { target: 'node20', tsconfig: path.join(FIXTURE, 'tsconfig.json') } }
+  // Loaders run right to left: the inline-map loader sees the plugin's output first, then esbuild-loader.
+  const rule = { test: /\.tsx?$/, use: typeof maps === 'object' ? [esbuildLoader, { loader: maps.loader }] : [esbuildLoader] }
   // esbuild-loader drops incoming maps; the plugin's inline-map workaround keeps positions right.
-  const plugins = instances(() => MemoryCustomsWebpack({ inlineSourceMap: true, ...req.plugin }), req)
-  const compiler = webpack(webpackLikeConfig(req, outDir, rule, plugins) as never)
+  const inlineSourceMap = maps === 'inline-option'
+  const plugins = instances(() => MemoryCustomsWebpack({ inlineSourceMap, ...req.plugin }), req)
+  const compiler = webpack(webpackLikeConfig(req, outDir, rule, plugins) as never) as unknown as import('webpack').Compiler
   const stats = await new Promise<import('webpack').Stats>((resolve, reject) =>
     compiler.run((err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
   )
@@ -159,7 +169,7 @@ export async function buildRspack(req: BuildRequest, outDir = tempDir('rspack'))
     },
   }
   const plugins = instances(() => MemoryCustomsRspack(req.plugin), req)
-  const compiler = rspack(webpackLikeConfig(req, outDir, rule, plugins) as never)
+  const compiler = rspack(webpackLikeConfig(req, outDir, rule, plugins) as never) as unknown as import('@rspack/core').Compiler
   const stats = await new Promise<import('@rspack/core').Stats>((resolve, reject) =>
     compiler.run((err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
   )
@@ -275,4 +285,39 @@ export function at(file: string, snippet: string, occurrence = 1): string {
   }
   const before = text.slice(0, idx).split('\n')
   return `${file}:${before.length}:${before[before.length - 1].length + 1}`
+}
+
+/**
+ * Sites whose position does not map back through the bundle's final source map. For each site, every
+ * occurrence of its callee text in the bundle is traced (a bundler may prefix a renamed binding:
+ * `history_saveMessages`); one of them must land exactly on the site's original file, line and column.
+ */
+export function unmappedSites(out: BuildOutput): string[] {
+  if (!out.map || !out.manifest) return ['<no map or manifest>']
+  const code = out.code
+  const tracer = new TraceMap(out.map as never)
+  const lineStarts = [0]
+  for (let i = 0; i < code.length; i++) if (code[i] === '\n') lineStarts.push(i + 1)
+  const generatedAt = (offset: number) => {
+    let lo = 0
+    let hi = lineStarts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (lineStarts[mid] <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo] }
+  }
+  const missing: string[] = []
+  for (const site of out.manifest.files.flatMap((f) => f.sites)) {
+    if (site.unsupported) continue
+    const want = `${site.file}:${site.line}:${site.column}`
+    const mapped = new Set<string>()
+    for (let i = code.indexOf(site.callee); i >= 0; i = code.indexOf(site.callee, i + 1)) {
+      const orig = originalPositionFor(tracer, generatedAt(i))
+      if (orig.source && orig.line !== null) mapped.add(`${orig.source.replace(/^.*?(src\/)/, '$1')}:${orig.line}:${(orig.column ?? 0) + 1}`)
+    }
+    if (!mapped.has(want)) missing.push(`${site.callee} at ${want} (mapped: ${[...mapped].join(', ') || 'none'})`)
+  }
+  return missing
 }
