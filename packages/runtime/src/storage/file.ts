@@ -3,7 +3,7 @@ import { encodeLine, toJournalEntry } from './file/codec.js'
 import { JournalCorruptError, StorageBackendError } from './file/errors.js'
 import { loadImage, saveImage } from './file/image.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
-import { ensureDir, errnoOf, fsyncDir, nodeModules, type NodeModules } from './file/node.js'
+import { ensureDir, errnoOf, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
 import { findTornTail } from './file/tail.js'
 
 export { JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
@@ -95,6 +95,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       } else {
         ensureDir(node, this.dir)
         this.lock = acquireLock(node, this.dir)
+        removeAbandonedTemps(node, this.dir)
         this.createJournalIfMissing(node)
       }
       this.fd = fs.openSync(this.journalPath, this.readOnly ? 'r' : 'r+')

@@ -64,6 +64,22 @@ export function ensureDir(node: NodeModules, dir: string): void {
   }
 }
 
+const TEMP = /\.tmp-\d+-[0-9a-f]{8}$/
+
+/**
+ * Removes temp files that `writeFileAtomic` left behind when its process died before the rename. Call it
+ * only while holding the directory's writer lock: then no other process can be writing one right now.
+ */
+export function removeAbandonedTemps(node: NodeModules, dir: string): number {
+  let removed = 0
+  for (const name of node.fs.readdirSync(dir)) {
+    if (!TEMP.test(name)) continue
+    node.fs.rmSync(node.path.join(dir, name), { force: true })
+    removed++
+  }
+  return removed
+}
+
 /** Writes a whole file so that after a crash either the old or the new content is there, never a mix. */
 export function writeFileAtomic(node: NodeModules, file: string, data: Uint8Array | string): void {
   const { fs, path, crypto } = node
