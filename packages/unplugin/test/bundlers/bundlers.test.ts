@@ -249,6 +249,32 @@ describe('options and gating', () => {
 })
 
 describe('robustness', () => {
+  test('a module TypeScript cannot parse (but the bundler accepts) is left alone with a warning; the build succeeds', async () => {
+    const { build } = await import('esbuild')
+    const root = path.resolve(FIXTURE, '../broken')
+    const outfile = path.join(tempDir('broken'), 'main.cjs')
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: ['src/main.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile,
+      logLevel: 'silent',
+      plugins: [
+        (await import('../../src/esbuild')).default() as import('esbuild').Plugin,
+        { name: 'probe-alias', setup: (b) => void b.onResolve({ filter: /^memory-customs\/probe$/ }, () => ({ path: PROBE_SRC })) },
+      ],
+    })
+    expect(result.errors).toEqual([])
+    const warnings = result.warnings.map((w) => w.text)
+    expect(warnings).toEqual([expect.stringMatching(/^\[memory-customs\] src\/legacy\.cjs:3:\d+: cannot be parsed: .*\\8.*left unchanged/)])
+    const run = await runBundle(outfile)
+    expect(run.results).toEqual({ label: 'item8', legacy: 'item8' })
+    // main.ts is instrumented as usual; legacy.cjs's own `memory.set` is not.
+    expect(run.probes).toEqual(['src/main.ts:9:1 label'])
+  })
+
   test('two plugin instances do not double probes or the manifest', async () => {
     const [vite, esbuild, webpack] = await Promise.all([
       buildVite({ plugin: {}, twice: true }),
