@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createFileBackend } from '../../src/storage/file'
 import { imageFor } from './image-pattern'
 
-const ITERATIONS = 100
+const ITERATIONS = 60
 let work: string
 let childScript: string
 
