@@ -86,7 +86,8 @@ export class ReceiptIndex {
 
   constructor(SQL: SqlJsStatic) {
     this.db = new SQL.Database()
-    this.db.exec(SCHEMA)
+    // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
+    this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN; ${SCHEMA} COMMIT;`)
     this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
     this.insVersion = this.db.prepare('INSERT OR REPLACE INTO versions VALUES (?,?,?,?)')
     this.insValue = this.db.prepare('INSERT OR REPLACE INTO "values" VALUES (?,?)')

@@ -47,7 +47,7 @@ export interface VerifyReport {
 interface Ctx {
   idx: ReceiptIndex
   chain: string
-  ring: { commit: Hmac; checkpoint: CheckpointSigner }
+  ring: { commit: Hmac; sign: Hmac; checkpoint: CheckpointSigner }
   options: VerifyOptions
   readRecord(commit: string): { data: string; sig?: string } | symbol | undefined
   unreadable: symbol
@@ -120,7 +120,10 @@ export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
         const raw = idx.valueBody(body.new)
         return stop(raw !== undefined && isEncryptedBody(raw) ? 'DECRYPT_FAILED' : 'BAD_VALUE', 'value record unreadable')
       }
-      if (ctx.ring.commit((rec as { data: string }).data) !== body.new) return stop('BAD_VALUE', 'value does not match its commitment')
+      const { data, sig } = rec as { data: string; sig?: string }
+      if (ctx.ring.commit(data) !== body.new) return stop('BAD_VALUE', 'value does not match its commitment')
+      // A tool result's signature is part of what was stored: a record without it, or with a wrong one, is damaged.
+      if (body.op === 'STORE' && (typeof sig !== 'string' || sig !== ctx.ring.sign(data))) return stop('BAD_VALUE', 'result signature does not match')
     }
     frontier.push(hash)
     const root = storedRoots.get(at)
