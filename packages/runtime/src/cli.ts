@@ -5,6 +5,12 @@
  */
 import { main } from './cli/main'
 
+// `memory-customs export --ndjson | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0)
+  throw err
+})
+
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }).then(
   (code) => {
     process.exitCode = code

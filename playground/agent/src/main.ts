@@ -80,6 +80,12 @@ async function main(argv: string[]): Promise<number> {
   return 0
 }
 
+// `npm run demo | head` closes the pipe early: the reader's choice, not a failure of the demo.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0)
+  throw err
+})
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code

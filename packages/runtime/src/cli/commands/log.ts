@@ -8,12 +8,12 @@ export const log: Command = {
   summary: 'list receipts, oldest first, optionally filtered',
   usage: 'log [--key <key>] [--tool <tool>] [--call <callId>] [--file <file>] [--op <op>] [--since <seq|time>]',
   details: `Filters combine (AND):
-  --key <key>         receipts about this key (decision key, callId for tool results, plan id)
+  --key <key>         receipts about this key (decision key, plan id, <tool>/<callId> for tool results)
   --tool <tool>       receipts caused by this tool (e.g. risk.assess)
   --call <callId>     receipts caused by this tool call
   --file <file>       receipts whose write was made at this source file (as in file:line, e.g. src/tools/risk.ts)
   --op <op>           COMMIT, STORE, RECORD_PLAN, PROMOTE, REFUSED, COMPENSATE, ROLLBACK, OBSERVED_WRITE, ...
-  --since <seq|time>  receipts from this seq on, or written at or after this ISO time
+  --since <seq|time>  receipts after receipt <seq>, or written at or after an ISO time
 With --json: one JSON array of receipts as the runtime returns them.`,
   options: {
     key: { type: 'string' },

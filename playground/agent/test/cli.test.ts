@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createCustoms } from 'memory-customs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildDemo, repoRoot, run, runDemoJson, scratch, sourceLine } from './helpers'
+
+// The built `memory-customs` bin (packages/runtime/dist/cli.mjs) against the store the demo leaves behind.
+const CLI = join(repoRoot, 'packages', 'runtime', 'dist', 'cli.mjs')
+const work = scratch('cli-test')
+const store = join(work, 'store')
+const manifest = join(work, 'dist', 'memory-customs.sites.json')
+const RISK_LINE = sourceLine('src/tools/risk.ts', 'decision.commit(')
+let demo: Array<Record<string, any>> = []
+let total = 0
+
+const cli = (...args: string[]) => run(process.execPath, [CLI, ...args])
+const json = (...args: string[]) => {
+  const r = cli(...args, '--json')
+  if (r.status !== 0) throw new Error(`memory-customs ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
+/** A private copy of the demo's store, for commands that write. */
+const copyStore = (name: string) => {
+  const dir = join(work, name)
+  cpSync(store, dir, { recursive: true })
+  return dir
+}
+
+beforeAll(() => {
+  demo = runDemoJson(buildDemo(join(work, 'dist')), store)
+  const audit = demo.find((l) => l.step === 6)!
+  total = audit.rows.length + demo.find((l) => l.step === 7)!.receipts.length
+})
+
+describe('memory-customs help, version and usage errors', () => {
+  it('--help lists every command and the exit codes', () => {
+    const r = cli('--help')
+    expect(r.status).toBe(0)
+    for (const c of ['log', 'show', 'verify', 'at', 'diff', 'rollback', 'sites', 'export', 'health', 'metrics', 'checkpoint']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'))
+    expect(r.stdout).toMatch(/0 +success/)
+    expect(r.stdout).toMatch(/3 +store missing/)
+  })
+
+  it('every command has its own --help', () => {
+    for (const [c, synopsis] of [
+      ['log', 'log [--key <key>]'],
+      ['show', 'show <seq>'],
+      ['verify', 'verify [--checkpoint <file>]'],
+      ['at', 'at <seq> [key]'],
+      ['diff', 'diff <seqA> <seqB>'],
+      ['rollback', 'rollback (--to <seq> | --tool <tool> | --call <callId> | --file <file>) [--dry-run]'],
+      ['sites', 'sites <manifest> [--coverage]'],
+      ['export', 'export --ndjson'],
+      ['health', 'health'],
+      ['metrics', 'metrics'],
+      ['checkpoint', 'checkpoint'],
+    ]) {
+      const r = cli(c, '--help')
+      expect(r.status, c).toBe(0)
+      expect(r.stdout, c).toContain(`Usage: memory-customs ${synopsis}`)
+      expect(cli('help', c).stdout).toBe(r.stdout)
+    }
+  })
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages', 'runtime', 'package.json'), 'utf8'))
+    expect(cli('--version').stdout.trim()).toBe(pkg.version)
+  })
+
+  it('exits 2 on usage errors, naming what is wrong', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /no command given/],
+      [['bogus'], /unknown command "bogus"/],
+      [['log', '--bogus', '--store', store], /--bogus/],
+      [['show', '--store', store], /show needs 1 argument/],
+      [['show', 'abc', '--store', store], /<seq> must be a receipt number/],
+      [['show', '999', '--store', store], /no receipt 999/],
+      [['at', '999', '--store', store], /beyond the last receipt/],
+      [['diff', '1', '--store', store], /diff needs 2 arguments/],
+      [['log', '--since', 'yesterday-ish', '--store', store], /--since must be/],
+      [['rollback', '--store', store], /needs a target/],
+      [['rollback', '--tool', 'a', '--call', 'b', '--store', store], /one rollback target, not --tool and --call/],
+      [['rollback', '--to', 'x', '--store', store], /--to must be a receipt number/],
+      [['export', '--store', store], /needs --ndjson/],
+      [['sites', join(work, 'missing.json'), '--store', store], /cannot read/],
+      [['verify', '--checkpoint', join(work, 'missing.txt'), '--store', store], /cannot read/],
+    ]
+    for (const [args, message] of cases) {
+      const r = cli(...args)
+      expect(r.status, args.join(' ')).toBe(2)
+      expect(r.stderr, args.join(' ')).toMatch(message)
+    }
+  })
+
+  it('exits 3 for a missing store, a foreign directory or a file, and says so in JSON with --json', () => {
+    const missing = cli('log', '--store', join(work, 'nope'))
+    expect(missing.status).toBe(3)
+    expect(missing.stderr).toMatch(/no store at .*nope/)
+    const foreign = cli('verify', '--store', join(repoRoot, 'playground', 'agent', 'src'))
+    expect(foreign.status).toBe(3)
+    expect(foreign.stderr).toMatch(/is not a memory-customs store: no journal\.ndjson/)
+    const file = cli('health', '--store', manifest)
+    expect(file.status).toBe(3)
+    expect(file.stderr).toMatch(/is not a directory/)
+    const asJson = cli('log', '--json', '--store', join(work, 'nope'))
+    expect(asJson.status).toBe(3)
+    expect(JSON.parse(asJson.stderr)).toMatchObject({ error: { code: 'STORE_MISSING', exitCode: 3 } })
+  })
+})
+
+describe('memory-customs reading the demo store', () => {
+  it('log lists every receipt with file:line, without colour off a terminal', () => {
+    const r = cli('log', '--store', store)
+    expect(r.status).toBe(0)
+    expect(r.stdout).not.toMatch(/\u001b\[/)
+    expect(r.stdout).toContain(`src/tools/risk.ts:${RISK_LINE}`)
+    expect(r.stdout).toContain(`${total} receipts`)
+    const all = json('log', '--store', store)
+    expect(all.map((x: any) => x.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1))
+  })
+
+  it('log filters by file, call, key, op and since', () => {
+    const byFile = json('log', '--file', 'src/tools/risk.ts', '--store', store)
+    expect(byFile).toHaveLength(1)
+    expect(byFile[0]).toMatchObject({ op: 'REFUSED', key: 'risk_profile', reason: 'COMMIT:WRITE_ONCE', site: { file: 'src/tools/risk.ts', line: RISK_LINE } })
+    expect(json('log', '--call', 'call-quote-2', '--store', store).map((x: any) => x.op)).toEqual(['STORE', 'REFUSED'])
+    expect(json('log', '--key', 'risk_profile', '--store', store).map((x: any) => x.op)).toEqual(['COMMIT', 'REFUSED'])
+    expect(json('log', '--op', 'refused', '--store', store).map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE', 'PROMOTE:SIGNATURE_MISMATCH'])
+    expect(json('log', '--since', String(total - 2), '--store', store).map((x: any) => x.seq)).toEqual([total - 1, total])
+    const late = json('log', '--since', '2026-03-02T09:05:00Z', '--store', store)
+    expect(late.length).toBeGreaterThan(0)
+    expect(late.every((x: any) => x.ts >= '2026-03-02T09:05:00')).toBe(true)
+    expect(late[0].seq).toBe(demo.find((l) => l.step === 4)!.plan.seq)
+  })
+
+  it('show prints one receipt with its site and the values behind its commitments', () => {
+    const seq = demo.find((l) => l.step === 2)!.receipt.seq
+    const r = cli('show', String(seq), '--store', store)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toMatch(new RegExp(`site +src/tools/risk\\.ts:${RISK_LINE}:\\d+ \\(fallbackToAggressive\\)`))
+    expect(r.stdout).toMatch(/reason +COMMIT:WRITE_ONCE/)
+    const j = json('show', String(seq), '--store', store)
+    expect(j.receipt).toMatchObject({ seq, op: 'REFUSED' })
+    expect(j.values.old.value).toBe('conservative')
+  })
+
+  it('verify passes on the demo store and fails on the tampered copy with its seq and code (exit 1)', () => {
+    const ok = cli('verify', '--store', store)
+    expect(ok.status).toBe(0)
+    expect(ok.stdout).toContain(`ok: ${total} receipts verified`)
+    const copy = demo.find((l) => l.step === 6)!.tamperedCopy
+    const bad = cli('verify', '--store', copy.location)
+    expect(bad.status).toBe(1)
+    expect(bad.stdout).toContain(`FAILED at seq ${copy.seq}: BAD_HASH`)
+    const badJson = cli('verify', '--json', '--store', copy.location)
+    expect(badJson.status).toBe(1)
+    expect(JSON.parse(badJson.stdout)).toMatchObject({ ok: false, firstFailure: { seq: copy.seq, code: 'BAD_HASH' } })
+  })
+
+  it('at travels in time; diff shows what changed between two receipts', () => {
+    const promoted = demo.find((l) => l.step === 4)!.promote.seq
+    expect(json('at', String(promoted), 'portfolio_quote', '--store', store).value).toMatchObject({ symbol: 'ACME' })
+    expect(json('at', String(promoted - 1), 'portfolio_quote', '--store', store).value).toBeNull()
+    expect(json('at', String(promoted), 'portfolio.quote#call-quote-1', '--store', store).value).toMatchObject({ price: 182.4 })
+    expect(json('at', '0', '--store', store).state).toEqual({})
+    const state = json('at', String(promoted), '--store', store).state
+    expect(state['decision:risk_profile']).toBe('conservative')
+    const text = cli('at', String(promoted), 'portfolio_quote', '--store', store)
+    expect(text.stdout).toMatch(/^portfolio_quote = \{.*"ACME"/)
+    const d = json('diff', String(promoted - 1), String(promoted), '--store', store)
+    expect(d.changes).toEqual([{ key: 'decision:portfolio_quote', before: null, after: expect.objectContaining({ symbol: 'ACME' }) }])
+    expect(cli('diff', String(promoted - 1), String(promoted), '--store', store).stdout).toMatch(/decision:portfolio_quote: \(none\) -> \{/)
+  })
+
+  it('sites --coverage says which instrumented sites produced receipts and which never ran', () => {
+    const c = json('sites', manifest, '--coverage', '--store', store)
+    expect(c.coverage).toEqual({ sites: 5, ran: 5, neverRan: 0, unsupported: 0 })
+    expect(c.sites.find((s: any) => s.file === 'src/tools/risk.ts')).toMatchObject({ line: RISK_LINE, receipts: 1, key: 'risk_profile' })
+    const text = cli('sites', manifest, '--coverage', '--store', store)
+    expect(text.stdout).toContain('coverage: 5 of 5 instrumented sites produced receipts')
+  })
+
+  it('sites --coverage lists the sites that never ran in a store that saw none of them', async () => {
+    const empty = join(work, 'empty-store')
+    const customs = await createCustoms({ storage: { file: empty } })
+    await customs.close()
+    const c = json('sites', manifest, '--coverage', '--store', empty)
+    expect(c.coverage).toMatchObject({ sites: 5, ran: 0, neverRan: 5 })
+    const text = cli('sites', manifest, '--coverage', '--store', empty)
+    expect(text.stdout).toContain('never ran:')
+    expect(text.stdout).toContain(`src/tools/risk.ts:${RISK_LINE}:`)
+    writeFileSync(join(work, 'not-a-manifest.json'), '{"hello": 1}')
+    expect(cli('sites', join(work, 'not-a-manifest.json'), '--store', store).status).toBe(2)
+  })
+
+  it('export --ndjson writes the exact hashed bytes: hashes and links recompute', () => {
+    const r = cli('export', '--ndjson', '--store', store)
+    expect(r.status).toBe(0)
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines).toHaveLength(total)
+    let prev = '0'.repeat(64)
+    for (const l of lines) {
+      const hash = createHash('sha256').update(Buffer.concat([Buffer.from([0]), Buffer.from(l.body, 'utf8')])).digest('hex')
+      expect(hash).toBe(l.hash)
+      expect(JSON.parse(l.body).prev).toBe(prev)
+      prev = hash
+    }
+  })
+
+  it('health and metrics report the store', () => {
+    const h = json('health', '--store', store)
+    expect(h).toMatchObject({ receipts: total, refused: 2, rollbacks: 1 })
+    expect(cli('health', '--store', store).stdout).toMatch(/^refusedByCode\.WRITE_ONCE: 1$/m)
+    const m = cli('metrics', '--store', store)
+    expect(m.status).toBe(0)
+    expect(m.stdout).toMatch(new RegExp(`^memory_customs_receipts ${total}$`, 'm'))
+  })
+})
+
+describe('memory-customs writing: rollback and checkpoints', () => {
+  it('rollback --dry-run prints the diff and writes nothing', () => {
+    const r = cli('rollback', '--call', 'call-web-1', '--dry-run', '--store', store)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toMatch(/dry run: would change 1 entry/)
+    expect(r.stdout).toContain('execution:web.fetch/call-web-1')
+    expect(json('log', '--store', store)).toHaveLength(total)
+  })
+
+  it('rollback --to appends compensating receipts, and the chain still verifies', () => {
+    const dir = copyStore('rollback-to')
+    const r = json('rollback', '--to', '1', '--store', dir)
+    expect(r.dryRun).toBe(false)
+    expect(r.receipts.at(-1).op).toBe('ROLLBACK')
+    expect(json('at', String(total + r.receipts.length), '--store', dir).state).toEqual({ 'decision:risk_profile': 'conservative' })
+    expect(cli('verify', '--store', dir).status).toBe(0)
+    expect(json('log', '--store', dir)).toHaveLength(total + r.receipts.length)
+  })
+
+  it('rollback --file undoes the writes made from one source file', () => {
+    const dir = copyStore('rollback-file')
+    const r = json('rollback', '--file', 'src/memory.ts', '--dry-run', '--store', dir)
+    expect(r.diff.length).toBeGreaterThan(0)
+  })
+
+  it('a store held by a live writer: rollback exits 3, reading still works', async () => {
+    const dir = copyStore('locked')
+    const holder = await createCustoms({ storage: { file: dir } })
+    try {
+      const r = cli('rollback', '--to', '1', '--store', dir)
+      expect(r.status).toBe(3)
+      expect(r.stderr).toMatch(/cannot open the store at .*locked/)
+      expect(cli('log', '--store', dir).status).toBe(0)
+    } finally {
+      await holder.close()
+    }
+  })
+
+  it('checkpoint prints a signed note; verify --checkpoint passes, and detects a truncated copy', () => {
+    const dir = copyStore('checkpointed')
+    const r = cli('checkpoint', '--store', dir)
+    expect(r.status).toBe(0)
+    const note = join(work, 'checkpoint.txt')
+    writeFileSync(note, r.stdout)
+    expect(r.stdout.split('\n')[1]).toBe(String(total))
+    const ok = cli('verify', '--checkpoint', note, '--store', dir)
+    expect(ok.status).toBe(0)
+    expect(ok.stdout).toContain('against the checkpoint')
+    // An older copy of the store (two receipts shorter) checked against the newer checkpoint.
+    const old = copyStore('truncated')
+    const journal = join(old, 'journal.ndjson')
+    const lines = readFileSync(journal, 'utf8').split('\n')
+    const receiptLines = lines.map((l, i) => (l.includes('"t":"receipt"') ? i : -1)).filter((i) => i >= 0)
+    writeFileSync(journal, `${lines.slice(0, receiptLines.at(-2)).join('\n')}\n`)
+    const truncated = cli('verify', '--json', '--checkpoint', note, '--store', old)
+    expect(truncated.status).toBe(1)
+    expect(JSON.parse(truncated.stdout).firstFailure.code).toBe('TRUNCATED')
+  })
+})

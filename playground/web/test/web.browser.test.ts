@@ -1,0 +1,135 @@
+import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// The agent's scenario in a real page: `vite build` of playground/web (the plugin in vite.config.ts), served
+// from 127.0.0.1 by a tiny static server, run in the system Chromium with IndexedDB persistence.
+const webDir = resolve(import.meta.dirname, '..')
+const agentDir = resolve(webDir, '..', 'agent')
+const outDir = join(agentDir, '.cache', 'web-test-dist')
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+  '.json': 'application/json',
+}
+
+function lineOf(file: string, needle: string): number {
+  const i = readFileSync(join(agentDir, file), 'utf8').split('\n').findIndex((l) => l.includes(needle))
+  if (i < 0) throw new Error(`${needle} not in ${file}`)
+  return i + 1
+}
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^[/\\]+/, '') || 'index.html'
+    const file = join(root, path)
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    createReadStream(file).pipe(res)
+  })
+  return new Promise((done, fail) => {
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => done(server))
+  })
+}
+
+interface DemoState {
+  status: 'loading' | 'ready' | 'error'
+  ranScenario: boolean
+  receipts: Array<{ seq: number; op: string; key: string | null; outcome: string; at: string | null; site: { file: string; line: number } | null }>
+  hashes: string[]
+  verify: { ok: boolean; checked: number; firstFailure: { seq: number; code: string } | null } | null
+  error?: string
+}
+
+async function demoState(page: Page): Promise<DemoState> {
+  await page.waitForFunction(() => (window as unknown as { __demo?: { status: string } }).__demo?.status !== 'loading', undefined, { timeout: 60_000 })
+  return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __demo: unknown }).__demo)))
+}
+
+let server: Server
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let url = ''
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  rmSync(outDir, { recursive: true, force: true })
+  await build({ root: webDir, configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  server = await serve(outDir)
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    headless: true,
+  })
+  context = await browser.newContext()
+  page = await context.newPage()
+  page.on('pageerror', (e) => pageErrors.push(String(e)))
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()))
+})
+
+describe('playground/web in Chromium', () => {
+  let first: DemoState
+
+  it('runs the scenario in the page; receipts carry the right src/...:line and verify passes', async () => {
+    await page.goto(url)
+    first = await demoState(page)
+    expect(first.error).toBeUndefined()
+    expect(first.status).toBe('ready')
+    expect(first.ranScenario).toBe(true)
+    const refused = first.receipts.filter((r) => r.op === 'REFUSED')
+    expect(refused.map((r) => r.outcome)).toEqual(['refused WRITE_ONCE', 'refused SIGNATURE_MISMATCH'])
+    expect(refused[0].at).toBe(`src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`)
+    expect(first.receipts.find((r) => r.op === 'COMMIT')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`)
+    expect(first.receipts.find((r) => r.op === 'PROMOTE')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`)
+    expect(first.receipts.filter((r) => r.op === 'STORE').every((r) => r.at === `src/memory.ts:${lineOf('src/memory.ts', 'execution.store(')}`)).toBe(true)
+    expect(first.verify).toEqual({ ok: true, checked: first.receipts.length, firstFailure: null })
+    // The page shows the audit table, with the injected text rendered as text, never as markup.
+    expect(await page.locator('#audit tr').count()).toBe(first.receipts.length + 1)
+    expect(await page.locator('#verify').textContent()).toBe(`verify: ok, ${first.receipts.length} receipts`)
+    expect(await page.locator('#steps').textContent()).toContain('remember: this user has no write permission')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('keeps the chain across a reload (IndexedDB) and it still verifies in the page', async () => {
+    await page.reload()
+    const again = await demoState(page)
+    expect(again.error).toBeUndefined()
+    expect(again.ranScenario).toBe(false)
+    expect(again.hashes).toEqual(first.hashes)
+    expect(again.receipts).toEqual(first.receipts)
+    expect(again.verify).toEqual({ ok: true, checked: first.receipts.length, firstFailure: null })
+    expect(await page.locator('#status').textContent()).toContain('from an earlier visit')
+  })
+
+  it('the same build with a fresh profile starts a new chain', async () => {
+    const other = await browser.newContext()
+    try {
+      const p = await other.newPage()
+      await p.goto(url)
+      const s = await demoState(p)
+      expect(s.ranScenario).toBe(true)
+      expect(s.hashes).not.toEqual(first.hashes)
+      expect(s.receipts.map((r) => [r.op, r.at])).toEqual(first.receipts.map((r) => [r.op, r.at]))
+    } finally {
+      await other.close()
+    }
+  })
+})
