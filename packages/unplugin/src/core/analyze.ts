@@ -50,28 +50,37 @@ function propertyNameText(name: ts.PropertyName): string | null {
  * class fields), the declared or assigned name for functions, `null` for anonymous callbacks (they inherit
  * the enclosing name).
  */
+function memberOwner(member: ts.Node, name: string): string {
+  return member.parent && ts.isClassLike(member.parent) ? `${className(member.parent)}.${name}` : name
+}
+
 function functionName(node: ts.Node): string | null {
-  const owner = (member: ts.Node, name: string) =>
-    member.parent && ts.isClassLike(member.parent) ? `${className(member.parent)}.${name}` : name
-  if (ts.isFunctionDeclaration(node)) return node.name?.text ?? 'default'
-  if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-    const n = propertyNameText(node.name)
-    return n === null ? null : owner(node, n)
+  switch (node.kind) {
+    case ts.SyntaxKind.FunctionDeclaration:
+      return (node as ts.FunctionDeclaration).name?.text ?? 'default'
+    case ts.SyntaxKind.MethodDeclaration:
+    case ts.SyntaxKind.GetAccessor:
+    case ts.SyntaxKind.SetAccessor:
+    case ts.SyntaxKind.PropertyDeclaration: {
+      const n = propertyNameText((node as ts.MethodDeclaration).name)
+      return n === null ? null : memberOwner(node, n)
+    }
+    case ts.SyntaxKind.Constructor:
+      return memberOwner(node, 'constructor')
+    case ts.SyntaxKind.ClassStaticBlockDeclaration:
+      return memberOwner(node, 'static')
+    case ts.SyntaxKind.FunctionExpression:
+    case ts.SyntaxKind.ArrowFunction: {
+      const fnNode = node as ts.FunctionExpression | ts.ArrowFunction
+      if (ts.isFunctionExpression(fnNode) && fnNode.name) return fnNode.name.text
+      const p = node.parent
+      if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
+      if (ts.isPropertyAssignment(p)) return propertyNameText(p.name)
+      return null
+    }
+    default:
+      return null
   }
-  if (ts.isConstructorDeclaration(node)) return owner(node, 'constructor')
-  if (ts.isPropertyDeclaration(node)) {
-    const n = propertyNameText(node.name)
-    return n === null ? null : owner(node, n)
-  }
-  if (ts.isClassStaticBlockDeclaration(node)) return owner(node, 'static')
-  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
-    if (ts.isFunctionExpression(node) && node.name) return node.name.text
-    const p = node.parent
-    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
-    if (ts.isPropertyAssignment(p)) return propertyNameText(p.name)
-    return null
-  }
-  return null
 }
 
 interface RawCandidate {

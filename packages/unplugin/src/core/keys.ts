@@ -26,6 +26,8 @@ export class ConstLiterals {
 
   /** Records a declaration seen during the walk. */
   declare(node: ts.Node): void {
+    const k = node.kind
+    if (k < ts.SyntaxKind.VariableDeclaration && k !== ts.SyntaxKind.Parameter && k !== ts.SyntaxKind.BindingElement) return
     if (ts.isVariableDeclaration(node)) {
       const isConst = ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0
       if (ts.isIdentifier(node.name)) {

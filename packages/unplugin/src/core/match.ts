@@ -19,6 +19,16 @@ export function isLocalSpecifier(spec: string): boolean {
 
 /** Records the bindings of one declaration node; called for every node during the walk. */
 export function collectBinding(node: ts.Node, bindings: FileBindings, types: readonly string[]): void {
+  switch (node.kind) {
+    case ts.SyntaxKind.ImportDeclaration:
+    case ts.SyntaxKind.FunctionDeclaration:
+    case ts.SyntaxKind.VariableDeclaration:
+    case ts.SyntaxKind.Parameter:
+    case ts.SyntaxKind.PropertyDeclaration:
+      break
+    default:
+      return
+  }
   if (ts.isImportDeclaration(node)) {
     const spec = node.moduleSpecifier
     if (!ts.isStringLiteral(spec) || !isLocalSpecifier(spec.text) || !node.importClause) return
