@@ -123,6 +123,36 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     return c.enabled && c.resolved.manifest ? c.resolved.manifest : null
   }
 
+  // Rollup and Vite: the manifest is an asset of each output, unless a twin instance already added it.
+  const emittedTo = new Set<string>()
+  const outputDir = (output: { dir?: string; file?: string }) =>
+    output.dir ? path.resolve(output.dir) : output.file ? path.dirname(path.resolve(output.file)) : null
+  const emitIntoBundle = (
+    ctx: { emitFile(asset: { type: 'asset'; fileName: string; source: string }): unknown },
+    output: { dir?: string; file?: string },
+    bundle: Record<string, unknown>,
+  ) => {
+    const fileName = manifestName()
+    if (!fileName || fileName in bundle || !claimEmission(bundle, fileName)) return
+    const dir = outputDir(output)
+    if (dir) emittedTo.add(dir)
+    ctx.emitFile({ type: 'asset', fileName, source: manifestText() })
+  }
+  // Vite drops emitted assets from server (SSR) builds unless `build.emitAssets` is on; agents mostly run
+  // server-side, so a manifest this instance emitted but that is not on disk is written there directly.
+  const writeIfDropped = async (output: { dir?: string; file?: string }) => {
+    const fileName = manifestName()
+    const dir = outputDir(output)
+    if (!fileName || !dir || !emittedTo.has(dir)) return
+    const { mkdir, readFile, writeFile } = await import('node:fs/promises')
+    const target = path.resolve(dir, fileName)
+    const text = manifestText()
+    const onDisk = await readFile(target, 'utf8').catch(() => null)
+    if (onDisk === text) return
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, text)
+  }
+
   const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: codePrefilter(r) })))
 
   const plugin: UnpluginOptions = {
@@ -136,7 +166,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     },
 
     // webpack, rspack and esbuild: the manifest is emitted when the build ends. Rollup and Vite use
-    // `generateBundle` below, where the output bundle is known (and can be checked for a twin's manifest).
+    // `generateBundle`/`writeBundle` below, where the output bundle is known (and can be checked for a twin's).
     async buildEnd() {
       if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild') return
       const fileName = manifestName()
@@ -159,19 +189,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       configResolved(cfg) {
         hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve' })
       },
-      generateBundle(_output, bundle) {
-        const fileName = manifestName()
-        if (!fileName || host.serve || fileName in bundle || !claimEmission(bundle, fileName)) return
-        this.emitFile({ type: 'asset', fileName, source: manifestText() })
+      generateBundle(output, bundle) {
+        if (!host.serve) emitIntoBundle(this, output, bundle)
+      },
+      writeBundle(output) {
+        if (!host.serve) return writeIfDropped(output)
       },
       api: { sites: () => collector.sites() } satisfies MemoryCustomsApi,
     },
 
     rollup: {
-      generateBundle(_output, bundle) {
-        const fileName = manifestName()
-        if (!fileName || fileName in bundle || !claimEmission(bundle, fileName)) return
-        this.emitFile({ type: 'asset', fileName, source: manifestText() })
+      generateBundle(output, bundle) {
+        emitIntoBundle(this, output, bundle)
+      },
+      writeBundle(output) {
+        return writeIfDropped(output)
       },
     },
 

@@ -227,6 +227,14 @@ describe('options and gating', () => {
     }
   })
 
+  test('server (SSR) code is instrumented by default', async () => {
+    const ssr = await buildVite({ plugin: {}, ssr: true })
+    const run = await runBundle(ssr.file)
+    expect(run.probes).toEqual(EXPECTED_PROBES)
+    expect(run.results).toEqual(built.vite.base.results)
+    expect(instrumentedOf(ssr.manifest!)).toEqual(INSTRUMENTED)
+  })
+
   test('env.production.keys.exclude drops a static-key site in production mode only', async () => {
     const plugin = { env: { production: { keys: { exclude: ['user_*'] } } } }
     const [prod, dev] = await Promise.all([buildVite({ plugin, mode: 'production' }), buildVite({ plugin, mode: 'development' })])

@@ -85,9 +85,12 @@ function instances<T>(make: () => T, req: BuildRequest): T[] {
   return req.twice ? [make(), make()] : [make()]
 }
 
-export async function buildVite(req: BuildRequest, outDir = tempDir('vite')): Promise<BuildOutput> {
+export async function buildVite(req: BuildRequest & { ssr?: boolean }, outDir = tempDir('vite')): Promise<BuildOutput> {
   const { build } = await import('vite')
   const warnings: string[] = []
+  const entry = path.join(FIXTURE, 'src/main.ts')
+  // A server (SSR) build bundles everything too, so the output runs from a temp dir like the lib build.
+  const target = { lib: { entry, formats: ['es' as const], fileName: () => 'main.mjs' } }
   await build({
     root: FIXTURE,
     configFile: false,
@@ -102,14 +105,16 @@ export async function buildVite(req: BuildRequest, outDir = tempDir('vite')): Pr
       sourcemap: true,
       minify: false,
       target: 'node20',
-      lib: { entry: path.join(FIXTURE, 'src/main.ts'), formats: ['es'], fileName: () => 'main.mjs' },
+      ...(req.ssr ? { ssr: entry } : { lib: target.lib }),
       rolldownOptions: {
         external: [/^node:/],
+        ...(req.ssr ? { output: { entryFileNames: 'main.mjs', format: 'es' as const } } : {}),
         onwarn(warning) {
           warnings.push(warning.message)
         },
       },
     },
+    ...(req.ssr ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
   })
   return finish(outDir, 'main.mjs', warnings)
 }
