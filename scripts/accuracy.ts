@@ -46,13 +46,15 @@ interface Truth {
   loc: string
   rule: string
   callee: string
+  key: string
+  flags: string
 }
 
 export function parseGroundTruth(md: string): Truth[] {
   const rows: Truth[] = []
   for (const line of md.split('\n')) {
-    const m = /^\|\s*\d+\s*\|\s*([^|\s]+:\d+:\d+)\s*\|[^|]*\|\s*`([^`]*)`\s*\|\s*([^|\s]+)\s*\|/.exec(line)
-    if (m) rows.push({ loc: m[1], callee: m[2], rule: m[3] })
+    const m = /^\|\s*\d+\s*\|\s*([^|\s]+:\d+:\d+)\s*\|[^|]*\|\s*`([^`]*)`\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|/.exec(line)
+    if (m) rows.push({ loc: m[1], callee: m[2], rule: m[3], key: m[4], flags: m[5] })
   }
   return rows
 }
@@ -119,6 +121,19 @@ function main(): void {
     return s && !truth.some((u) => u.loc === t.loc && u.rule === s.rule)
   })
 
+  // Key kind and flags as the ground truth writes them (`template` is our `pattern`; `-` means no flag).
+  const flagText = (s: CallSite) =>
+    [s.flags.await && 'await', s.flags.optional && 'opt', s.flags.valueUsed && 'val'].filter(Boolean).join(',') || '-'
+  const keyText = (s: CallSite) => (s.keyKind === 'pattern' ? 'template' : s.keyKind)
+  const detailMismatches = truth.flatMap((t) => {
+    const s = ruleByLoc.get(t.loc)
+    if (!s) return []
+    const out: string[] = []
+    if (keyText(s) !== t.key) out.push(`${t.loc} ${t.callee}: key truth ${t.key}, found ${keyText(s)}`)
+    if (flagText(s) !== t.flags) out.push(`${t.loc} ${t.callee}: flags truth ${t.flags}, found ${flagText(s)}`)
+    return out
+  })
+
   // Per-file cost of analyze + instrument, as the plugin pays it (prefilter first), after a warm-up pass.
   const all = [...sources]
   for (const [rel, code] of all.slice(0, 150)) {
@@ -155,6 +170,7 @@ function main(): void {
     missesFromDefaultExcludes: missesFromExcludes,
     falsePositives,
     ruleMismatches: ruleMismatches.map((t) => `${t.loc} ${t.callee}: truth ${t.rule}, found ${ruleByLoc.get(t.loc)?.rule}`),
+    keyAndFlagMismatches: detailMismatches,
     prefilter: { filesPassing: candidates, sitesLostByPrefilter: prefilterLost },
     perFileMs: {
       candidateMedian: Number(median(candidateMs).toFixed(3)),
@@ -175,6 +191,8 @@ function main(): void {
   for (const f of falsePositives) console.log(`  fp   ${f}  ${ruleByLoc.get(f)?.callee} ${ruleByLoc.get(f)?.rule}`)
   console.log(`rule mismatches: ${ruleMismatches.length}`)
   for (const r of report.ruleMismatches) console.log(`  ${r}`)
+  console.log(`key/flag mismatches: ${detailMismatches.length}`)
+  for (const r of detailMismatches) console.log(`  ${r}`)
   console.log(`prefilter: ${candidates}/${files.length} files pass; sites lost by the prefilter: ${prefilterLost.length}`)
   console.log(
     `per-file analyze+instrument median: candidate ${report.perFileMs.candidateMedian} ms, skipped ${report.perFileMs.skippedMedian} ms, ` +

@@ -66,6 +66,7 @@ function headerPosition(code: string, sf: ts.SourceFile): { pos: number; semicol
 /** CommonJS when the extension says so, or the file uses `require`/`module.exports` and has no import/export. */
 function isCommonJs(file: string, code: string, sf: ts.SourceFile): boolean {
   if (/\.c[jt]s$/.test(file)) return true
+  if (/\.m[jt]s$/.test(file)) return false
   const esm = (sf as unknown as { externalModuleIndicator?: unknown }).externalModuleIndicator
   return !esm && /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[A-Za-z_$]/.test(code)
 }
