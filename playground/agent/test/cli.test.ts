@@ -3,7 +3,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCustoms } from 'memory-customs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildDemo, repoRoot, run, runDemoJson, scratch, sourceLine } from './helpers'
+import { buildDemo, repoRoot, run, runAsync, runDemoJson, scratch, sourceLine } from './helpers'
 
 // The built `memory-customs` bin (packages/runtime/dist/cli.mjs) against the store the demo leaves behind.
 const CLI = join(repoRoot, 'packages', 'runtime', 'dist', 'cli.mjs')
@@ -15,8 +15,14 @@ let demo: Array<Record<string, any>> = []
 let total = 0
 
 const cli = (...args: string[]) => run(process.execPath, [CLI, ...args])
+const cliAsync = (...args: string[]) => runAsync(process.execPath, [CLI, ...args])
 const json = (...args: string[]) => {
   const r = cli(...args, '--json')
+  if (r.status !== 0) throw new Error(`memory-customs ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return JSON.parse(r.stdout)
+}
+const jsonAsync = async (...args: string[]) => {
+  const r = await cliAsync(...args, '--json')
   if (r.status !== 0) throw new Error(`memory-customs ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
   return JSON.parse(r.stdout)
 }
@@ -42,8 +48,8 @@ describe('memory-customs help, version and usage errors', () => {
     expect(r.stdout).toMatch(/3 +store missing/)
   })
 
-  it('every command has its own --help', () => {
-    for (const [c, synopsis] of [
+  it('every command has its own --help', async () => {
+    const cases = [
       ['log', 'log [--key <key>]'],
       ['show', 'show <seq>'],
       ['verify', 'verify [--checkpoint <file>]'],
@@ -55,12 +61,13 @@ describe('memory-customs help, version and usage errors', () => {
       ['health', 'health'],
       ['metrics', 'metrics'],
       ['checkpoint', 'checkpoint'],
-    ]) {
-      const r = cli(c, '--help')
-      expect(r.status, c).toBe(0)
-      expect(r.stdout, c).toContain(`Usage: memory-customs ${synopsis}`)
-      expect(cli('help', c).stdout).toBe(r.stdout)
-    }
+    ]
+    const results = await Promise.all(cases.map(([c]) => cliAsync(c, '--help')))
+    cases.forEach(([c, synopsis], i) => {
+      expect(results[i].status, c).toBe(0)
+      expect(results[i].stdout, c).toContain(`Usage: memory-customs ${synopsis}`)
+    })
+    expect(cli('help', 'rollback').stdout).toBe(results[5].stdout)
   })
 
   it('--version prints the package version', () => {
@@ -68,7 +75,7 @@ describe('memory-customs help, version and usage errors', () => {
     expect(cli('--version').stdout.trim()).toBe(pkg.version)
   })
 
-  it('exits 2 on usage errors, naming what is wrong', () => {
+  it('exits 2 on usage errors, naming what is wrong', async () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /no command given/],
       [['bogus'], /unknown command "bogus"/],
@@ -86,11 +93,11 @@ describe('memory-customs help, version and usage errors', () => {
       [['sites', join(work, 'missing.json'), '--store', store], /cannot read/],
       [['verify', '--checkpoint', join(work, 'missing.txt'), '--store', store], /cannot read/],
     ]
-    for (const [args, message] of cases) {
-      const r = cli(...args)
-      expect(r.status, args.join(' ')).toBe(2)
-      expect(r.stderr, args.join(' ')).toMatch(message)
-    }
+    const results = await Promise.all(cases.map(([args]) => cliAsync(...args)))
+    cases.forEach(([args, message], i) => {
+      expect(results[i].status, args.join(' ')).toBe(2)
+      expect(results[i].stderr, args.join(' ')).toMatch(message)
+    })
   })
 
   it('exits 3 for a missing store, a foreign directory or a file, and says so in JSON with --json', () => {
@@ -120,15 +127,21 @@ describe('memory-customs reading the demo store', () => {
     expect(all.map((x: any) => x.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1))
   })
 
-  it('log filters by file, call, key, op and since', () => {
-    const byFile = json('log', '--file', 'src/tools/risk.ts', '--store', store)
+  it('log filters by file, call, key, op and since', async () => {
+    const [byFile, byCall, byKey, byOp, bySeq, late] = await Promise.all([
+      jsonAsync('log', '--file', 'src/tools/risk.ts', '--store', store),
+      jsonAsync('log', '--call', 'call-quote-2', '--store', store),
+      jsonAsync('log', '--key', 'risk_profile', '--store', store),
+      jsonAsync('log', '--op', 'refused', '--store', store),
+      jsonAsync('log', '--since', String(total - 2), '--store', store),
+      jsonAsync('log', '--since', '2026-03-02T09:05:00Z', '--store', store),
+    ])
     expect(byFile).toHaveLength(1)
     expect(byFile[0]).toMatchObject({ op: 'REFUSED', key: 'risk_profile', reason: 'COMMIT:WRITE_ONCE', site: { file: 'src/tools/risk.ts', line: RISK_LINE } })
-    expect(json('log', '--call', 'call-quote-2', '--store', store).map((x: any) => x.op)).toEqual(['STORE', 'REFUSED'])
-    expect(json('log', '--key', 'risk_profile', '--store', store).map((x: any) => x.op)).toEqual(['COMMIT', 'REFUSED'])
-    expect(json('log', '--op', 'refused', '--store', store).map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE', 'PROMOTE:SIGNATURE_MISMATCH'])
-    expect(json('log', '--since', String(total - 2), '--store', store).map((x: any) => x.seq)).toEqual([total - 1, total])
-    const late = json('log', '--since', '2026-03-02T09:05:00Z', '--store', store)
+    expect(byCall.map((x: any) => x.op)).toEqual(['STORE', 'REFUSED'])
+    expect(byKey.map((x: any) => x.op)).toEqual(['COMMIT', 'REFUSED'])
+    expect(byOp.map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE', 'PROMOTE:SIGNATURE_MISMATCH'])
+    expect(bySeq.map((x: any) => x.seq)).toEqual([total - 1, total])
     expect(late.length).toBeGreaterThan(0)
     expect(late.every((x: any) => x.ts >= '2026-03-02T09:05:00')).toBe(true)
     expect(late[0].seq).toBe(demo.find((l) => l.step === 4)!.plan.seq)
@@ -158,19 +171,26 @@ describe('memory-customs reading the demo store', () => {
     expect(JSON.parse(badJson.stdout)).toMatchObject({ ok: false, firstFailure: { seq: copy.seq, code: 'BAD_HASH' } })
   })
 
-  it('at travels in time; diff shows what changed between two receipts', () => {
+  it('at travels in time; diff shows what changed between two receipts', async () => {
     const promoted = demo.find((l) => l.step === 4)!.promote.seq
-    expect(json('at', String(promoted), 'portfolio_quote', '--store', store).value).toMatchObject({ symbol: 'ACME' })
-    expect(json('at', String(promoted - 1), 'portfolio_quote', '--store', store).value).toBeNull()
-    expect(json('at', String(promoted), 'portfolio.quote#call-quote-1', '--store', store).value).toMatchObject({ price: 182.4 })
-    expect(json('at', '0', '--store', store).state).toEqual({})
-    const state = json('at', String(promoted), '--store', store).state
-    expect(state['decision:risk_profile']).toBe('conservative')
-    const text = cli('at', String(promoted), 'portfolio_quote', '--store', store)
+    const [atPromoted, atBefore, atResult, atZero, atAll, text, d, dText] = await Promise.all([
+      jsonAsync('at', String(promoted), 'portfolio_quote', '--store', store),
+      jsonAsync('at', String(promoted - 1), 'portfolio_quote', '--store', store),
+      jsonAsync('at', String(promoted), 'portfolio.quote#call-quote-1', '--store', store),
+      jsonAsync('at', '0', '--store', store),
+      jsonAsync('at', String(promoted), '--store', store),
+      cliAsync('at', String(promoted), 'portfolio_quote', '--store', store),
+      jsonAsync('diff', String(promoted - 1), String(promoted), '--store', store),
+      cliAsync('diff', String(promoted - 1), String(promoted), '--store', store),
+    ])
+    expect(atPromoted.value).toMatchObject({ symbol: 'ACME' })
+    expect(atBefore.value).toBeNull()
+    expect(atResult.value).toMatchObject({ price: 182.4 })
+    expect(atZero.state).toEqual({})
+    expect(atAll.state['decision:risk_profile']).toBe('conservative')
     expect(text.stdout).toMatch(/^portfolio_quote = \{.*"ACME"/)
-    const d = json('diff', String(promoted - 1), String(promoted), '--store', store)
     expect(d.changes).toEqual([{ key: 'decision:portfolio_quote', before: null, after: expect.objectContaining({ symbol: 'ACME' }) }])
-    expect(cli('diff', String(promoted - 1), String(promoted), '--store', store).stdout).toMatch(/decision:portfolio_quote: \(none\) -> \{/)
+    expect(dText.stdout).toMatch(/decision:portfolio_quote: \(none\) -> \{/)
   })
 
   it('sites --coverage says which instrumented sites produced receipts and which never ran', () => {

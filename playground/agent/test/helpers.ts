@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
@@ -27,6 +27,19 @@ export function run(command: string, args: string[], options: { cwd?: string; en
   })
   if (r.error) throw r.error
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Like `run`, without blocking: independent CLI calls of one test run side by side. */
+export function runAsync(command: string, args: string[], options: { cwd?: string } = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: options.cwd ?? agentDir, env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.on('error', fail)
+    child.on('close', (status) => done({ status, stdout, stderr }))
+  })
 }
 
 /** Builds the agent with esbuild through the plugin into `outdir` (scripts/build.mjs, as `npm run demo` does). */
