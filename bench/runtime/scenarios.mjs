@@ -21,21 +21,22 @@ export function decisionValue(i) {
  * Commits `n` values round-robin over `keys`, timing every `decision.commit` call on its own.
  * Between batches (untimed) it awaits `flush()` when `flushEvery` is set, as a real caller yields to the
  * event loop, so the durable-write queue does not grow without bound.
- * Returns the latencies in microseconds.
+ * Returns the latencies in microseconds and the last receipt written.
  */
 export async function timeCommits(customs, { n, keys, offset = 0, flushEvery = 1000, source = 'user' }) {
   const latencies = new Float64Array(n)
   const opts = { source }
+  let last
   for (let i = 0; i < n; i++) {
     const key = keys[(offset + i) % keys.length]
     const value = decisionValue(offset + i)
     const t0 = performance.now()
-    customs.decision.commit(key, value, opts)
+    last = customs.decision.commit(key, value, opts)
     latencies[i] = (performance.now() - t0) * 1000
     if (flushEvery && (i + 1) % flushEvery === 0) await customs.flush()
   }
   await customs.flush()
-  return latencies
+  return { latencies, last }
 }
 
 /** Columns of the baseline table: the receipt projections the runtime indexes, plus the exact body text. */
@@ -43,12 +44,14 @@ export const BASELINE_DDL =
   'CREATE TABLE receipts (seq INTEGER PRIMARY KEY, hash TEXT NOT NULL, prev TEXT NOT NULL, ts TEXT, actor TEXT, ' +
   'op TEXT, pool TEXT, key TEXT, old TEXT, new TEXT, body TEXT NOT NULL)'
 
-/** Turns receipts as the runtime returns them into baseline rows (the same data, ready for one INSERT each). */
-export function baselineRows(receipts) {
+/**
+ * Turns receipts as the runtime returns them (the body fields plus `hash`) into baseline rows: the same
+ * projections and the exact hashed body text (`encodeBody`, the runtime's own encoder), one INSERT each.
+ */
+export function baselineRows(receipts, encodeBody) {
   return receipts.map((r) => {
-    const b = r.body && typeof r.body === 'object' ? r.body : r
-    const text = typeof r.bodyText === 'string' ? r.bodyText : typeof r.raw === 'string' ? r.raw : JSON.stringify(b)
-    return [b.seq ?? r.seq, r.hash, b.prev ?? r.prev, b.ts ?? null, b.actor ?? null, b.op ?? null, b.pool ?? null, b.key ?? null, b.old ?? null, b.new ?? null, text]
+    const { hash, ...body } = r
+    return [r.seq, hash, r.prev, r.ts, r.actor, r.op, r.pool, r.key, r.old, r.new, encodeBody(body)]
   })
 }
 

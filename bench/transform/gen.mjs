@@ -35,7 +35,7 @@ function memoryMethods(i) {
 
 function cacheMethods() {
   return `
-  /** Remembers when an id was last read; a bookkeeping map, not agent memory. */
+  /** Notes when an id was last read (a bookkeeping map the plugin must leave alone). */
   touch(id: string): void {
     this.cache.set(id, this.clock())
   }
@@ -82,8 +82,7 @@ export type Scored${i}<T> = { item: T; score: number; kind: Kind${i} }
 export class Repo${i}<T extends Record${i}> {
   private readonly items = new Map<string, T>()
   private readonly cache = new Map<string, number>()
-  private readonly memory = new Map<string, unknown>()
-  private ticks = 0
+${kind === 'memory' ? '  private readonly memory = new Map<string, unknown>()\n' : ''}  private ticks = 0
 
   constructor(private readonly label: string = 'repo-${i}') {}
 
@@ -143,7 +142,7 @@ export class Repo${i}<T extends Record${i}> {
   }
 
   describe(): string {
-    return \`\${this.label}: \${this.items.size} items, \${this.cache.size} cached, \${this.memory.size} remembered\`
+    return \`\${this.label}: \${this.items.size} items, \${this.cache.size} cached${kind === 'memory' ? ', \${this.memory.size} remembered' : ''}\`
   }
 ${extra}}
 

@@ -5,7 +5,7 @@
 import initSqlJs from 'sql.js'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
 import { z } from 'zod'
-import { createCustoms } from 'memory-customs'
+import { createCustoms, encodeBody } from 'memory-customs'
 import { median, percentile } from '../../lib/stats.mjs'
 import { baselineRows, decisionKeys, decisionSchemas, decisionValue, timeBaselineInserts, timeCommits } from '../../runtime/scenarios.mjs'
 
@@ -38,9 +38,9 @@ async function run() {
 
   const customs = await make()
   const t0 = performance.now()
-  const lat = await timeCommits(customs, { n, keys })
+  const { latencies: lat } = await timeCommits(customs, { n, keys })
   const buildMs = performance.now() - t0
-  const rows = baselineRows(customs.receipts())
+  const rows = baselineRows(customs.receipts(), encodeBody)
   await customs.close()
 
   const blocks = await make()
