@@ -46,7 +46,8 @@ export interface EnabledContext {
 /** Key filter: glob patterns (`*` any run, `?` one character) over the key's string value. */
 export interface KeysOptions {
   /**
-   * Only keys matching one of these are audited. Empty or absent admits every key.
+   * Only keys matching one of these are audited. Empty or absent admits every key. Writes without a key
+   * argument (`setState(...)`, `add(...)`) are not affected by `keys`.
    * @default []
    */
   include?: string[]

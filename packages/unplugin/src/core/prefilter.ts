@@ -48,7 +48,7 @@ export function codePrefilter(options: ResolvedOptions): RegExp {
     if (lit) targetWords.push(lit)
     else matchAll = true
   }
-  if (targetWords.length) parts.push(`(?:${alternatives(targetWords)})`)
+  if (targetWords.length) parts.push(`\\b(?:${alternatives(targetWords)})\\b`)
   const re = matchAll ? /[\s\S]?/ : new RegExp(parts.join('|'), 'i')
   cache.set(options, re)
   return re

@@ -253,8 +253,9 @@ describe('code prefilter', () => {
   })
 
   it('includes target names and types, and is stateless', () => {
-    const t = codePrefilter(resolveOptions({ targets: ['mem0.add', '*.memoryClient.*'], types: ['MemoryClient'] }, { root: '/r' }))
+    const t = codePrefilter(resolveOptions({ targets: ['mem0.add', '*.memoryClient.*', 'ctx.storage.put'], types: ['MemoryClient'] }, { root: '/r' }))
     expect(t.test('mem0.add(x)')).toBe(true)
+    expect(t.test('const output = compute(input)')).toBe(false)
     expect(t.test('this.app.memoryClient.search(q)')).toBe(true)
     expect(t.flags).not.toContain('g')
     expect(codePrefilter(resolveOptions({ targets: [/^a\.b$/] }, { root: '/r' })).test('anything')).toBe(true)
