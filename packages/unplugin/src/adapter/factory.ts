@@ -92,11 +92,16 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       const c = config()
       if (!c.enabled || !c.admits(id)) return null
       file = normalizeId(id, c.root).file
-      if (code.search(c.prefilter) === -1) return null
+      if (code.search(c.prefilter) === -1) {
+        // An edited module (watch mode, HMR) may have lost its sites; forget what it had.
+        collector.record(file, [])
+        return null
+      }
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
       if (isInstrumented(code) || DEFINES_PROBE.test(code)) return null
       const { sites, error } = analyzeSafe(code, id, c.resolved)
       if (error) {
+        collector.record(file, [])
         const reason = error.message.startsWith('internal error') ? error.message : `cannot be parsed: ${error.message}`
         this.warn(skippedFileWarning(file, error.line, error.column, reason))
         return null

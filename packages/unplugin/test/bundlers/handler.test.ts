@@ -99,6 +99,15 @@ describe('transform handler', () => {
     expect(hostFor().call(first.code, agentId)).toBeNull()
   })
 
+  test('a module edited to have no sites (watch mode, HMR) is dropped from the collected sites', () => {
+    const { call, plugin } = hostFor('vite')
+    const api = (plugin.vite as unknown as { api: { sites(): Array<{ file: string }> } }).api
+    call(agentCode, agentId)
+    expect(api.sites().filter((s) => s.file === 'src/agent.ts').length).toBeGreaterThan(0)
+    expect(call('export const answer = 42\n', agentId)).toBeNull()
+    expect(api.sites().filter((s) => s.file === 'src/agent.ts')).toEqual([])
+  })
+
   test('enabled as a function sees the mode and the bundler', () => {
     const seen: unknown[] = []
     const { call } = hostFor('esbuild', {
