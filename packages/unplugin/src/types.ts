@@ -63,7 +63,7 @@ export interface KeysOptions {
 export interface BaseOptions {
   /**
    * Files to instrument (unplugin `FilterPattern`): globs are resolved against `root`, RegExps are tested
-   * against the absolute module id.
+   * against the module id (absolute path, forward slashes) without its `?query`.
    * @default [/\.[cm]?[jt]sx?$/]
    */
   include?: FilterPattern
