@@ -44,81 +44,89 @@ function describe(v: unknown): string {
 export function canonicalize(value: unknown, options: CanonicalOptions = {}): string {
   const integersOnly = options.integersOnly ?? false
   const max = options.maxLength ?? Infinity
-  const parts: string[] = []
-  let length = 0
+  let out = ''
   const stack = new Set<object>()
-
-  const emit = (s: string, path: string): void => {
-    length += s.length
-    if (length > max) throw new CanonicalError(path, `makes the encoding larger than ${max} bytes`)
-    parts.push(s)
+  // Path segments of where the walk is; joined into text only when something is rejected.
+  const segs: Array<string | number> = []
+  const where = (extra?: string | number): string => {
+    let p = options.root ?? 'value'
+    for (const s of extra === undefined ? segs : [...segs, extra])
+      p += typeof s === 'number' ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`
+    return p
+  }
+  const fail = (problem: string, extra?: string | number): never => {
+    throw new CanonicalError(where(extra), problem)
+  }
+  const emit = (s: string): void => {
+    out += s
+    if (out.length > max) fail(`makes the encoding larger than ${max} bytes`)
   }
 
-  const walk = (v: unknown, path: string): void => {
+  const walk = (v: unknown): void => {
     switch (typeof v) {
       case 'string':
-        if (!wellFormed(v)) throw new CanonicalError(path, 'contains a lone surrogate')
-        emit(JSON.stringify(v), path)
+        if (!wellFormed(v)) fail('contains a lone surrogate')
+        emit(JSON.stringify(v))
         return
       case 'number':
-        if (!Number.isFinite(v)) throw new CanonicalError(path, `is ${v} (not a finite number)`)
-        if (integersOnly && (!Number.isSafeInteger(v) || Object.is(v, -0)))
-          throw new CanonicalError(path, `is ${Object.is(v, -0) ? '-0' : v} (receipt fields take safe integers only)`)
-        emit(JSON.stringify(v), path)
+        if (!Number.isFinite(v)) fail(`is ${v} (not a finite number)`)
+        if (integersOnly && (!Number.isSafeInteger(v) || Object.is(v, -0))) fail(`is ${Object.is(v, -0) ? '-0' : v} (receipt fields take safe integers only)`)
+        emit(JSON.stringify(v))
         return
       case 'boolean':
-        emit(v ? 'true' : 'false', path)
+        emit(v ? 'true' : 'false')
         return
       case 'undefined':
-        throw new CanonicalError(path, 'is undefined')
+        return fail('is undefined')
       case 'bigint':
-        throw new CanonicalError(path, 'is a BigInt')
+        return fail('is a BigInt')
       case 'function':
       case 'symbol':
-        throw new CanonicalError(path, `is a ${typeof v}`)
+        return fail(`is a ${typeof v}`)
     }
     if (v === null) {
-      emit('null', path)
+      emit('null')
       return
     }
     const obj = v as object
-    if (stack.has(obj)) throw new CanonicalError(path, 'is a cyclic reference')
+    if (stack.has(obj)) fail('is a cyclic reference')
     if (Array.isArray(obj)) {
       stack.add(obj)
-      emit('[', path)
+      emit('[')
       for (let i = 0; i < obj.length; i++) {
-        if (i) emit(',', path)
-        if (!(i in obj)) throw new CanonicalError(`${path}[${i}]`, 'is a hole in a sparse array')
-        walk(obj[i], `${path}[${i}]`)
+        if (i) emit(',')
+        if (!(i in obj)) fail('is a hole in a sparse array', i)
+        segs.push(i)
+        walk(obj[i])
+        segs.pop()
       }
-      emit(']', path)
+      emit(']')
       stack.delete(obj)
       return
     }
     const proto = Object.getPrototypeOf(obj)
-    if (proto !== Object.prototype && proto !== null) throw new CanonicalError(path, `is ${describe(obj)} (only plain objects, arrays and primitives are storable)`)
-    if (Object.getOwnPropertySymbols(obj).length) throw new CanonicalError(path, 'has symbol keys')
+    if (proto !== Object.prototype && proto !== null) fail(`is ${describe(obj)} (only plain objects, arrays and primitives are storable)`)
+    if (Object.getOwnPropertySymbols(obj).length) fail('has symbol keys')
     stack.add(obj)
     const keys = Object.keys(obj).sort()
-    emit('{', path)
+    emit('{')
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]
-      const childPath = /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`
-      if (FORBIDDEN_KEYS.has(k)) throw new CanonicalError(childPath, `uses the forbidden key "${k}"`)
-      if (!wellFormed(k)) throw new CanonicalError(childPath, 'is a key with a lone surrogate')
-      if (i) emit(',', path)
-      emit(JSON.stringify(k), path)
-      emit(':', path)
-      walk((obj as Record<string, unknown>)[k], childPath)
+      if (FORBIDDEN_KEYS.has(k)) fail(`uses the forbidden key "${k}"`, k)
+      if (!wellFormed(k)) fail('is a key with a lone surrogate', k)
+      if (i) emit(',')
+      emit(JSON.stringify(k))
+      emit(':')
+      segs.push(k)
+      walk((obj as Record<string, unknown>)[k])
+      segs.pop()
     }
-    emit('}', path)
+    emit('}')
     stack.delete(obj)
   }
 
-  // Own keys that are accessors would run user code; plain data objects from JSON or literals have none,
-  // so reading them here is the same as what JSON.stringify would do.
-  walk(value, options.root ?? 'value')
-  return parts.join('')
+  walk(value)
+  return out
 }
 
 /** Whether `text` is exactly the canonical encoding of what it parses to (strict profile). */

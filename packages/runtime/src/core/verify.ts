@@ -7,12 +7,11 @@
  * `firstFailure.seq` is the chain position where verification first fails (1-based): for a deleted receipt it
  * is the missing seq, for a duplicate the position of the copy.
  */
-import { isCanonical } from './canonical.js'
 import { leafHashHex, type Hmac } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
 import type { ReceiptIndex } from './index-db.js'
-import { STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
+import { encodeBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
 import { isEncryptedBody } from '../crypto/encryption.js'
 
 export type VerifyCode =
@@ -53,8 +52,32 @@ interface Ctx {
   unreadable: symbol
 }
 
-/** Body field -> column index in the SELECT below. */
-const PROJECTED = [['seq', 1], ['prev', 3], ['ts', 4], ['actor', 5], ['op', 6], ['pool', 7], ['key', 8], ['old', 9], ['new', 10], ['tool', 11], ['call', 12]] as const
+/** Typed columns, in the order projectionOf lists the body fields. */
+const PROJECTED = ['seq', 'prev', 'ts', 'actor', 'op', 'pool', 'key', 'old', 'new', 'tool', 'call', 'site_file', 'site_line'].map((c) => [c])
+const PROJECTION_SQL = PROJECTED.map(([col]) => `quote(${col})`).join(` || ',' || `)
+
+/** What SQLite's quote() gives for a projected value. */
+function quote(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL'
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : 'NaN'
+  return `'${String(v).replace(/'/g, "''")}'`
+}
+
+function projectionOf(b: ReceiptBody): string {
+  return [b.seq, b.prev, b.ts, b.actor, b.op, b.pool, b.key, b.old, b.new, b.tool, b.call, b.site?.file ?? null, b.site?.line ?? null].map(quote).join(',')
+}
+
+/** The parsed body when `text` is exactly the canonical encoding of a version-1 receipt body, else null. */
+function wellFormedBody(text: unknown): ReceiptBody | null {
+  if (typeof text !== 'string') return null
+  try {
+    const body = JSON.parse(text) as ReceiptBody
+    if (body === null || typeof body !== 'object' || body.v !== 1) return null
+    return encodeBody(body) === text ? body : null
+  } catch {
+    return null
+  }
+}
 
 export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
   const { idx } = ctx
@@ -88,30 +111,32 @@ export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
   failure = undefined
 
   const frontier = new MerkleFrontier()
+  const lastRootSize = Math.max(0, external?.size ?? 0, ...storedRoots.keys())
+  let needRoots = lastRootSize > 0
   const checkedCommits = new Set<string>()
   let expected = 1
   let prev = ZERO_HASH
   let checked = 0
-  idx.each('SELECT pos, seq, hash, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line, body FROM receipts ORDER BY pos', [], (row) => {
+  // The typed columns come back as one SQL-quoted string per row (one value to marshal instead of thirteen)
+  // and are compared with the same string built from the body.
+  idx.each(`SELECT hash, body, ${PROJECTION_SQL} FROM receipts ORDER BY pos`, [], (row) => {
     checked++
-    const [, seqCol, hash, , , , , , , , , , , siteFile, siteLine, text] = row as [number, number | null, string, ...unknown[]]
+    const hash = row[0] as string | null
+    const text = row[1] as string
+    const projection = row[2] as string
     const at = expected
     const stop = (code: VerifyCode, detail?: string) => {
       fail(at, code, detail)
       return false as const
     }
-    if (typeof text !== 'string' || !isCanonical(text, true)) return stop('BAD_ENCODING')
-    const body = JSON.parse(text) as ReceiptBody
-    if (body.v !== 1 || typeof body.seq !== 'number') return stop('BAD_ENCODING', 'unknown body version or missing seq')
+    const body = wellFormedBody(text)
+    if (!body) return stop('BAD_ENCODING')
     if (typeof hash !== 'string' || leafHashHex(text) !== hash) return stop('BAD_HASH')
     if (body.seq < at) return stop('SEQ_DUP', `seq ${body.seq} again`)
     if (body.seq > at) return stop('SEQ_GAP', `found seq ${body.seq}`)
     if (body.prev !== prev) return stop('BROKEN_LINK', 'prev does not match the previous hash')
     if (body.chain !== ctx.chain) return stop('BROKEN_LINK', 'receipt belongs to another chain')
-    const r = row as unknown[]
-    for (const [col, i] of PROJECTED) if (r[i] !== (body[col] ?? null)) return stop('PROJECTION_MISMATCH', `column ${col}`)
-    if (siteFile !== (body.site?.file ?? null) || siteLine !== (body.site?.line ?? null)) return stop('PROJECTION_MISMATCH', 'site columns')
-    if (seqCol !== body.seq) return stop('PROJECTION_MISMATCH', 'column seq')
+    if (projection !== projectionOf(body)) return stop('PROJECTION_MISMATCH', 'a typed column differs from the body')
     if (ctx.options.values && STATE_OPS.has(body.op) && body.new && !checkedCommits.has(body.new)) {
       checkedCommits.add(body.new)
       const rec = ctx.readRecord(body.new)
@@ -125,10 +150,13 @@ export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
       // A tool result's signature is part of what was stored: a record without it, or with a wrong one, is damaged.
       if (body.op === 'STORE' && (typeof sig !== 'string' || sig !== ctx.ring.sign(data))) return stop('BAD_VALUE', 'result signature does not match')
     }
-    frontier.push(hash)
-    const root = storedRoots.get(at)
-    if (root !== undefined && frontier.rootHex() !== root) return stop('ROOT_MISMATCH', 'stored checkpoint root')
-    if (external && external.size === at && frontier.rootHex() !== external.root) return stop('FORK', 'external checkpoint root differs')
+    if (needRoots) {
+      frontier.push(hash)
+      const root = storedRoots.get(at)
+      if (root !== undefined && frontier.rootHex() !== root) return stop('ROOT_MISMATCH', 'stored checkpoint root')
+      if (external && external.size === at && frontier.rootHex() !== external.root) return stop('FORK', 'external checkpoint root differs')
+      if (at >= lastRootSize) needRoots = false
+    }
     prev = hash
     expected++
   })
