@@ -30,9 +30,12 @@ export interface FileBackendOptions {
  * - `index.json` + `index-<sha>.sqlite`: the latest index image and its manifest (a cache);
  * - `journal.torn-<time>.bin`: the bytes of a torn tail dropped on open, kept for inspection.
  */
-export function createFileBackend(dir: string, options: FileBackendOptions = {}): StorageBackend & FileBackendInfo {
+export function createFileBackend(dir: string, options: FileBackendOptions = {}): FileStorageBackend {
   return new FileBackend(dir, options)
 }
+
+/** The file backend: the StorageBackend contract with images always supported, plus FileBackendInfo. */
+export type FileStorageBackend = StorageBackend & FileBackendInfo & Required<Pick<StorageBackend, 'saveImage' | 'loadImage'>>
 
 /** What the file backend exposes beyond the StorageBackend contract (for health and tools). */
 export interface FileBackendInfo {

@@ -9,6 +9,11 @@ export interface IndexedDBBackendOptions {
   lockName?: string
 }
 
+/** The IndexedDB backend: the StorageBackend contract with images always supported, plus IndexedDBBackendInfo. */
+export type IndexedDBStorageBackend = StorageBackend &
+  IndexedDBBackendInfo &
+  Required<Pick<StorageBackend, 'saveImage' | 'loadImage'>>
+
 /** What the IndexedDB backend exposes beyond the StorageBackend contract (for health and tools). */
 export interface IndexedDBBackendInfo {
   /** Whether `navigator.storage.persist()` was granted (undefined if the browser lacks it). */
@@ -30,7 +35,7 @@ export interface IndexedDBBackendInfo {
 export function createIndexedDBBackend(
   name: string,
   options: IndexedDBBackendOptions = {},
-): StorageBackend & IndexedDBBackendInfo {
+): IndexedDBStorageBackend {
   return new IndexedDBBackend(name, options)
 }
 
