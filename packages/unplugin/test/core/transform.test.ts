@@ -247,3 +247,13 @@ describe('header placement', () => {
     expect(header).not.toContain('\u2028')
   })
 })
+
+describe('positions', () => {
+  it('counts columns in UTF-16 code units and lines across CRLF', () => {
+    const code = `const s = '😀'; memory.set('k', 1)\r\n\r\n  /* é */ store.put(ns, 'k', v)\r\n`
+    const sites = analyze(code, '/r/a.ts', { root: '/r' })
+    expect(sites.map((s) => `${s.line}:${s.column}`)).toEqual(['1:17', '3:11'])
+    const out = instrument(code, '/r/a.ts', sites, { root: '/r' })!
+    expect(out.code.split('\r\n').length).toBe(code.split('\r\n').length)
+  })
+})
