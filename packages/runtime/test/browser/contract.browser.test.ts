@@ -1,0 +1,65 @@
+// The Customs contract suite in headless Chromium on IndexedDB, through the built `memory-customs` bundled by
+// Vite (sql.js from its browser build). Then persistence across a reload, and the single writer across tabs.
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contractCases } from '../contract/suite'
+import { buildAndServe, launchChromium, openTab, type ServedPage } from './harness'
+
+let served: ServedPage
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  served = await buildAndServe(join(import.meta.dirname, 'page-customs'))
+  browser = await launchChromium()
+  context = await browser.newContext()
+  page = await openTab(context, served.url, pageErrors)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+})
+
+describe('contract (IndexedDB in Chromium)', () => {
+  it('the page runs the same cases as Node', async () => {
+    expect(await page.evaluate(() => window.mc.caseNames())).toEqual(contractCases.map((c) => c.name))
+  })
+  contractCases.forEach((tc, index) => {
+    it(tc.name, async () => {
+      const result = await page.evaluate((i) => window.mc.runCase(i), index)
+      if (!result.ok) throw new Error(`in Chromium: ${result.error}`)
+    })
+  })
+})
+
+describe('IndexedDB persistence and the single writer', () => {
+  it('keeps the receipts across a reload: same state, and the chain verifies', async () => {
+    const written = await page.evaluate(() => window.mc.writeAndKeepOpen('reload-check', 300))
+    expect(written).toMatchObject({ ok: true, size: 300, n: 299, note: 'note 297 é😀' })
+    // reload without close(): the tab goes away with the Customs still open
+    await page.reload()
+    await page.waitForFunction(() => window.__ready === true)
+    const reopened = await page.evaluate(() => window.mc.reopenAndVerify('reload-check'))
+    expect(reopened).toMatchObject({ ok: true, size: 300, verify: { ok: true, checked: 300 }, n: 299, note: 'note 297 é😀' })
+    const expectedSeqs = Array.from({ length: 300 }, (_, i) => i + 1).filter((s) => (s - 1) % 3 !== 0)
+    expect((reopened as { historySeqs: number[] }).historySeqs).toEqual(expectedSeqs)
+  })
+
+  it('refuses a second tab on the same database with a typed LOCKED error naming it', async () => {
+    const second = await openTab(context, served.url, pageErrors)
+    const refused = await second.evaluate(() => window.mc.reopenAndVerify('reload-check'))
+    expect(refused).toMatchObject({ ok: false, code: 'STORAGE', storageCode: 'LOCKED', location: 'indexeddb:reload-check' })
+    expect((refused as { error: string }).error).toMatch(/already open for writing in another tab/)
+    await page.evaluate(() => window.mc.close('reload-check'))
+    expect(await second.evaluate(() => window.mc.reopenAndVerify('reload-check'))).toMatchObject({ ok: true, size: 300, verify: { ok: true } })
+    await second.close()
+  })
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
