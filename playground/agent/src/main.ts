@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEMO_EPOCH, ManualClock } from './clock'
@@ -20,6 +21,14 @@ Afterwards, point the CLI at the store:  npx memory-customs log --store <dir>`
 
 /** The agent package directory: dist/demo.mjs lives one level below it. */
 const agentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * The `memory-customs` bin of the installed runtime. Printed as `node <path>` because npm links a
+ * workspace's bin only if the file existed at install time, and dist/ is built after `npm ci`.
+ */
+function cliPath(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('memory-customs/package.json')), 'dist', 'cli.mjs')
+}
 
 async function main(argv: string[]): Promise<number> {
   let args
@@ -72,10 +81,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (json) out(JSON.stringify(summary))
   else {
+    const here = process.env.INIT_CWD ?? process.cwd()
+    const cli = `node ${relative(here, cliPath())}`
+    const rel = (p: string) => relative(here, p) || '.'
     out('')
-    out(`Store kept at ${store}. Try:`)
-    out(`  npx memory-customs log --store ${store}`)
-    out(`  npx memory-customs verify --store ${tamperedCopy}`)
+    out(`Store kept at ${store}. Point the CLI at it:`)
+    out(`  ${cli} log --store ${rel(store)}`)
+    out(`  ${cli} log --file src/tools/risk.ts --store ${rel(store)}`)
+    out(`  ${cli} verify --store ${rel(tamperedCopy)}     # the copy with one byte changed: exit code 1`)
   }
   return 0
 }

@@ -120,7 +120,7 @@ describe('memory-customs reading the demo store', () => {
   it('log lists every receipt with file:line, without colour off a terminal', () => {
     const r = cli('log', '--store', store)
     expect(r.status).toBe(0)
-    expect(r.stdout).not.toMatch(/\u001b\[/)
+    expect(r.stdout).not.toContain('\u001b[')
     expect(r.stdout).toContain(`src/tools/risk.ts:${RISK_LINE}`)
     expect(r.stdout).toContain(`${total} receipts`)
     const all = json('log', '--store', store)

@@ -111,7 +111,7 @@ describe('npm run demo (text)', () => {
   it('prints each step within one screen, without colour when stdout is not a terminal', () => {
     const r = run(process.execPath, [bundle, '--store', join(work, 'store-text')])
     expect(r.status).toBe(0)
-    expect(r.stdout).not.toMatch(/\u001b\[/)
+    expect(r.stdout).not.toContain('\u001b[')
     expect(r.stdout).toContain(`REFUSED WRITE_ONCE at src/tools/risk.ts:${RISK_LINE}`)
     const blocks = r.stdout.split(/\n(?=── \d\/7)/).slice(1)
     expect(blocks).toHaveLength(7)

@@ -53,7 +53,7 @@ function splitCommand(argv: string[]): { name: string | undefined; rest: string[
 
 function parseFor(command: Command | null, argv: string[]) {
   try {
-    return parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...(command?.options ?? {}) }, allowPositionals: true, strict: true })
+    return parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...command?.options }, allowPositionals: true, strict: true })
   } catch (err) {
     const hint = command ? `see "memory-customs ${command.name} --help"` : 'see "memory-customs --help"'
     throw usageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''), hint)

@@ -60,7 +60,7 @@ export function renderStep(f: StepFacts, st: Style): string[] {
       return [
         ...head,
         `  user> ${f.say}`,
-        `  risk.assess timed out after ${f.timeoutMs} ms; its fallback wrote risk_profile = "aggressive"`,
+        `  risk.assess timed out after ${f.timeoutMs} ms; its fallback tried to write risk_profile = "aggressive"`,
         `  ${st.red('REFUSED')} ${f.code} at ${st.bold(st.cyan(f.receipt.at ?? '(unattributed)'))}`,
         receiptLine(f.receipt, st),
         `  risk_profile is still ${show(f.profile)}`,

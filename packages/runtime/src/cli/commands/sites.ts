@@ -1,5 +1,5 @@
 import type { Command } from '../command'
-import { CliError, EXIT, usageError } from '../errors'
+import { CliError, usageError } from '../errors'
 import { viewReceipt } from '../receipts'
 import { renderTable } from '../style'
 
