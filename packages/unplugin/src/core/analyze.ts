@@ -24,6 +24,18 @@ export function parse(code: string, file: string): ts.SourceFile {
   return ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, scriptKindOf(file))
 }
 
+// The adapter calls `instrument` right after `analyze` on the same code; keeping the last tree saves
+// `instrument` a second parse. One entry only, so memory stays flat however many modules are built.
+let lastParse: { code: string; file: string; sf: ts.SourceFile } | null = null
+
+/** `parse`, reusing the tree of the previous call when code and file are the same. */
+export function parseCached(code: string, file: string): ts.SourceFile {
+  if (lastParse && lastParse.code === code && lastParse.file === file) return lastParse.sf
+  const sf = parse(code, file)
+  lastParse = { code, file, sf }
+  return sf
+}
+
 /** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
 export function firstParseError(sf: ts.SourceFile): AnalyzeError | null {
   const diags = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics
@@ -227,7 +239,7 @@ export function analyzeSafe(
         ta.release()
       }
     }
-    sf = parse(code, file)
+    sf = parseCached(code, file)
     const err = firstParseError(sf)
     if (err) return { sites: [], error: err }
     return { sites: sitesOf(sf, code, file, o, null) }

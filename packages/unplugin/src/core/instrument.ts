@@ -1,7 +1,7 @@
 import { MagicString, type SourceMap } from 'magic-string'
 import { ts } from 'ts-morph'
 import type { CallSite, Options } from '../types'
-import { parse } from './analyze'
+import { parseCached } from './analyze'
 import { normalizeId } from './ids'
 import { isInstrumented, MARKER } from './marker'
 import { ensureResolved, type ResolvedOptions } from './options'
@@ -95,7 +95,7 @@ export function instrument(
   if (!sites.length || isInstrumented(code)) return null
   const o = ensureResolved(options)
   const { file } = normalizeId(id, o.root)
-  const sf = parse(code, file)
+  const sf = parseCached(code, file)
   const plans: Plan[] = []
   const table: CallSite[] = []
   for (const site of sites) {
