@@ -26,11 +26,11 @@ afterAll(async () => {
 
 describe('contract (IndexedDB in Chromium)', () => {
   it('the page runs the same cases as Node', async () => {
-    expect(await page.evaluate(() => window.mc.caseNames())).toEqual(contractCases.map((c) => c.name))
+    expect(await page.evaluate(() => window.mcCustoms.caseNames())).toEqual(contractCases.map((c) => c.name))
   })
   contractCases.forEach((tc, index) => {
     it(tc.name, async () => {
-      const result = await page.evaluate((i) => window.mc.runCase(i), index)
+      const result = await page.evaluate((i) => window.mcCustoms.runCase(i), index)
       if (!result.ok) throw new Error(`in Chromium: ${result.error}`)
     })
   })
@@ -38,12 +38,12 @@ describe('contract (IndexedDB in Chromium)', () => {
 
 describe('IndexedDB persistence and the single writer', () => {
   it('keeps the receipts across a reload: same state, and the chain verifies', async () => {
-    const written = await page.evaluate(() => window.mc.writeAndKeepOpen('reload-check', 300))
+    const written = await page.evaluate(() => window.mcCustoms.writeAndKeepOpen('reload-check', 300))
     expect(written).toMatchObject({ ok: true, size: 300, n: 299, note: 'note 297 é😀' })
     // reload without close(): the tab goes away with the Customs still open
     await page.reload()
     await page.waitForFunction(() => window.__ready === true)
-    const reopened = await page.evaluate(() => window.mc.reopenAndVerify('reload-check'))
+    const reopened = await page.evaluate(() => window.mcCustoms.reopenAndVerify('reload-check'))
     expect(reopened).toMatchObject({ ok: true, size: 300, verify: { ok: true, checked: 300 }, n: 299, note: 'note 297 é😀' })
     const expectedSeqs = Array.from({ length: 300 }, (_, i) => i + 1).filter((s) => (s - 1) % 3 !== 0)
     expect((reopened as { historySeqs: number[] }).historySeqs).toEqual(expectedSeqs)
@@ -51,11 +51,11 @@ describe('IndexedDB persistence and the single writer', () => {
 
   it('refuses a second tab on the same database with a typed LOCKED error naming it', async () => {
     const second = await openTab(context, served.url, pageErrors)
-    const refused = await second.evaluate(() => window.mc.reopenAndVerify('reload-check'))
+    const refused = await second.evaluate(() => window.mcCustoms.reopenAndVerify('reload-check'))
     expect(refused).toMatchObject({ ok: false, code: 'STORAGE', storageCode: 'LOCKED', location: 'indexeddb:reload-check' })
     expect((refused as { error: string }).error).toMatch(/already open for writing in another tab/)
-    await page.evaluate(() => window.mc.close('reload-check'))
-    expect(await second.evaluate(() => window.mc.reopenAndVerify('reload-check'))).toMatchObject({ ok: true, size: 300, verify: { ok: true } })
+    await page.evaluate(() => window.mcCustoms.close('reload-check'))
+    expect(await second.evaluate(() => window.mcCustoms.reopenAndVerify('reload-check'))).toMatchObject({ ok: true, size: 300, verify: { ok: true } })
     await second.close()
   })
 

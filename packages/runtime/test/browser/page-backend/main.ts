@@ -95,9 +95,9 @@ const api = {
 
 declare global {
   interface Window {
-    mc: typeof api
+    mcBackend: typeof api
     __ready: boolean
   }
 }
-window.mc = api
+window.mcBackend = api
 window.__ready = true

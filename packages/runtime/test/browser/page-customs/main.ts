@@ -4,7 +4,7 @@
 import { createCustoms, type Customs, type CustomsOptions } from 'memory-customs'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
 import { z } from 'zod'
-import { contractCases } from '../../contract/suite.ts'
+import { contractCases, type ContractContext, type Make } from '../../contract/suite.js'
 
 const sqlJs = { locateFile: () => wasmUrl }
 const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
@@ -31,12 +31,15 @@ const api = {
   async runCase(index: number) {
     const tc = contractCases[index]!
     try {
-      await tc.run((opts) => openOn(`contract-${run}-${stores++}`, opts), {
-        reopen: async (c, opts) => {
+      // the suite is typed against the source Customs, the page runs the built one: same shape, other declaration
+      const make = ((opts?: CustomsOptions) => openOn(`contract-${run}-${stores++}`, opts)) as unknown as Make
+      const ctx = {
+        reopen: async (c: Customs, opts?: CustomsOptions) => {
           await c.close()
           return openOn(names.get(c)!, opts)
         },
-      })
+      } as unknown as ContractContext
+      await tc.run(make, ctx)
       return { ok: true as const }
     } catch (err) {
       return errorReport(err)
@@ -82,9 +85,9 @@ const api = {
 
 declare global {
   interface Window {
-    mc: typeof api
+    mcCustoms: typeof api
     __ready: boolean
   }
 }
-window.mc = api
+window.mcCustoms = api
 window.__ready = true
