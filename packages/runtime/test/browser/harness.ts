@@ -81,3 +81,48 @@ export async function openTab(context: BrowserContext, url: string, errors: stri
   await page.waitForFunction(() => (window as { __ready?: boolean }).__ready === true, null, { timeout: 30_000 })
   return page
 }
+
+export interface KillableChromium {
+  browser: Browser
+  /** SIGKILL the whole Chromium process group (no shutdown, no flush: a crash). */
+  kill(): Promise<void>
+}
+
+/**
+ * Starts the system Chromium ourselves (not through playwright's launcher) on a given profile directory, so
+ * the test owns the process and can SIGKILL it, then attaches playwright over CDP.
+ */
+export async function launchKillableChromium(userDataDir: string): Promise<KillableChromium> {
+  const { spawn } = await import('node:child_process')
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  )
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let seen = ''
+    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools endpoint: ${seen}`)), 30_000)
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString()
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(seen)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before listening: ${seen}`)))
+  })
+  const browser = await chromium.connectOverCDP(endpoint)
+  return {
+    browser,
+    async kill() {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+      await exited
+    },
+  }
+}
