@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { basename, dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEMO_EPOCH, ManualClock } from './clock'
@@ -27,6 +26,8 @@ const agentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
  * workspace's bin only if the file existed at install time, and dist/ is built after `npm ci`.
  */
 function cliPath(): string {
+  // Through getBuiltinModule: webpack rewrites a visible `createRequire(...).resolve` into a bundled import.
+  const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module')
   return join(dirname(createRequire(import.meta.url).resolve('memory-customs/package.json')), 'dist', 'cli.mjs')
 }
 
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = Boolean(args.values.json)
   const store = resolve(args.values.store ?? join(agentDir, '.memory-customs'))
-  const tamperedCopy = join(dirname(store), '.cache', `${basename(store)}-tampered`)
+  const tamperedCopy = `${store}-tampered`
   rmSync(store, { recursive: true, force: true })
   mkdirSync(dirname(store), { recursive: true })
 

@@ -176,7 +176,7 @@ describe('memory-customs reading the demo store', () => {
     const [atPromoted, atBefore, atResult, atZero, atAll, text, d, dText] = await Promise.all([
       jsonAsync('at', String(promoted), 'portfolio_quote', '--store', store),
       jsonAsync('at', String(promoted - 1), 'portfolio_quote', '--store', store),
-      jsonAsync('at', String(promoted), 'portfolio.quote#call-quote-1', '--store', store),
+      jsonAsync('at', String(promoted), 'portfolio.quote/call-quote-1', '--store', store),
       jsonAsync('at', '0', '--store', store),
       jsonAsync('at', String(promoted), '--store', store),
       cliAsync('at', String(promoted), 'portfolio_quote', '--store', store),

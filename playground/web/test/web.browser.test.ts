@@ -108,6 +108,20 @@ describe('playground/web in Chromium', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('emits the same site manifest as the agent source says: five sites, at the lines of the runtime calls', () => {
+    const manifest = JSON.parse(readFileSync(join(outDir, 'memory-customs.sites.json'), 'utf8'))
+    const sites = manifest.files.flatMap((f: { sites: Array<{ file: string; line: number }> }) => f.sites.map((s) => `${s.file}:${s.line}`)).sort()
+    expect(sites).toEqual(
+      [
+        `src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`,
+        `src/memory.ts:${lineOf('src/memory.ts', 'execution.store(')}`,
+        `src/memory.ts:${lineOf('src/memory.ts', 'plans.record(')}`,
+        `src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`,
+        `src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`,
+      ].sort(),
+    )
+  })
+
   it('keeps the chain across a reload (IndexedDB) and it still verifies in the page', async () => {
     await page.reload()
     const again = await demoState(page)

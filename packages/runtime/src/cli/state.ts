@@ -8,7 +8,7 @@ export function entriesObject(entries: unknown): Record<string, unknown> {
       if (Array.isArray(e)) out[String(e[0])] = e[1]
       else if (e && typeof e === 'object') {
         const r = e as { key?: string; tool?: string; callId?: string; value?: unknown; result?: unknown }
-        const k = r.key ?? (r.tool && r.callId ? `${r.tool}#${r.callId}` : JSON.stringify(e))
+        const k = r.key ?? (r.tool && r.callId ? `${r.tool}/${r.callId}` : JSON.stringify(e))
         out[k] = 'value' in r ? r.value : 'result' in r ? r.result : e
       }
     }

@@ -108,7 +108,7 @@ function decisionState(customs: Customs): Record<string, unknown> {
   return entriesObject(customs.decision.entries())
 }
 
-/** Decision pool plus the live Execution pool, keyed `tool#callId`: what a rollback may change. */
+/** Decision pool plus the live Execution pool, keyed `tool/callId` as in receipts: what a rollback may change. */
 function fullState(view: { decision: { entries(): unknown }; execution: { entries(): unknown } }): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(entriesObject(view.decision.entries()))) out[`decision:${k}`] = v

@@ -16,11 +16,11 @@ export function alterStoredResult(
   change: (value: unknown) => unknown,
 ): { field: string; from: unknown; to: unknown } {
   const stored = customs.receipts({ op: 'STORE', tool: ref.tool, callId: ref.callId }).at(-1)
-  if (!stored?.new) throw new Error(`no stored result for ${ref.tool}#${ref.callId}`)
+  if (!stored?.new) throw new Error(`no stored result for ${ref.tool}/${ref.callId}`)
   const db = customs.index
   const rows = db.exec('SELECT body FROM "values" WHERE "commit" = ?', [stored.new])
   const body = rows[0]?.values[0]?.[0]
-  if (typeof body !== 'string') throw new Error(`the value row of ${ref.tool}#${ref.callId} is missing`)
+  if (typeof body !== 'string') throw new Error(`the value row of ${ref.tool}/${ref.callId} is missing`)
   const record = JSON.parse(body) as { data: string; sig?: string }
   const result = JSON.parse(record.data) as Record<string, unknown>
   const from = result[field]

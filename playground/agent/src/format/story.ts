@@ -71,10 +71,10 @@ export function renderStep(f: StepFacts, st: Style): string[] {
         `  user> ${f.say}`,
         `  web.fetch result stored in the Execution pool; the page says: ${st.yellow(JSON.stringify(f.injected))}`,
         receiptLine(f.stored, st),
-        `  plan references: ${f.planReferences.length ? f.planReferences.map((r) => `${r.tool}#${r.callId}`).join(', ') : 'none, so nothing may promote it'}`,
-        `  unpromoted before: ${f.unpromotedBefore.map((r) => `${r.tool}#${r.callId}`).join(', ') || '(none)'}`,
+        `  plan references: ${f.planReferences.length ? f.planReferences.map((r) => `${r.tool}/${r.callId}`).join(', ') : 'none, so nothing may promote it'}`,
+        `  unpromoted before: ${f.unpromotedBefore.map((r) => `${r.tool}/${r.callId}`).join(', ') || '(none)'}`,
         `  clock +${Math.round(f.advancedMs / 60_000)} min (past the TTL)`,
-        `  unpromoted after:  ${f.unpromotedAfter.map((r) => `${r.tool}#${r.callId}`).join(', ') || '(none)'}; the result is ${f.resultAfter === null ? st.green('expired') : 'still there'}`,
+        `  unpromoted after:  ${f.unpromotedAfter.map((r) => `${r.tool}/${r.callId}`).join(', ') || '(none)'}; the result is ${f.resultAfter === null ? st.green('expired') : 'still there'}`,
       ]
     case 4:
       return [
@@ -89,7 +89,7 @@ export function renderStep(f: StepFacts, st: Style): string[] {
       return [
         ...head,
         `  user> ${f.say}`,
-        `  after store, the stored ${f.altered.tool}#${f.altered.callId} ${f.altered.field} was changed ${show(f.altered.from)} -> ${st.yellow(show(f.altered.to))}`,
+        `  after store, the stored ${f.altered.tool}/${f.altered.callId} ${f.altered.field} was changed ${show(f.altered.from)} -> ${st.yellow(show(f.altered.to))}`,
         `  ${st.red('REFUSED')} ${f.code}: the result no longer matches the signature made when it was stored`,
         receiptLine(f.receipt, st),
         `  portfolio_quote is still ${show(f.value)}`,
