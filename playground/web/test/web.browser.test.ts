@@ -133,6 +133,16 @@ describe('playground/web in Chromium', () => {
     expect(await page.locator('#status').textContent()).toContain('from an earlier visit')
   })
 
+  it('"Start over" deletes the database and runs the scenario again on a new chain', async () => {
+    await Promise.all([page.waitForEvent('load'), page.click('#reset')])
+    const fresh = await demoState(page)
+    expect(fresh.error).toBeUndefined()
+    expect(fresh.ranScenario).toBe(true)
+    expect(fresh.hashes).not.toEqual(first.hashes)
+    expect(fresh.receipts.map((r) => [r.op, r.at])).toEqual(first.receipts.map((r) => [r.op, r.at]))
+    expect(fresh.verify?.ok).toBe(true)
+  })
+
   it('the same build with a fresh profile starts a new chain', async () => {
     const other = await browser.newContext()
     try {
