@@ -4,7 +4,7 @@
 //   npm run bench -- --quick               fewer runs and smaller sizes, for a fast look (marked as such)
 //   npm run bench -- --no-write            print only, leave docs/benchmarks.md alone
 
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +36,7 @@ for (const pkg of ['packages/runtime/dist/index.mjs', 'packages/unplugin/dist/in
 }
 
 const started = Date.now()
+const loadAtStart = loadavg()[0]
 const areas = []
 for (const name of names) {
   log(`\n# ${name}${quick ? ' (quick)' : ''}`)
@@ -60,6 +61,8 @@ const machine = {
   cpuModel: cpuList[0]?.model.trim() ?? 'unknown CPU',
   memGiB: Math.round(totalmem() / 2 ** 30),
   platform: `${process.platform} ${process.arch}`,
+  // Other work on the machine skews every figure; the 1-minute load average says how busy it was.
+  load: `1-min load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`,
 }
 const durationMs = Date.now() - started
 const docPath = join(repoRoot, 'docs/benchmarks.md')

@@ -28,6 +28,7 @@ export function renderMarkdown({ areas, machine, command, date, durationMs, quic
   out.push(`- Date: ${date}`)
   out.push(`- Command: \`${command}\`${quick ? ' (quick mode: fewer runs and smaller sizes; not the reference figures)' : ''}`)
   out.push(`- Machine: Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB RAM, ${machine.platform}`)
+  out.push(`- Load: ${machine.load}`)
   out.push(`- Wall time of the whole run: ${(durationMs / 60000).toFixed(1)} min`)
   out.push('')
   const verdicts = areas.flatMap((a) => a.rows.filter((r) => r.verdict !== 'info').map((r) => ({ area: a.title, ...r })))

@@ -1,7 +1,7 @@
 // One `vite build` of the generated project, as a fresh process (the parent times it from spawn to exit, so
 // process start-up and plugin loading count, as they do for a user). Usage:
 //   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without>
-// Prints one JSON line: { variant, probes, bytes } where `probes` counts instrumented calls in the bundle.
+// Prints one JSON line: { variant, probes, bytes, cpuMs } where `probes` counts instrumented calls in the bundle.
 
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,4 +39,7 @@ await build({
 const bundle = readFileSync(join(outDir, 'bench.js'), 'utf8')
 // Every instrumented call site is `__mc$p(<table>, <index>, [...])`; the import names `__mc$p` without a paren.
 const probes = (bundle.match(/__mc\$p\(/g) ?? []).length
-console.log(JSON.stringify({ variant, probes, bytes: bundle.length }))
+// CPU time of the whole process (all threads, start-up included): far less sensitive than wall time to other
+// work on the machine, so it is reported next to the wall-clock ratio.
+const cpu = process.cpuUsage()
+console.log(JSON.stringify({ variant, probes, bytes: bundle.length, cpuMs: (cpu.user + cpu.system) / 1000 }))
