@@ -41,8 +41,8 @@ export function auditTable(rows: ReceiptRow[], st: Style): string[] {
 }
 
 function changes(list: StateChange[], st: Style): string[] {
-  if (!list.length) return ['  (no change)']
-  return list.map((c) => `  ${c.key}: ${st.red(show(c.before))} -> ${st.green(show(c.after))}`)
+  if (!list.length) return ['    (no change)']
+  return list.map((c) => `    ${c.key}: ${st.red(show(c.before))} -> ${st.green(show(c.after))}`)
 }
 
 function stateLines(state: Record<string, unknown>): string[] {
