@@ -606,13 +606,23 @@ export class Customs implements ObservedWriteSink {
     const snap = this.idx.all<{ seq: number; state: string }>('SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1', [seq])[0]
     const state = snap ? PoolState.deserialize(snap.state) : new PoolState()
     const from = snap ? snap.seq : 0
-    this.idx.each('SELECT body FROM receipts WHERE seq > ? AND seq <= ? ORDER BY pos', [from, seq], (row) => {
-      try {
-        state.apply(JSON.parse(row[0] as string) as ReceiptBody, this.lookup)
-      } catch {
-        /* an unreadable body changes nothing; verify reports it */
-      }
-    })
+    // Replay from the typed columns; only COMPENSATE needs a field that is not projected (its reason).
+    this.idx.each(
+      "SELECT seq, op, pool, key, new, tool, call, ts, CASE WHEN op = 'COMPENSATE' THEN body END FROM receipts WHERE seq > ? AND seq <= ? ORDER BY pos",
+      [from, seq],
+      (row) => {
+        const [rseq, op, pool, key, nw, tool, call, ts, body] = row as [number, Op, Pool | null, string | null, string | null, string | null, string | null, string, string | null]
+        let reason: string | null = null
+        if (body !== null) {
+          try {
+            reason = (JSON.parse(body) as ReceiptBody).reason
+          } catch {
+            return // an unreadable body changes nothing; verify reports it
+          }
+        }
+        state.apply({ seq: rseq, op, pool, key, new: nw, tool, call, ts, reason }, this.lookup)
+      },
+    )
     return state
   }
 

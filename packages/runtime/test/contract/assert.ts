@@ -22,7 +22,15 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
-export const assert = {
+export interface Assert {
+  ok(cond: unknown, message?: string): asserts cond
+  equal<T>(actual: T, expected: T, message?: string): void
+  notEqual<T>(actual: T, unexpected: T, message?: string): void
+  throwsCode(fn: () => unknown, code: string, message?: string): Error & { code: string; seq?: number }
+  rejectsCode(p: Promise<unknown> | (() => Promise<unknown>), code: string, message?: string): Promise<Error & { code: string }>
+}
+
+export const assert: Assert = {
   ok(cond: unknown, message = 'expected a truthy value'): asserts cond {
     if (!cond) throw new AssertionError(message)
   },
