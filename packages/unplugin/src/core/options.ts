@@ -41,6 +41,7 @@ export const RUNTIME_APIS = [
   { receiver: 'decision', method: 'commit', keyIndex: 0, valueIndex: 1 },
   { receiver: 'execution', method: 'store', keyIndex: 1, valueIndex: 2 },
   { receiver: 'bridge', method: 'promote', keyIndex: null, valueIndex: 0 },
+  { receiver: 'plans', method: 'record', keyIndex: 0, valueIndex: 1 },
 ] as const
 
 /** Ids never instrumented whatever `exclude` says. */

@@ -133,6 +133,7 @@ const expected: Record<string, string[]> = {
     '4:3 customs.execution.store runtime static=call-1',
     '5:3 customs.bridge.promote runtime none',
     '6:3 decision.commit runtime static=goal',
+    '7:3 customs.plans.record runtime static=p1',
   ],
   's-shebang.ts': [
     '4:1 memory.add MW-1 none',
