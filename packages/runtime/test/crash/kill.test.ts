@@ -1,19 +1,42 @@
 // Crash test of the whole runtime on the file store: a child commits in a loop and reports every seq once
 // `flush()` resolved; the parent SIGKILLs it at random moments, at least 100 times on one directory, and
 // after each kill reopens the store: the chain verifies and every reported seq is there, unchanged.
-// Uses the built `memory-customs` (run `npm run build` first), like an application would.
+// The child uses the built `memory-customs` (run `npm run build` first), like an application would; it is
+// bundled once at the start (sql.js and zod stay external) so a rebuild of dist during the run cannot pull
+// the package out from under it. The parent reopens with the source build.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCustoms } from 'memory-customs'
+import { build } from 'esbuild'
 import { z } from 'zod'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createCustoms } from '../../src/index.js'
 
 const ITERATIONS = 100
-const CHILD = join(import.meta.dirname, 'commit-loop.child.mjs')
 const work = mkdtempSync(join(tmpdir(), 'mc-kill-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+// inside the repository's node_modules so the child's bare imports (sql.js, zod) resolve as they would for an app
+const bundleDir = join(import.meta.dirname, '../../../../node_modules/.cache', `memory-customs-kill-${process.pid}`)
+const CHILD = join(bundleDir, 'commit-loop.mjs')
+
+beforeAll(async () => {
+  expect(existsSync(join(import.meta.dirname, '../../dist/index.mjs')), 'run `npm run build` first').toBe(true)
+  mkdirSync(bundleDir, { recursive: true })
+  await build({
+    entryPoints: [join(import.meta.dirname, 'commit-loop.child.mjs')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    external: ['sql.js', 'zod', '@noble/*'],
+    outfile: CHILD,
+    logLevel: 'warning',
+  })
+})
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true })
+  rmSync(bundleDir, { recursive: true, force: true })
+})
 
 const schemas = { n: z.number().int(), note: z.string() }
 
@@ -55,7 +78,6 @@ function runAndKill(dir: string, from: KillFrom, delayMs: number): Promise<{ rep
 // The timeout only guards against a hang on a loaded machine; the run takes about 40 s on an idle 2-core VM.
 it(`keeps every flushed receipt across ${ITERATIONS} SIGKILLs of a committing process`, { timeout: 600_000 }, async () => {
   const started = performance.now()
-  expect(existsSync(join(import.meta.dirname, '../../dist/index.mjs')), 'run `npm run build` first').toBe(true)
   const dir = join(work, 'store')
   const reportedAll = new Set<number>()
   let killedBeforeReady = 0
