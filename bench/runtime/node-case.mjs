@@ -175,10 +175,12 @@ async function durableCase() {
     const storage = { file: join(dir, 'store') }
     const customs = await createCustoms({ storage, decision: { schemas: decisionSchemas(z, keys) } })
     let i = 0
+    const appends = () => customs.health().storage?.flushes ?? Number.NaN
 
     // (a) 64 concurrent writers, each waiting for durability after every commit (group commit batches them).
     const writers = 64
     const total = quick ? 5000 : 20_000
+    const appendsBefore = appends()
     const a0 = performance.now()
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
@@ -189,6 +191,7 @@ async function durableCase() {
       }),
     )
     const concurrentMs = performance.now() - a0
+    const concurrentAppends = appends() - appendsBefore
 
     // (b) one writer, commit then flush, one at a time (each append is its own fdatasync).
     const serial = quick ? 300 : 1000
@@ -215,6 +218,7 @@ async function durableCase() {
       writers,
       concurrent: total,
       concurrentPerSec: total / (concurrentMs / 1000),
+      concurrentAppends,
       serial,
       serialPerSec: serial / (serialMs / 1000),
       serialMsEach: serialMs / serial,
