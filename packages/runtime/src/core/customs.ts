@@ -729,12 +729,18 @@ export class Customs implements ObservedWriteSink {
   private scheduleFlush(): void {
     if (this.flushScheduled) return
     this.flushScheduled = true
-    queueMicrotask(() => {
+    const run = () => {
       this.flushScheduled = false
-      if (!this.closed) this.flush().catch(() => {
-        /* recorded in health; the caller sees it on its own flush() */
-      })
-    })
+      if (!this.closed)
+        this.flush().catch(() => {
+          /* recorded in health; the caller sees it on its own flush() */
+        })
+    }
+    // A backend may ask the core to gather writers for a while before appending (group commit window);
+    // otherwise everything written in the current synchronous stretch goes out in one append.
+    const wait = (this.backend as { groupCommitMs?: number }).groupCommitMs
+    if (typeof wait === 'number' && wait > 0) setTimeout(run, wait)
+    else queueMicrotask(run)
   }
 
   /** Resolves once every receipt written so far is durable in the backend; rejects with StorageError otherwise. */
