@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalize, CanonicalError, isCanonical } from '../src/core/canonical.js'
-import { encodeBody, uuidv7, type ReceiptBody } from '../src/core/receipt.js'
+import fc from 'fast-check'
+import { encodeBody, parseCanonicalBody, uuidv7, type ReceiptBody } from '../src/core/receipt.js'
 import { __usePortableHashing, hashImplementation, leafHashHex, makeHmac, toHex, utf8 } from '../src/crypto/hash.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 
@@ -119,6 +120,39 @@ describe('receipt body encoding', () => {
     const withPrefix = new Uint8Array(bytes.length + 1)
     withPrefix.set(bytes, 1)
     expect(leafHashHex(text)).toBe(toHex(sha256(withPrefix)))
+  })
+
+  it('the fast body parser accepts exactly what encodeBody writes (property, with mutations)', () => {
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\u2028', '\u007f', '\b\t\n\f\r\u000b', '"\\/'))
+    const nullable = fc.option(text, { nil: null })
+    const uint = fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER))
+    const bodyArb = fc.record({
+      v: fc.constant(1 as const), chain: text, seq: uint, id: text, ts: text, actor: nullable, op: text as fc.Arbitrary<ReceiptBody['op']>,
+      pool: nullable as fc.Arbitrary<ReceiptBody['pool']>, key: nullable, old: nullable, new: nullable,
+      site: fc.option(fc.record({ file: text, line: uint, column: uint, fn: nullable }), { nil: null }), tool: nullable, call: nullable, reason: nullable, prev: text,
+    })
+    fc.assert(
+      fc.property(bodyArb, fc.nat(), fc.integer({ min: 0, max: 0xffff }), (b, at, code) => {
+        let encoded: string
+        try {
+          encoded = encodeBody(b)
+        } catch {
+          return // lone surrogates: not encodable, nothing to parse
+        }
+        expect(parseCanonicalBody(encoded)).toEqual(b)
+        // Replace one code unit: the parser accepts the result exactly when it is still a canonical body.
+        const i = at % encoded.length
+        const mutated = encoded.slice(0, i) + String.fromCharCode(code) + encoded.slice(i + 1)
+        let canonical = false
+        try {
+          canonical = encodeBody(JSON.parse(mutated) as ReceiptBody) === mutated && (JSON.parse(mutated) as ReceiptBody).v === 1
+        } catch {
+          canonical = false
+        }
+        expect(parseCanonicalBody(mutated) !== null, mutated).toBe(canonical)
+      }),
+      { numRuns: 3000, seed: 8785 },
+    )
   })
 
   it('uuidv7 has the version and variant bits and the timestamp prefix', () => {

@@ -11,7 +11,7 @@ import { leafHashHex, type Hmac } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
 import type { ReceiptIndex } from './index-db.js'
-import { encodeBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
+import { parseCanonicalBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
 import { isEncryptedBody } from '../crypto/encryption.js'
 
 export type VerifyCode =
@@ -69,14 +69,7 @@ function projectionOf(b: ReceiptBody): string {
 
 /** The parsed body when `text` is exactly the canonical encoding of a version-1 receipt body, else null. */
 function wellFormedBody(text: unknown): ReceiptBody | null {
-  if (typeof text !== 'string') return null
-  try {
-    const body = JSON.parse(text) as ReceiptBody
-    if (body === null || typeof body !== 'object' || body.v !== 1) return null
-    return encodeBody(body) === text ? body : null
-  } catch {
-    return null
-  }
+  return typeof text === 'string' ? parseCanonicalBody(text) : null
 }
 
 export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
