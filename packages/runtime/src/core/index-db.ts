@@ -39,9 +39,9 @@ CREATE TABLE receipts(
   old TEXT, new TEXT, tool TEXT, call TEXT, site_file TEXT, site_line INTEGER, body TEXT NOT NULL);
 CREATE INDEX receipts_seq ON receipts(seq);
 CREATE INDEX receipts_key ON receipts(key, seq);
-CREATE INDEX receipts_tool ON receipts(tool, seq);
-CREATE INDEX receipts_call ON receipts(call, seq);
-CREATE INDEX receipts_file ON receipts(site_file, seq);
+CREATE INDEX receipts_tool ON receipts(tool, seq) WHERE tool IS NOT NULL;
+CREATE INDEX receipts_call ON receipts(call, seq) WHERE call IS NOT NULL;
+CREATE INDEX receipts_file ON receipts(site_file, seq) WHERE site_file IS NOT NULL;
 CREATE TABLE versions(pool TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER NOT NULL, new_commit TEXT, PRIMARY KEY(pool, key, seq)) WITHOUT ROWID;
 CREATE TABLE "values"("commit" TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
