@@ -64,6 +64,7 @@ export function toBase64(b: Uint8Array): string {
   }
   return s
 }
+/** Strict: rejects anything but the canonical encoding (so unused padding bits cannot vary). */
 export function fromBase64(s: string): Uint8Array {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4) throw new Error('not base64')
   const clean = s.replace(/=+$/, '')
@@ -79,6 +80,7 @@ export function fromBase64(s: string): Uint8Array {
       out[j++] = (acc >> bits) & 255
     }
   }
+  if (toBase64(out) !== s) throw new Error('not canonical base64')
   return out
 }
 
