@@ -34,6 +34,27 @@ describe('durability', () => {
     await c.close()
   })
 
+  it('concurrent writers that each await flush share appends (group commit while an append is in flight)', async () => {
+    const inner = createMemoryBackend()
+    let appends = 0
+    // A slow disk: each append takes a few milliseconds, like an fdatasync.
+    const slow: StorageBackend = { ...inner, async append(entries) { appends++; await new Promise((r) => setTimeout(r, 3)); return inner.append(entries) } }
+    const c = await createCustoms({ storage: slow, decision: { schemas } })
+    appends = 0
+    const writer = async (w: number) => {
+      for (let i = 0; i < 10; i++) {
+        const r = c.decision.commit('n', w * 100 + i, { source: 'user' })
+        await c.flush()
+        expect(c.health().storage.durableSeq).toBeGreaterThanOrEqual(r.seq)
+      }
+    }
+    await Promise.all(Array.from({ length: 32 }, (_, w) => writer(w)))
+    expect(c.size).toBe(320)
+    expect(appends).toBeLessThan(40)
+    expect(inner.entries().filter((e) => e.t === 'receipt').map((e) => (e as { seq: number }).seq)).toEqual(Array.from({ length: 320 }, (_, i) => i + 1))
+    await c.close()
+  })
+
   it('a failing append surfaces: flush rejects with StorageError, health reports it, nothing is lost once it recovers', async () => {
     const f = failingBackend()
     const c = await createCustoms({ storage: f.backend, decision: { schemas } })

@@ -190,7 +190,11 @@ export class Customs implements ObservedWriteSink {
   private headHash = ZERO_HASH
   private lastTs: string | null = null
   private pending: JournalEntry[] = []
-  private flushChain: Promise<void> = Promise.resolve()
+  /** Journal entries acknowledged by the backend in this session, and the size of the batch in flight. */
+  private appended = 0
+  private inFlight = 0
+  private draining: Promise<void> | null = null
+  private waiters: Array<{ target: number; resolve: () => void; reject: (e: unknown) => void }> = []
   private flushScheduled = false
   private durableSeq = 0
   private storageError: { message: string; at: string } | null = null
@@ -731,10 +735,8 @@ export class Customs implements ObservedWriteSink {
     this.flushScheduled = true
     const run = () => {
       this.flushScheduled = false
-      if (!this.closed)
-        this.flush().catch(() => {
-          /* recorded in health; the caller sees it on its own flush() */
-        })
+      // No waiter: a failure is recorded in health, and the next flush() retries and reports it.
+      if (!this.closed) this.kick()
     }
     // A backend may ask the core to gather writers for a while before appending (group commit window);
     // otherwise everything written in the current synchronous stretch goes out in one append.
@@ -743,28 +745,54 @@ export class Customs implements ObservedWriteSink {
     else queueMicrotask(run)
   }
 
-  /** Resolves once every receipt written so far is durable in the backend; rejects with StorageError otherwise. */
+  /**
+   * Resolves once every receipt written so far is durable in the backend; rejects with StorageError
+   * otherwise (the entries stay queued and the next flush retries them). Concurrent callers share appends:
+   * while one batch is being written, everything written meanwhile goes out together in the next one.
+   */
   flush(): Promise<void> {
-    const run = this.flushChain.then(() => this.drain())
-    this.flushChain = run.catch(() => {})
-    return run
+    const target = this.appended + this.inFlight + this.pending.length
+    if (target <= this.appended) return Promise.resolve()
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ target, resolve, reject })
+      this.kick()
+    })
   }
 
-  private async drain(): Promise<void> {
-    this.idx.sync()
+  private kick(): void {
+    if (this.draining) return
+    this.draining = this.drain().then((ok) => {
+      this.draining = null
+      // Entries or waiters that arrived after the loop's last check but before it settled: go again. After
+      // a failure, only a caller that is waiting makes it retry (no retry storm on a full disk).
+      if (this.pending.length && (this.waiters.length || ok)) this.kick()
+    })
+  }
+
+  /** Appends queued entries batch after batch until none are left; never throws (failures go to the waiters). */
+  private async drain(): Promise<boolean> {
     while (this.pending.length) {
       const batch = this.pending
       this.pending = []
+      this.inFlight = batch.length
       try {
+        this.idx.sync()
         const out = this.encryption ? await this.encryptBatch(batch) : batch
         await this.backend.append(out)
       } catch (e) {
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
+        this.inFlight = 0
         this.pending = batch.concat(this.pending)
         this.storageErrors++
         this.storageError = { message: e instanceof Error ? e.message : String(e), at: new Date(this.now()).toISOString() }
-        throw e instanceof StorageError ? e : new StorageError(`${this.backend.kind} append failed: ${this.storageError.message}`, e)
+        const err = e instanceof StorageError ? e : new StorageError(`${this.backend.kind} append failed: ${this.storageError.message}`, e)
+        const waiters = this.waiters
+        this.waiters = []
+        for (const w of waiters) w.reject(err)
+        return false
       }
+      this.inFlight = 0
+      this.appended += batch.length
       this.storageError = null
       this.counters.flushes++
       this.counters.flushedEntries += batch.length
@@ -775,7 +803,11 @@ export class Customs implements ObservedWriteSink {
           break
         }
       }
+      const still: typeof this.waiters = []
+      for (const w of this.waiters) (w.target <= this.appended ? w.resolve : () => still.push(w))()
+      this.waiters = still
     }
+    return true
   }
 
   private async encryptBatch(batch: JournalEntry[]): Promise<JournalEntry[]> {
