@@ -47,7 +47,8 @@ export async function runTransform({ quick, log }) {
     method:
       'Each `vite build` (lib mode, ES format, `sourcemap: true`, `minify: false`, the probe module external) runs as a ' +
       'fresh `node` process, timed from spawn to exit, so process start-up and plugin loading count. One untimed ' +
-      'build of each variant warms the file cache; then the variants alternate (the order flips every round). ' +
+      'build of each variant warms the file cache; then the variants alternate (the order rotates every round). A ' +
+      'third variant loads the plugin with `enabled: false`, which isolates the fixed cost of importing it. ' +
       'The ratio is the median of the per-round ratios (with ÷ without); the ratio of the medians is shown too. ' +
       'The CPU time of each build process (user + system over all threads, `process.cpuUsage()` at its end) gives ' +
       'a second ratio, because on a shared 2-core machine wall time also measures other work. ' +
@@ -65,16 +66,19 @@ async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
   const script = join(here, 'vite-build.mjs')
   const build = (variant) =>
     runNode(script, [project, join(work, `out-${variant}`), variant], { cwd: repoRoot, env: { NODE_ENV: 'production' } })
-  const times = { with: [], without: [] }
-  const cpu = { with: [], without: [] }
+  const times = { with: [], without: [], disabled: [] }
+  const cpu = { with: [], without: [], disabled: [] }
   const pairRatios = []
   const cpuRatios = []
+  const disabledRatios = []
   const probeCounts = []
   // Untimed warm-up builds (file cache, and a first check that the plugin build works at all).
   await build('without')
+  await build('disabled')
   probeCounts.push((await build('with')).result.probes)
   for (let r = 0; r < runs; r++) {
-    const order = r % 2 === 0 ? ['without', 'with'] : ['with', 'without']
+    // Rotate the order so that no variant always runs first or last in a round.
+    const order = [['without', 'with', 'disabled'], ['with', 'disabled', 'without'], ['disabled', 'without', 'with']][r % 3]
     const wall = {}
     const used = {}
     for (const variant of order) {
@@ -84,13 +88,14 @@ async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
       times[variant].push(wallMs)
       cpu[variant].push(result.cpuMs)
       if (variant === 'with') probeCounts.push(result.probes)
-      else if (result.probes !== 0) throw new Error(`the build without the plugin contains ${result.probes} probes`)
+      else if (result.probes !== 0) throw new Error(`the ${variant} build contains ${result.probes} probes`)
     }
     pairRatios.push(wall.with / wall.without)
     cpuRatios.push(used.with / used.without)
+    disabledRatios.push(wall.disabled / wall.without)
     log(
       `  round ${r + 1}/${runs}: without ${seconds(wall.without)}, with ${seconds(wall.with)}, ratio ${ratio(wall.with / wall.without)} ` +
-        `(CPU ${seconds(used.without)} vs ${seconds(used.with)}, ${ratio(used.with / used.without)})`,
+        `(CPU ${seconds(used.without)} vs ${seconds(used.with)}, ${ratio(used.with / used.without)}); plugin loaded but disabled ${seconds(wall.disabled)}`,
     )
   }
   const probesOk = probeCounts.every((p) => p === gen.expectedProbes)
@@ -114,6 +119,14 @@ async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
       value: median(cpuRatios),
       format: ratio,
       note: `median CPU without ${seconds(median(cpu.without))}, with ${seconds(median(cpu.with))}; less sensitive to other load than wall time`,
+    }),
+  )
+  rows.push(
+    row({
+      name: '`vite build` with the plugin loaded but `enabled: false` ÷ without (median of per-round ratios)',
+      value: median(disabledRatios),
+      format: ratio,
+      note: `median wall ${seconds(median(times.disabled))}: the fixed cost of importing the plugin (ts-morph), with no file analysed`,
     }),
   )
   rows.push(

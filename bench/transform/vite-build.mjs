@@ -1,6 +1,7 @@
 // One `vite build` of the generated project, as a fresh process (the parent times it from spawn to exit, so
 // process start-up and plugin loading count, as they do for a user). Usage:
-//   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without>
+//   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without|disabled>
+// `disabled` loads the plugin with `enabled: false`: what importing it costs when it transforms nothing.
 // Prints one JSON line: { variant, probes, bytes, cpuMs } where `probes` counts instrumented calls in the bundle.
 
 import { readFileSync } from 'node:fs'
@@ -8,15 +9,15 @@ import { join } from 'node:path'
 import { build } from 'vite'
 
 const [root, outDir, variant] = process.argv.slice(2)
-if (!root || !outDir || (variant !== 'with' && variant !== 'without')) {
-  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without>')
+if (!root || !outDir || !['with', 'without', 'disabled'].includes(variant)) {
+  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without|disabled>')
   process.exit(2)
 }
 
 const plugins = []
-if (variant === 'with') {
+if (variant !== 'without') {
   const { default: memoryCustoms } = await import('unplugin-memory-customs/vite')
-  plugins.push(memoryCustoms())
+  plugins.push(memoryCustoms(variant === 'disabled' ? { enabled: false } : {}))
 }
 
 await build({
