@@ -8,7 +8,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
-import { ratio, us } from '../lib/format.mjs'
+import { perSecond, ratio, us } from '../lib/format.mjs'
 import { failedRow, firstLine, row } from '../lib/verdict.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -69,9 +69,9 @@ export async function runBrowser({ quick, log }) {
         name: 'baseline: plain sql.js prepared INSERT of the same rows, p50',
         value: r.baseP50,
         format: us,
-        note: `p99 ${us(r.baseP99)}; ${((r.n / r.baseTotalMs) * 1000).toFixed(0)} rows/s with BEGIN/COMMIT per 1,000`,
+        note: `p99 ${us(r.baseP99)}; ${perSecond((r.n / r.baseTotalMs) * 1000)} with BEGIN/COMMIT per 1,000`,
       }),
-      row({ name: '`decision.commit` p50 ÷ baseline INSERT p50', value: r.p50 / r.baseP50, format: ratio }),
+      row({ name: '`decision.commit` p50 ÷ baseline INSERT p50', value: r.p50 / r.baseP50, format: ratio, note: `both quantised to the ${us(r.timerGrainUs)} page timer` }),
     ]
     base.notes.push(
       `Browser: ${r.userAgent}; crossOriginIsolated ${r.crossOriginIsolated}; timer grain ${us(r.timerGrainUs)}; ` +

@@ -106,8 +106,8 @@ export async function runRuntime({ quick, log, repoRoot }) {
     )
     notes.push(
       `Building the ${count(t.n)}-receipt chain with \`decision.commit\` (the fastest public path; \`flush()\` every ` +
-        `10,000) took ${ms(t.buildMs)} (${perSecond((t.n / t.buildMs) * 1000)}); heap after build ${bytes(t.heapUsed / 1)} ` +
-        `(${(t.heapUsed / 1048576).toFixed(0)} MiB), RSS ${(t.rss / 1048576).toFixed(0)} MiB.`,
+        `10,000) took ${ms(t.buildMs)} (${perSecond((t.n / t.buildMs) * 1000)}); JS heap after the build ` +
+        `${(t.heapUsed / 1048576).toFixed(0)} MiB, process RSS ${(t.rss / 1048576).toFixed(0)} MiB (sql.js memory included).`,
     )
   }
 
