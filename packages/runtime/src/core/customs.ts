@@ -636,8 +636,14 @@ export class Customs implements ObservedWriteSink {
     let cached: PoolState | null = null
     const full = () => (cached ??= this.stateAt(seq))
     const lookupValue = (pool: Pool, key: string) => {
-      const v = this.idx.versionAt(pool, key, seq)
-      return v?.commit ? this.readSlot(v.commit) : undefined
+      const v = this.idx.valueAt(pool, key, seq)
+      if (!v || v.body === null) return undefined
+      try {
+        const rec = JSON.parse(v.body) as ValueRecord
+        return typeof rec?.data === 'string' ? (JSON.parse(rec.data) as unknown) : undefined
+      } catch {
+        return undefined
+      }
     }
     return {
       seq,
