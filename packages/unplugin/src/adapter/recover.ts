@@ -1,18 +1,8 @@
+import type { SiteMeta } from 'memory-customs/probe'
 import { ts } from 'ts-morph'
 
-/** A site as embedded in an instrumented module's table (the `SiteMeta` fields of `memory-customs/probe`). */
-export interface EmbeddedSite {
-  file: string
-  line: number
-  column: number
-  fn: string | null
-  callee: string
-  rule: string
-  key: string | null
-  keyKind: 'static' | 'pattern' | 'dynamic' | 'none'
-  keyIndex: number | null
-  valueIndex: number | null
-}
+/** A site as embedded in an instrumented module's table: exactly what the probe runtime receives. */
+export type EmbeddedSite = SiteMeta
 
 export interface EmbeddedTable {
   file: string
