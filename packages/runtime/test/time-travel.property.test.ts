@@ -1,7 +1,8 @@
 /**
  * Property: for random operation sequences, the state at every seq N computed three ways agrees:
  * snapshot + replay of at most K receipts (customs.at / stateAt), a full replay from genesis, and the
- * per-key version index — for K in {1, 7, 1000}.
+ * per-key version index (the JS one that serves `at` and rollback, and its sql.js mirror) — for K in {1, 7, 1000}.
+ * A rollback to a seq must leave the live state equal to the state at that seq.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -53,9 +54,13 @@ function run(c: Customs, op: Op): void {
       case 'promote':
         c.bridge.promote({ tool: op.tool, callId: op.call, to: op.to, planRef: op.plan })
         return
-      case 'rollbackTo':
-        c.rollbackNow({ toSeq: Math.floor(op.frac * c.size) })
+      case 'rollbackTo': {
+        const toSeq = Math.floor(op.frac * c.size)
+        const target = c.stateAt(toSeq).commitments()
+        c.rollbackNow({ toSeq })
+        expect(c.liveState.commitments(), `after rollback to ${toSeq}`).toEqual(target)
         return
+      }
       case 'rollbackTool':
         c.rollbackNow({ tool: op.tool })
         return
@@ -95,8 +100,13 @@ async function check(K: number, ops: Op[]): Promise<void> {
       for (const pool of ['decision', 'execution'] as const)
         for (const key of keys[pool]) {
           const expected = fromGenesis[pool].get(key)?.commit ?? null
-          expect(versionLookup(c, pool, key, n), `version index ${pool}/${key} at ${n}`).toBe(expected)
+          expect(versionLookup(c, pool, key, n), `sql.js version index ${pool}/${key} at ${n}`).toBe(expected)
+          expect(c.versionIndex.commitAt(pool, key, n), `JS version index ${pool}/${key} at ${n}`).toBe(expected)
           if (pool === 'decision') expect(view.decision.get(key)).toEqual(expected ? c.value(expected) : undefined)
+          else {
+            const slash = key.indexOf('/')
+            expect(view.execution.get(key.slice(0, slash), key.slice(slash + 1))).toEqual(expected ? c.value(expected) : undefined)
+          }
         }
     }
     // The live state equals the replay of the whole chain, too.

@@ -31,8 +31,9 @@ import { decryptRecord, encryptRecord, isEncryptedBody, type EncryptionOptions }
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { parseCheckpointNote, signCheckpoint, type Checkpoint } from '../crypto/checkpoint.js'
 import { loadSqlJs, ReceiptIndex, type ReceiptRow } from './index-db.js'
-import { encodeBody, executionKey, siteOf, STATE_OPS, uuidv7, ZERO_HASH, type Op, type Pool, type Receipt, type ReceiptBody, type ReceiptSite } from './receipt.js'
-import { PoolState, type ExecSlot, type OriginLookup } from './state.js'
+import { encodeBody, executionKey, siteOf, uuidv7, ZERO_HASH, type Op, type Pool, type Receipt, type ReceiptBody, type ReceiptSite } from './receipt.js'
+import { PoolState, type ExecSlot, type OriginLookup, type StateChange } from './state.js'
+import { VersionIndex } from './versions.js'
 import { resolveStorage } from '../storage/resolve.js'
 import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
 import type { CustomsOptions } from './options.js'
@@ -201,6 +202,13 @@ export class Customs implements ObservedWriteSink {
   private storageErrors = 0
   private closed = false
   private readonly knownCommits = new Map<string, boolean /* has sig */>()
+  /** Per-key versions in JS memory (time travel, rollback); the sql.js `versions` table mirrors it. */
+  private readonly versions = new VersionIndex()
+  /**
+   * Value text by commitment, for reads (get, at, entries, diffs). Promotion and verification read the value
+   * table instead, so they judge the bytes stored now, not this copy.
+   */
+  private readonly valueData = new Map<string, string>()
   private readonly frontier = new MerkleFrontier()
   private frontierSeq = 0
   private readonly schemas: Record<string, ZodType>
@@ -295,6 +303,7 @@ export class Customs implements ObservedWriteSink {
       if (known === undefined || (hasSig && !known)) {
         const recText = JSON.stringify(value.record)
         this.knownCommits.set(value.commit, hasSig)
+        this.valueData.set(value.commit, value.record.data)
         this.idx.addValue(value.commit, recText)
         this.pending.push({ t: 'value', commit: value.commit, body: recText })
       }
@@ -304,7 +313,7 @@ export class Customs implements ObservedWriteSink {
     this.headHash = hash
     this.lastTs = ts
     this.indexReceipt(body, hash, text, seq)
-    this.state.apply(body, this.lookup)
+    this.recordVersion(this.state.apply(body, this.lookup), seq)
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
     if (seq % this.snapshotEvery === 0) this.idx.addSnapshot(seq, this.state.serialize())
     this.scheduleFlush()
@@ -316,7 +325,18 @@ export class Customs implements ObservedWriteSink {
   private indexReceipt(b: ReceiptBody, hash: string, text: string, pos: number): void {
     const row: ReceiptRow = [pos, b.seq, hash, b.prev, b.ts, b.actor, b.op, b.pool, b.key, b.old, b.new, b.tool, b.call, b.site?.file ?? null, b.site?.line ?? null, text]
     this.idx.addReceipt(row)
-    if (STATE_OPS.has(b.op) && b.pool && b.key !== null) this.idx.addVersion(b.pool, b.key, b.seq, b.new)
+  }
+
+  /** Records a state transition in both version indexes (JS for lookups, sql.js for queries and export). */
+  private recordVersion(change: StateChange | undefined, seq: number): void {
+    if (!change) return
+    const slot = change.slot
+    const commit = slot?.commit ?? null
+    if (change.pool === 'execution' && slot) {
+      const s = slot as ExecSlot
+      this.versions.add('execution', change.key, seq, commit, s.origin, { tool: s.tool, call: s.call })
+    } else this.versions.add(change.pool, change.key, seq, commit, seq)
+    this.idx.addVersion(change.pool, change.key, seq, commit)
   }
 
   /** Attribution is read at entry, synchronously, while the probed call (if any) is still on the stack. */
@@ -532,6 +552,8 @@ export class Customs implements ObservedWriteSink {
 
   private readSlot(commit: string | null | undefined): unknown {
     if (!commit) return undefined
+    const data = this.valueData.get(commit)
+    if (data !== undefined) return JSON.parse(data)
     const rec = this.readRecord(commit)
     if (rec === undefined || rec === UNREADABLE) return undefined
     return JSON.parse(rec.data)
@@ -635,16 +657,7 @@ export class Customs implements ObservedWriteSink {
     if (!Number.isInteger(seq) || seq < 0 || seq > this.headSeq) throw new OptionError('seq', `${seq} is outside 0..${this.headSeq}`, 'BAD_SEQ')
     let cached: PoolState | null = null
     const full = () => (cached ??= this.stateAt(seq))
-    const lookupValue = (pool: Pool, key: string) => {
-      const v = this.idx.valueAt(pool, key, seq)
-      if (!v || v.body === null) return undefined
-      try {
-        const rec = JSON.parse(v.body) as ValueRecord
-        return typeof rec?.data === 'string' ? (JSON.parse(rec.data) as unknown) : undefined
-      } catch {
-        return undefined
-      }
-    }
+    const lookupValue = (pool: 'decision' | 'execution' | 'plans', key: string) => this.readSlot(this.versions.commitAt(pool, key, seq))
     return {
       seq,
       decision: {
@@ -663,6 +676,11 @@ export class Customs implements ObservedWriteSink {
   /** @internal live state (tests compare it with replays). */
   get liveState(): PoolState {
     return this.state
+  }
+
+  /** @internal the JS version index (tests compare it with replays). */
+  get versionIndex(): VersionIndex {
+    return this.versions
   }
 
   // ---------------------------------------------------------------- rollback
@@ -686,8 +704,8 @@ export class Customs implements ObservedWriteSink {
     const site = this.attribute()
     const plan = computeRollback(target, {
       state: this.state,
+      versions: this.versions,
       headSeq: this.headSeq,
-      stateAt: (s) => this.stateAt(s),
       idx: this.idx,
       lookup: this.lookup,
       toMs,
@@ -944,12 +962,16 @@ export class Customs implements ObservedWriteSink {
     valueBodies.forEach((v, i) => {
       this.idx.addValue(v.commit, decrypted[i])
       let hasSig = false
+      let data: string | undefined
       try {
-        hasSig = typeof (JSON.parse(decrypted[i]) as ValueRecord).sig === 'string'
+        const rec = JSON.parse(decrypted[i]) as ValueRecord
+        hasSig = typeof rec.sig === 'string'
+        if (typeof rec.data === 'string') data = rec.data
       } catch {
         /* unreadable */
       }
       this.knownCommits.set(v.commit, hasSig)
+      if (data !== undefined) this.valueData.set(v.commit, data)
     })
     let pos = 0
     for (const e of entries) {
@@ -972,7 +994,6 @@ export class Customs implements ObservedWriteSink {
         const b = body!
         const row: ReceiptRow = [pos, numOrNull(b.seq), e.hash, strOrNull(b.prev), strOrNull(b.ts), strOrNull(b.actor), strOrNull(b.op), strOrNull(b.pool), strOrNull(b.key), strOrNull(b.old), strOrNull(b.new), strOrNull(b.tool), strOrNull(b.call), strOrNull(b.site?.file), numOrNull(b.site?.line), e.body]
         this.idx.addReceipt(row)
-        if (STATE_OPS.has(b.op) && typeof b.pool === 'string' && typeof b.key === 'string' && typeof b.seq === 'number') this.idx.addVersion(b.pool, b.key, b.seq, strOrNull(b.new))
       } else this.idx.addReceipt([pos, e.seq, e.hash, null, null, null, null, null, null, null, null, null, null, null, null, e.body])
       if (!this.openFailure) {
         const expected = pos
@@ -991,7 +1012,8 @@ export class Customs implements ObservedWriteSink {
       }
       if (ok) {
         try {
-          this.state.apply(body!, this.lookup)
+          const change = this.state.apply(body!, this.lookup)
+          if (typeof body!.seq === 'number' && typeof body!.key === 'string') this.recordVersion(change, body!.seq)
         } catch {
           /* verify reports it */
         }

@@ -81,7 +81,6 @@ export class ReceiptIndex {
   private insValue: Statement
   private insSnapshot: Statement
   private getValueStmt: Statement
-  private valueAtStmt: Statement
   private closed = false
 
   constructor(SQL: SqlJsStatic) {
@@ -93,9 +92,6 @@ export class ReceiptIndex {
     this.insValue = this.db.prepare('INSERT OR REPLACE INTO "values" VALUES (?,?)')
     this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
     this.getValueStmt = this.db.prepare('SELECT body FROM "values" WHERE "commit" = ?')
-    this.valueAtStmt = this.db.prepare(
-      'SELECT x.new_commit, v.body FROM (SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1) x LEFT JOIN "values" v ON v."commit" = x.new_commit',
-    )
   }
 
   addReceipt(row: ReceiptRow): void {
@@ -146,20 +142,6 @@ export class ReceiptIndex {
     return body
   }
 
-  /**
-   * The value record `pool/key` held at `seq`, in one statement: an O(log n) seek in the version index
-   * plus the value lookup: `undefined`
-   * when the key had no value then, `null` body when the record is missing.
-   */
-  valueAt(pool: string, key: string, seq: number): { commit: string; body: string | null } | undefined {
-    this.sync()
-    this.valueAtStmt.bind([pool, key, seq])
-    const row = this.valueAtStmt.step() ? this.valueAtStmt.get() : null
-    this.valueAtStmt.reset()
-    if (!row || row[0] === null) return undefined
-    return { commit: row[0] as string, body: (row[1] as string | null) ?? null }
-  }
-
   /** Runs a query and returns rows as objects. */
   all<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
     this.sync()
@@ -189,7 +171,7 @@ export class ReceiptIndex {
   close(): void {
     if (this.closed) return
     this.closed = true
-    for (const s of [this.insReceipt, this.insVersion, this.insValue, this.insSnapshot, this.getValueStmt, this.valueAtStmt]) s.free()
+    for (const s of [this.insReceipt, this.insVersion, this.insValue, this.insSnapshot, this.getValueStmt]) s.free()
     this.db.close()
   }
 }

@@ -12,6 +12,7 @@ import { OptionError } from '../errors.js'
 import { keyGlobToRegExp } from '../probe.js'
 import type { ReceiptIndex } from './index-db.js'
 import type { OriginLookup, PoolState, Slot, ExecSlot } from './state.js'
+import type { VersionIndex } from './versions.js'
 import type { Pool, Receipt } from './receipt.js'
 
 export type RollbackTarget =
@@ -61,8 +62,9 @@ export interface PlannedChange {
 
 interface Env {
   state: PoolState
+  /** Per-key versions, consistent with `state` (both are fed by the same transitions). */
+  versions: VersionIndex
   headSeq: number
-  stateAt(seq: number): PoolState
   idx: ReceiptIndex
   lookup: OriginLookup
   toMs(t: number | string | Date): number
@@ -86,7 +88,7 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
       seq = row?.seq ?? 0
       describe = { toTime: iso, toSeq: seq }
     }
-    return { changes: diffStates(env.state, env.stateAt(seq)), describe }
+    return { changes: diffToSeq(env.state, env.versions, seq), describe }
   }
   let column: 'tool' | 'call' | 'site_file'
   let value: string
@@ -142,28 +144,29 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
   return { changes, describe }
 }
 
-function diffStates(current: PoolState, target: PoolState): PlannedChange[] {
+/**
+ * The changes that bring every pool back to its state as of `seq`: for each key ever written, its version
+ * then (a binary search in the version index) against its slot now. No replay, so the cost depends on the
+ * number of keys, not on how far back `seq` is.
+ */
+function diffToSeq(current: PoolState, versions: VersionIndex, seq: number): PlannedChange[] {
   const changes: PlannedChange[] = []
-  for (const pool of POOLS) {
-    const cur = current[pool] as Map<string, Slot | ExecSlot>
-    const tgt = target[pool] as Map<string, Slot | ExecSlot>
-    const keys = new Set([...cur.keys(), ...tgt.keys()])
-    for (const key of [...keys].sort()) {
-      const a = cur.get(key) ?? null
-      const b = tgt.get(key) ?? null
-      if ((a?.commit ?? null) === (b?.commit ?? null)) continue
-      const exec = (b ?? a) as ExecSlot | null
-      changes.push({
-        pool,
-        key,
-        beforeCommit: a?.commit ?? null,
-        afterCommit: b?.commit ?? null,
-        // For an execution entry, point at its STORE so the restored result keeps its original TTL.
-        restoreSeq: b ? (pool === 'execution' ? (b as ExecSlot).origin : b.seq) : 0,
-        tool: pool === 'execution' ? exec!.tool : null,
-        call: pool === 'execution' ? exec!.call : null,
-      })
-    }
+  for (const { pool, key, version } of versions.allAt(seq)) {
+    const a = (current[pool] as Map<string, Slot | ExecSlot>).get(key) ?? null
+    const b = version?.commit ? version : null
+    if ((a?.commit ?? null) === (b?.commit ?? null)) continue
+    const exec = pool === 'execution' ? (b ? { tool: b.tool, call: b.call } : (a as ExecSlot)) : null
+    changes.push({
+      pool,
+      key,
+      beforeCommit: a?.commit ?? null,
+      afterCommit: b?.commit ?? null,
+      // For an execution entry, point at its STORE so the restored result keeps its original TTL.
+      restoreSeq: b ? (pool === 'execution' ? b.origin : b.seq) : 0,
+      tool: exec?.tool ?? null,
+      call: exec?.call ?? null,
+    })
   }
-  return changes
+  const rank = (p: string) => POOLS.indexOf(p as (typeof POOLS)[number])
+  return changes.sort((x, y) => rank(x.pool) - rank(y.pool) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
 }

@@ -29,46 +29,54 @@ export interface OriginLookup {
 
 export type Applicable = Pick<ReceiptBody, 'seq' | 'op' | 'pool' | 'key' | 'new' | 'tool' | 'call' | 'ts' | 'reason'>
 
+/** What one applied receipt changed: the key's new slot, or null when it was removed. */
+export interface StateChange {
+  pool: 'decision' | 'execution' | 'plans'
+  key: string
+  slot: Slot | ExecSlot | null
+}
+
 export class PoolState {
   decision = new Map<string, Slot>()
   execution = new Map<string, ExecSlot>()
   plans = new Map<string, Slot>()
 
-  /** Applies one receipt. Receipts that change no pool (REFUSED, OBSERVED_WRITE, ROLLBACK, EXPIRE) are no-ops. */
-  apply(r: Applicable, lookup: OriginLookup): void {
+  /**
+   * Applies one receipt and returns the key it changed (the version index records exactly these).
+   * Receipts that change no pool (REFUSED, OBSERVED_WRITE, ROLLBACK, EXPIRE) are no-ops.
+   */
+  apply(r: Applicable, lookup: OriginLookup): StateChange | undefined {
     const key = r.key
-    if (key === null) return
+    if (key === null) return undefined
     switch (r.op) {
       case 'COMMIT':
-        if (r.pool === 'decision' && r.new) this.decision.set(key, { commit: r.new, seq: r.seq })
-        return
-      case 'PROMOTE':
-        if (r.pool === 'decision' && r.new) this.decision.set(key, { commit: r.new, seq: r.seq })
+        if (r.pool === 'decision' && r.new) return this.set('decision', key, { commit: r.new, seq: r.seq })
+        return undefined
+      case 'PROMOTE': {
         if (r.tool !== null && r.call !== null) {
           const slot = this.execution.get(executionKey(r.tool, r.call))
           if (slot) slot.promoted = true
         }
-        return
+        if (r.pool === 'decision' && r.new) return this.set('decision', key, { commit: r.new, seq: r.seq })
+        return undefined
+      }
       case 'RECORD_PLAN':
-        if (r.pool === 'plans' && r.new) this.plans.set(key, { commit: r.new, seq: r.seq })
-        return
+        if (r.pool === 'plans' && r.new) return this.set('plans', key, { commit: r.new, seq: r.seq })
+        return undefined
       case 'STORE':
         if (r.pool === 'execution' && r.new && r.tool !== null && r.call !== null)
-          this.execution.set(key, { commit: r.new, seq: r.seq, tool: r.tool, call: r.call, origin: r.seq, originTs: Date.parse(r.ts), promoted: false })
-        return
+          return this.set('execution', key, { commit: r.new, seq: r.seq, tool: r.tool, call: r.call, origin: r.seq, originTs: Date.parse(r.ts), promoted: false })
+        return undefined
       case 'COMPENSATE': {
-        const map = r.pool === 'decision' ? this.decision : r.pool === 'plans' ? this.plans : r.pool === 'execution' ? this.execution : null
-        if (!map) return
+        const pool = r.pool === 'decision' || r.pool === 'plans' || r.pool === 'execution' ? r.pool : null
+        if (!pool) return undefined
         if (r.new === null) {
-          map.delete(key)
-          return
+          this[pool].delete(key)
+          return { pool, key, slot: null }
         }
-        if (r.pool !== 'execution') {
-          map.set(key, { commit: r.new, seq: r.seq })
-          return
-        }
+        if (pool !== 'execution') return this.set(pool, key, { commit: r.new, seq: r.seq })
         const origin = resolveOrigin(restoreSeqOf(r.reason), lookup)
-        this.execution.set(key, {
+        return this.set('execution', key, {
           commit: r.new,
           seq: r.seq,
           tool: r.tool ?? origin?.tool ?? '',
@@ -77,9 +85,16 @@ export class PoolState {
           originTs: origin ? Date.parse(origin.ts) : Date.parse(r.ts),
           promoted: false,
         })
-        return
       }
     }
+    return undefined
+  }
+
+  private set(pool: 'decision' | 'plans', key: string, slot: Slot): StateChange
+  private set(pool: 'execution', key: string, slot: ExecSlot): StateChange
+  private set(pool: 'decision' | 'plans' | 'execution', key: string, slot: Slot | ExecSlot): StateChange {
+    ;(this[pool] as Map<string, Slot>).set(key, slot)
+    return { pool, key, slot }
   }
 
   clone(): PoolState {
