@@ -1,4 +1,4 @@
-import type { Customs } from 'memory-customs'
+import { diffStates, flattenPools, type Customs, type StateChange } from 'memory-customs'
 import { Agent, type PlanOutcome, type Refusal } from '../agent/agent'
 import type { ManualClock } from '../clock'
 import { FakeLLM } from '../llm/fake-llm'
@@ -8,7 +8,6 @@ import { RESULT_TTL_MS } from '../schemas'
 import { tools } from '../tools'
 import { alterStoredResult } from './stale-cache'
 import { auditRows, receiptRow, type ReceiptRow } from './receipt-view'
-import { diffStates, entriesObject, type StateChange } from './state'
 
 export interface VerifyFacts {
   ok: boolean
@@ -105,16 +104,9 @@ function asPlan(outcome: Awaited<ReturnType<Agent['handle']>>): PlanOutcome {
 }
 
 function decisionState(customs: Customs): Record<string, unknown> {
-  return entriesObject(customs.decision.entries())
+  return Object.fromEntries(customs.decision.entries())
 }
 
-/** Decision pool plus the live Execution pool, keyed `tool/callId` as in receipts: what a rollback may change. */
-function fullState(view: { decision: { entries(): unknown }; execution: { entries(): unknown } }): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(entriesObject(view.decision.entries()))) out[`decision:${k}`] = v
-  for (const [k, v] of Object.entries(entriesObject(view.execution.entries()))) out[`execution:${k}`] = v
-  return out
-}
 
 /**
  * The story, step by step. Each step yields the facts it established; printing them (text or JSON) is
@@ -213,12 +205,12 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
   // 7. Rollback by cause: undo everything call-quote-1 did, keep the rest.
   const target = { callId: 'call-quote-1' }
   const dry = await customs.rollback(target, { dryRun: true, reason: 'ACME quote was stale; undo call-quote-1' })
-  const before = fullState({ decision: customs.decision, execution: customs.execution })
+  const before = flattenPools({ decision: customs.decision, execution: customs.execution })
   const restoredToSeq = acme.calls[0].storeSeq - 1
   const done = await customs.rollback(target, { reason: 'ACME quote was stale; undo call-quote-1' })
   await customs.flush()
-  const after = fullState({ decision: customs.decision, execution: customs.execution })
-  const expectedDecision = entriesObject(customs.at(restoredToSeq).decision.entries())
+  const after = flattenPools({ decision: customs.decision, execution: customs.execution })
+  const expectedDecision = Object.fromEntries(customs.at(restoredToSeq).decision.entries())
   yield {
     step: 7,
     name: 'rollback',

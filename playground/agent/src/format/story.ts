@@ -1,6 +1,6 @@
 import type { ReceiptRow } from '../demo/receipt-view'
 import type { StepFacts } from '../demo/scenario'
-import type { StateChange } from '../demo/state'
+import type { StateChange } from 'memory-customs'
 import type { Style } from './style'
 import { renderTable } from './table'
 
