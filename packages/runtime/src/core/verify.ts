@@ -10,6 +10,7 @@
 import { leafHashHex, type Hmac } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
+import type { SqlValue } from 'sql.js'
 import type { ReceiptIndex } from './index-db.js'
 import { parseCanonicalBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
 import { isEncryptedBody } from '../crypto/encryption.js'
@@ -52,16 +53,30 @@ interface Ctx {
   unreadable: symbol
 }
 
-/** Typed columns, in the order projectionOf lists the body fields. */
-const PROJECTED = ['seq', 'prev', 'ts', 'actor', 'op', 'pool', 'key', 'old', 'new', 'tool', 'call', 'site_file', 'site_line'].map((c) => [c])
-// Each column as \x1d + value, NULL as \x1e, separated by \x1f: unambiguous, and cheap on both sides.
-const PROJECTION_SQL = PROJECTED.map(([col]) => `ifnull(char(29) || ${col}, char(30))`).join(' || char(31) || ')
+/**
+ * The rows verify reads: hash, body, then the typed columns. The columns come back as sql.js values and are
+ * compared with the body's fields in JS (strictly: a TEXT column holding a number differs from the body's
+ * string); building one comparison string inside SQLite cost more than the rest of the check together.
+ */
+const VERIFY_SQL = 'SELECT hash, body, seq, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line FROM receipts ORDER BY pos'
 
-function projectionOf(b: ReceiptBody): string {
-  const f = (v: string | number | null | undefined) => (v === null || v === undefined ? '\x1e' : `\x1d${v}`)
+/** True when every typed column of `row` (from index 2 on) equals the body field it projects. */
+function projectionMatches(row: SqlValue[], b: ReceiptBody): boolean {
+  const site = b.site
   return (
-    f(b.seq) + '\x1f' + f(b.prev) + '\x1f' + f(b.ts) + '\x1f' + f(b.actor) + '\x1f' + f(b.op) + '\x1f' + f(b.pool) + '\x1f' + f(b.key) +
-    '\x1f' + f(b.old) + '\x1f' + f(b.new) + '\x1f' + f(b.tool) + '\x1f' + f(b.call) + '\x1f' + f(b.site?.file) + '\x1f' + f(b.site?.line)
+    row[2] === b.seq &&
+    row[3] === b.prev &&
+    row[4] === b.ts &&
+    row[5] === b.actor &&
+    row[6] === b.op &&
+    row[7] === b.pool &&
+    row[8] === b.key &&
+    row[9] === b.old &&
+    row[10] === b.new &&
+    row[11] === b.tool &&
+    row[12] === b.call &&
+    row[13] === (site ? site.file : null) &&
+    row[14] === (site ? site.line : null)
   )
 }
 
@@ -108,44 +123,42 @@ export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
   let expected = 1
   let prev = ZERO_HASH
   let checked = 0
-  // The typed columns come back as one delimited string per row (one value to marshal instead of thirteen)
-  // and are compared with the same string built from the body.
-  idx.each(`SELECT hash, body, ${PROJECTION_SQL} FROM receipts ORDER BY pos`, [], (row) => {
+  // One pass over the rows; a failure is recorded and ends the scan (the callback returns false).
+  const stop = (at: number, code: VerifyCode, detail?: string): false => {
+    fail(at, code, detail)
+    return false
+  }
+  idx.each(VERIFY_SQL, [], (row) => {
     checked++
-    const hash = row[0] as string | null
+    const hash = row[0]
     const text = row[1] as string
-    const projection = row[2] as string
     const at = expected
-    const stop = (code: VerifyCode, detail?: string) => {
-      fail(at, code, detail)
-      return false as const
-    }
     const body = wellFormedBody(text)
-    if (!body) return stop('BAD_ENCODING')
-    if (typeof hash !== 'string' || leafHashHex(text) !== hash) return stop('BAD_HASH')
-    if (body.seq < at) return stop('SEQ_DUP', `seq ${body.seq} again`)
-    if (body.seq > at) return stop('SEQ_GAP', `found seq ${body.seq}`)
-    if (body.prev !== prev) return stop('BROKEN_LINK', 'prev does not match the previous hash')
-    if (body.chain !== ctx.chain) return stop('BROKEN_LINK', 'receipt belongs to another chain')
-    if (projection !== projectionOf(body)) return stop('PROJECTION_MISMATCH', 'a typed column differs from the body')
+    if (!body) return stop(at, 'BAD_ENCODING')
+    if (typeof hash !== 'string' || leafHashHex(text) !== hash) return stop(at, 'BAD_HASH')
+    if (body.seq < at) return stop(at, 'SEQ_DUP', `seq ${body.seq} again`)
+    if (body.seq > at) return stop(at, 'SEQ_GAP', `found seq ${body.seq}`)
+    if (body.prev !== prev) return stop(at, 'BROKEN_LINK', 'prev does not match the previous hash')
+    if (body.chain !== ctx.chain) return stop(at, 'BROKEN_LINK', 'receipt belongs to another chain')
+    if (!projectionMatches(row, body)) return stop(at, 'PROJECTION_MISMATCH', 'a typed column differs from the body')
     if (ctx.options.values && STATE_OPS.has(body.op) && body.new && !checkedCommits.has(body.new)) {
       checkedCommits.add(body.new)
       const rec = ctx.readRecord(body.new)
-      if (rec === undefined) return stop('BAD_VALUE', 'value record missing')
+      if (rec === undefined) return stop(at, 'BAD_VALUE', 'value record missing')
       if (rec === ctx.unreadable) {
         const raw = idx.valueBody(body.new)
-        return stop(raw !== undefined && isEncryptedBody(raw) ? 'DECRYPT_FAILED' : 'BAD_VALUE', 'value record unreadable')
+        return stop(at, raw !== undefined && isEncryptedBody(raw) ? 'DECRYPT_FAILED' : 'BAD_VALUE', 'value record unreadable')
       }
       const { data, sig } = rec as { data: string; sig?: string }
-      if (ctx.ring.commit(data) !== body.new) return stop('BAD_VALUE', 'value does not match its commitment')
+      if (ctx.ring.commit(data) !== body.new) return stop(at, 'BAD_VALUE', 'value does not match its commitment')
       // A tool result's signature is part of what was stored: a record without it, or with a wrong one, is damaged.
-      if (body.op === 'STORE' && (typeof sig !== 'string' || sig !== ctx.ring.sign(data))) return stop('BAD_VALUE', 'result signature does not match')
+      if (body.op === 'STORE' && (typeof sig !== 'string' || sig !== ctx.ring.sign(data))) return stop(at, 'BAD_VALUE', 'result signature does not match')
     }
     if (needRoots) {
       frontier.push(hash)
       const root = storedRoots.get(at)
-      if (root !== undefined && frontier.rootHex() !== root) return stop('ROOT_MISMATCH', 'stored checkpoint root')
-      if (external && external.size === at && frontier.rootHex() !== external.root) return stop('FORK', 'external checkpoint root differs')
+      if (root !== undefined && frontier.rootHex() !== root) return stop(at, 'ROOT_MISMATCH', 'stored checkpoint root')
+      if (external && external.size === at && frontier.rootHex() !== external.root) return stop(at, 'FORK', 'external checkpoint root differs')
       if (at >= lastRootSize) needRoots = false
     }
     prev = hash

@@ -13,6 +13,8 @@ interface NodeHash {
   digest(): Uint8Array
 }
 interface NodeCrypto {
+  /** One-shot digest (Node >= 20.12): about 3x cheaper than createHash for a receipt-sized input. */
+  hash?(alg: 'sha256', data: string, outputEncoding: 'hex'): string
   createHash(alg: 'sha256'): NodeHash
   createHmac(alg: 'sha256', key: unknown): NodeHash
   createSecretKey(key: Uint8Array): unknown
@@ -29,10 +31,16 @@ function loadNodeCrypto(): NodeCrypto | null {
 }
 
 let nodeCrypto: NodeCrypto | null = loadNodeCrypto()
+let oneShot = oneShotOf(nodeCrypto)
+
+function oneShotOf(nc: NodeCrypto | null): NodeCrypto['hash'] | null {
+  return nc && typeof nc.hash === 'function' ? nc.hash.bind(nc) : null
+}
 
 /** Test hook: force the portable implementation (to prove both give identical bytes). */
 export function __usePortableHashing(portable: boolean): void {
   nodeCrypto = portable ? null : loadNodeCrypto()
+  oneShot = oneShotOf(nodeCrypto)
 }
 
 export function hashImplementation(): 'node:crypto' | '@noble/hashes' {
@@ -105,6 +113,8 @@ export function sha256(data: Uint8Array): Uint8Array {
 
 /** RFC 6962 leaf hash of a UTF-8 string: hex(SHA-256(0x00 ‖ utf8(text))). This is every receipt's hash. */
 export function leafHashHex(text: string): string {
+  // '\0' + text encodes to exactly 0x00 ‖ utf8(text).
+  if (oneShot) return oneShot('sha256', '\0' + text, 'hex')
   if (nodeCrypto) return nodeCrypto.createHash('sha256').update(LEAF_PREFIX).update(text, 'utf8').digest('hex')
   return toHex(nobleSha256(concatBytes(LEAF_PREFIX, utf8(text))))
 }
