@@ -32,7 +32,7 @@ import { MerkleFrontier } from '../crypto/merkle.js'
 import { parseCheckpointNote, signCheckpoint, type Checkpoint } from '../crypto/checkpoint.js'
 import { loadSqlJs, ReceiptIndex, type ReceiptRow } from './index-db.js'
 import { encodeBody, executionKey, siteOf, uuidv7, ZERO_HASH, type Op, type Pool, type Receipt, type ReceiptBody, type ReceiptSite } from './receipt.js'
-import { PoolState, type ExecSlot, type OriginLookup, type StateChange } from './state.js'
+import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
 import { VersionIndex } from './versions.js'
 import { resolveStorage } from '../storage/resolve.js'
 import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
@@ -40,6 +40,7 @@ import type { CustomsOptions } from './options.js'
 import { verifyChain, type VerifyOptions, type VerifyReport } from './verify.js'
 import { computeRollback, type RollbackOptions, type RollbackResult, type RollbackTarget } from './rollback.js'
 import { renderMetrics, type HealthReport } from './health.js'
+import { DamagedStoreError, journalDamageOf, type JournalDamage } from './damage.js'
 
 export type Source = 'user' | 'plan'
 
@@ -232,6 +233,8 @@ export class Customs implements ObservedWriteSink {
   private lastVerify: { at: string; report: VerifyReport } | null = null
   private openFailure: { seq: number; code: string } | null = null
   private lastCheckpoint: Checkpoint | null = null
+  /** Set when the journal could not be read to its end: reads work, writes throw DamagedStoreError. */
+  private damage: JournalDamage | null = null
 
   /** @internal use createCustoms */
   constructor(
@@ -328,7 +331,7 @@ export class Customs implements ObservedWriteSink {
   }
 
   /** Records a state transition in both version indexes (JS for lookups, sql.js for queries and export). */
-  private recordVersion(change: StateChange | undefined, seq: number): void {
+  private recordVersion(change: PoolChange | undefined, seq: number): void {
     if (!change) return
     const slot = change.slot
     const commit = slot?.commit ?? null
@@ -351,6 +354,12 @@ export class Customs implements ObservedWriteSink {
 
   private ensureOpen(what: string): void {
     if (this.closed) throw new ClosedError(what)
+  }
+
+  /** Open, and the journal was read to its end (nothing may be appended after a damaged record). */
+  private ensureWritable(what: string): void {
+    this.ensureOpen(what)
+    if (this.damage) throw new DamagedStoreError(what, this.damage)
   }
 
   /** Writes the REFUSED receipt for an attempt and throws its error. */
@@ -378,7 +387,7 @@ export class Customs implements ObservedWriteSink {
   // ---------------------------------------------------------------- decision pool
 
   private commitDecision(key: string, value: unknown, options: CommitOptions): Receipt {
-    this.ensureOpen('decision.commit')
+    this.ensureWritable('decision.commit')
     const site = this.attribute()
     const source = options?.source ?? null
     const actor = options?.actor ?? this.defaultActor
@@ -410,7 +419,7 @@ export class Customs implements ObservedWriteSink {
   // ---------------------------------------------------------------- execution pool
 
   private storeResult(tool: string, callId: string, result: unknown): Receipt {
-    this.ensureOpen('execution.store')
+    this.ensureWritable('execution.store')
     const site = this.attribute()
     const toolText = String(tool)
     const callText = String(callId)
@@ -448,7 +457,7 @@ export class Customs implements ObservedWriteSink {
   // ---------------------------------------------------------------- plans
 
   private recordPlan(planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt {
-    this.ensureOpen('plans.record')
+    this.ensureWritable('plans.record')
     const site = this.attribute()
     const current = typeof planId === 'string' ? this.state.plans.get(planId) : undefined
     const actor = options?.actor ?? this.defaultActor
@@ -470,7 +479,7 @@ export class Customs implements ObservedWriteSink {
   // ---------------------------------------------------------------- bridge
 
   private promoteResult(req: PromoteRequest): Receipt {
-    this.ensureOpen('bridge.promote')
+    this.ensureWritable('bridge.promote')
     const site = this.attribute()
     const { tool, callId, to, planRef } = req ?? ({} as PromoteRequest)
     const actor = req?.actor ?? this.defaultActor
@@ -509,6 +518,10 @@ export class Customs implements ObservedWriteSink {
   observeWrite(write: { site: SiteMeta; key: string | null; value: unknown; hasValue: boolean }): void {
     try {
       if (this.closed) return
+      if (this.damage) {
+        this.counters.observeErrors++
+        return
+      }
       let commit: string | null = null
       if (write.hasValue) {
         let text: string
@@ -692,7 +705,8 @@ export class Customs implements ObservedWriteSink {
    * after the ROLLBACK receipt and is kept. The returned promise resolves once the receipts are durable.
    */
   async rollback(target: RollbackTarget, options: RollbackOptions = {}): Promise<RollbackResult> {
-    this.ensureOpen('rollback')
+    if (options.dryRun) this.ensureOpen('rollback')
+    else this.ensureWritable('rollback')
     const result = this.rollbackNow(target, options)
     if (!result.dryRun) await this.flush()
     return result
@@ -700,7 +714,8 @@ export class Customs implements ObservedWriteSink {
 
   /** The synchronous core of rollback (exposed for callers that need it inside one tick). */
   rollbackNow(target: RollbackTarget, options: RollbackOptions = {}): RollbackResult {
-    this.ensureOpen('rollback')
+    if (options.dryRun) this.ensureOpen('rollback')
+    else this.ensureWritable('rollback')
     const site = this.attribute()
     const plan = computeRollback(target, {
       state: this.state,
@@ -863,7 +878,7 @@ export class Customs implements ObservedWriteSink {
 
   /** Signs a checkpoint (size, RFC 6962 root over receipt hashes) and records it in the journal. */
   async checkpoint(): Promise<Checkpoint> {
-    this.ensureOpen('checkpoint')
+    this.ensureWritable('checkpoint')
     this.syncFrontier()
     const cp = await signCheckpoint(this.ring.checkpoint, this.origin, this.frontier.size, this.frontier.rootHex())
     this.idx.sync()
@@ -881,7 +896,7 @@ export class Customs implements ObservedWriteSink {
    */
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     this.ensureOpen('verify')
-    const report = await verifyChain({
+    let report = await verifyChain({
       idx: this.idx,
       chain: this.chain,
       ring: this.ring,
@@ -889,8 +904,16 @@ export class Customs implements ObservedWriteSink {
       readRecord: (commit) => this.readRecord(commit),
       unreadable: UNREADABLE,
     })
+    // The receipts read before the damage verify on their own; the first one that could not be read fails.
+    const damaged = this.damageFailure()
+    if (damaged && (report.ok || report.firstFailure!.seq >= damaged.seq)) report = { ok: false, checked: report.checked, firstFailure: damaged }
     this.lastVerify = { at: new Date(this.now()).toISOString(), report }
     return report
+  }
+
+  private damageFailure(): { seq: number; code: 'BAD_ENCODING'; detail: string } | null {
+    const d = this.damage
+    return d ? { seq: d.afterSeq + 1, code: 'BAD_ENCODING', detail: `journal record ${d.record}${d.byteOffset === undefined ? '' : ` (byte ${d.byteOffset})`} of ${d.location} does not decode` } : null
   }
 
   // ---------------------------------------------------------------- health
@@ -904,7 +927,7 @@ export class Customs implements ObservedWriteSink {
         ? { state: 'failed' as const, at: null, checked: this.headSeq, firstFailure: this.openFailure }
         : { state: 'unverified' as const, at: null, checked: 0 }
     return {
-      ok: !this.storageError && verification.state !== 'failed' && !this.closed,
+      ok: !this.storageError && !this.damage && verification.state !== 'failed' && !this.closed,
       chain: this.chain,
       origin: this.origin,
       receipts: this.headSeq,
@@ -932,6 +955,7 @@ export class Customs implements ObservedWriteSink {
         errors: this.storageErrors,
         error: this.storageError,
         truncatedTail: this.openReport.truncatedTail ?? null,
+        damaged: this.damage ? { ...this.damage } : null,
       },
       closed: this.closed,
     }
@@ -944,8 +968,12 @@ export class Customs implements ObservedWriteSink {
 
   // ---------------------------------------------------------------- opening
 
-  /** @internal Rebuilds index and state from the journal; verifies hash and link cheaply as it goes. */
-  async load(entries: JournalEntry[]): Promise<void> {
+  /**
+   * @internal Rebuilds index and state from the journal; verifies hash and link cheaply as it goes. `damage`:
+   * the journal could not be read past `damage.afterSeq` (the store opens read-only).
+   */
+  async load(entries: JournalEntry[], damage: JournalDamage | null = null): Promise<void> {
+    this.damage = damage
     const valueBodies: Array<{ commit: string; body: string }> = []
     for (const e of entries) if (e.t === 'value') valueBodies.push(e)
     const decrypted = await Promise.all(
@@ -1032,6 +1060,7 @@ export class Customs implements ObservedWriteSink {
     }
     this.idx.sync()
     this.durableSeq = this.headSeq
+    if (!this.openFailure && damage) this.openFailure = this.damageFailure()
   }
 }
 
@@ -1067,7 +1096,14 @@ export async function createCustoms(options: CustomsOptions = {}): Promise<Custo
   const openReport = await backend.open()
   try {
     const entries: JournalEntry[] = []
-    for await (const e of backend.read()) entries.push(e)
+    let damage: JournalDamage | null = null
+    try {
+      for await (const e of backend.read()) entries.push(e)
+    } catch (e) {
+      // Damage before the tail: keep what was read and open read-only; anything else still fails the open.
+      damage = journalDamageOf(e, backend.location)
+      if (!damage) throw e
+    }
     const metaEntry = entries.find((e): e is Extract<JournalEntry, { t: 'meta' }> => e.t === 'meta')
     let meta: MetaBody | null = null
     if (metaEntry) {
@@ -1079,6 +1115,8 @@ export async function createCustoms(options: CustomsOptions = {}): Promise<Custo
       if (!meta || meta.format !== META_FORMAT || typeof meta.chain !== 'string')
         throw new OptionError('storage', `holds a meta entry this version cannot read (expected format ${META_FORMAT})`)
     }
+    if (!meta && damage)
+      throw new StorageError(`the store at ${damage.location} cannot be opened: its journal is damaged at record ${damage.record} before its meta entry was read (${damage.message})`)
     const creating = !meta
     const chain = meta?.chain ?? toHex(randomBytes(16))
     const origin = meta?.origin ?? options.origin ?? `memory-customs/${chain.slice(0, 16)}`
@@ -1094,7 +1132,7 @@ export async function createCustoms(options: CustomsOptions = {}): Promise<Custo
     const SQL = await loadSqlJs(options.sqlJs)
     const idx = new ReceiptIndex(SQL)
     const customs = new Customs(backend, idx, ring, chain, origin, options.encryption, openReport, options)
-    await customs.load(entries)
+    await customs.load(entries, damage)
     return customs
   } catch (e) {
     await backend.close().catch(() => {})

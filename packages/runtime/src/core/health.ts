@@ -38,6 +38,11 @@ export interface HealthReport {
     error: { message: string; at: string } | null
     /** A torn tail the backend dropped when opening. */
     truncatedTail: { bytes?: number; entries?: number; reason: string } | null
+    /**
+     * The journal does not decode at `record` (after receipt `afterSeq`): the store is open for reading only
+     * and every write throws DamagedStoreError.
+     */
+    damaged: { location: string; record: number; byteOffset?: number; afterSeq: number; message: string } | null
   }
   closed: boolean
 }
@@ -61,6 +66,7 @@ export function renderMetrics(h: HealthReport): string {
   metric('memory_customs_rollbacks', 'gauge', 'Rollbacks in the chain.', [[{}, h.rollbacks]])
   metric('memory_customs_unattributed_writes_total', 'counter', 'Pool writes without a probed source site, this process.', [[{}, h.unattributed]])
   metric('memory_customs_storage_lag_receipts', 'gauge', 'Receipts not yet durable.', [[{}, h.storage.lag]])
+  metric('memory_customs_storage_damaged', 'gauge', '1 when the journal is damaged and the store is read-only.', [[{}, h.storage.damaged ? 1 : 0]])
   metric('memory_customs_storage_errors_total', 'counter', 'Failed appends to the storage backend.', [[{}, h.storage.errors]])
   metric('memory_customs_verification_ok', 'gauge', '1 when the last verification passed, 0 when it failed, -1 when not run.', [
     [{}, h.verification.state === 'ok' ? 1 : h.verification.state === 'failed' ? 0 : -1],

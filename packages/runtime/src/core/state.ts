@@ -30,7 +30,7 @@ export interface OriginLookup {
 export type Applicable = Pick<ReceiptBody, 'seq' | 'op' | 'pool' | 'key' | 'new' | 'tool' | 'call' | 'ts' | 'reason'>
 
 /** What one applied receipt changed: the key's new slot, or null when it was removed. */
-export interface StateChange {
+export interface PoolChange {
   pool: 'decision' | 'execution' | 'plans'
   key: string
   slot: Slot | ExecSlot | null
@@ -45,7 +45,7 @@ export class PoolState {
    * Applies one receipt and returns the key it changed (the version index records exactly these).
    * Receipts that change no pool (REFUSED, OBSERVED_WRITE, ROLLBACK, EXPIRE) are no-ops.
    */
-  apply(r: Applicable, lookup: OriginLookup): StateChange | undefined {
+  apply(r: Applicable, lookup: OriginLookup): PoolChange | undefined {
     const key = r.key
     if (key === null) return undefined
     switch (r.op) {
@@ -90,9 +90,9 @@ export class PoolState {
     return undefined
   }
 
-  private set(pool: 'decision' | 'plans', key: string, slot: Slot): StateChange
-  private set(pool: 'execution', key: string, slot: ExecSlot): StateChange
-  private set(pool: 'decision' | 'plans' | 'execution', key: string, slot: Slot | ExecSlot): StateChange {
+  private set(pool: 'decision' | 'plans', key: string, slot: Slot): PoolChange
+  private set(pool: 'execution', key: string, slot: ExecSlot): PoolChange
+  private set(pool: 'decision' | 'plans' | 'execution', key: string, slot: Slot | ExecSlot): PoolChange {
     ;(this[pool] as Map<string, Slot>).set(key, slot)
     return { pool, key, slot }
   }
