@@ -101,7 +101,7 @@ export async function runRuntime({ quick, log, repoRoot }) {
         name: 'baseline: plain sql.js seek `(pool, key, seq ≤ N)` on the same rows, p50',
         value: t.baseP50,
         format: us,
-        note: `inserting the same ${count(t.n)} rows into plain sql.js took ${ms(t.baseInsertMs)}`,
+        note: `inserting the same ${count(t.n)} rows into plain sql.js (in index order) took ${ms(t.baseInsertMs)}`,
       }),
     )
     notes.push(
