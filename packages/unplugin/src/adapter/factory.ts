@@ -4,7 +4,7 @@ import { analyzeSafe } from '../core/analyze'
 import { instrument, isInstrumented } from '../core/instrument'
 import { normalizeId } from '../core/ids'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
-import { codePrefilter } from '../core/prefilter'
+import { codePrefilter, nativeCodeFilter } from '../core/prefilter'
 import type { Options } from '../types'
 import { version } from '../../package.json'
 import { claimEmission } from './emitted'
@@ -158,7 +158,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     await writeFile(target, text)
   }
 
-  const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: codePrefilter(r) })))
+  const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: nativeCodeFilter(r) })))
 
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,

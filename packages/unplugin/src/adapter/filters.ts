@@ -47,11 +47,12 @@ export function stripQuery(id: string): string {
 /**
  * The native `transform.filter`, declared before the bundler's mode is known: a superset of what any mode
  * admits (the handler then applies the exact per-mode options). RegExp includes of every mode are merged;
- * a glob include anywhere falls back to admitting every id that is not always excluded. The code prefilter
- * is the union of each mode's prefilter.
+ * a glob include anywhere falls back to admitting every id that is not always excluded. The code filter is
+ * the union of each mode's native word filter (`nativeCodeFilter`); when any mode has none, there is no
+ * native code filter and the handler's exact prefilter does all the work.
  */
 export function nativeTransformFilter(
-  modes: Array<{ include: FilterPattern | undefined; prefilter: RegExp }>,
+  modes: Array<{ include: FilterPattern | undefined; prefilter: RegExp | null }>,
 ): { id: { include?: RegExp[]; exclude: RegExp[] }; code?: RegExp } {
   const includes: RegExp[] = []
   let anyGlob = false
@@ -64,7 +65,8 @@ export function nativeTransformFilter(
     }
   }
   const id = anyGlob ? { exclude: ALWAYS_EXCLUDED } : { include: dedupe(includes.map(queryTolerant)), exclude: ALWAYS_EXCLUDED }
-  const sources = dedupe(modes.map((m) => m.prefilter))
+  if (modes.some((m) => !m.prefilter)) return { id }
+  const sources = dedupe(modes.map((m) => m.prefilter as RegExp))
   const flags = new Set(sources.map((r) => r.flags.replace(/[gy]/g, '')))
   if (!sources.length || flags.size > 1) return { id }
   const code = sources.length === 1 ? nonStateful(sources[0]) : new RegExp(sources.map((r) => `(?:${r.source})`).join('|'), [...flags][0])

@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { keyGlobToRegExp as runtimeKeyGlob } from '../../../runtime/src/probe'
 import { analyze, analyzeSafe } from '../../src/core/analyze'
 import { keyGlobToRegExp } from '../../src/core/glob'
 import { normalizeId } from '../../src/core/ids'
 import { OptionsError, resolveOptions } from '../../src/core/options'
-import { codePrefilter } from '../../src/core/prefilter'
+import { codePrefilter, nativeCodeFilter } from '../../src/core/prefilter'
 import type { Options } from '../../src/types'
 
 function optionError(user: unknown): OptionsError {
@@ -259,5 +262,31 @@ describe('code prefilter', () => {
     expect(t.test('this.app.memoryClient.search(q)')).toBe(true)
     expect(t.flags).not.toContain('g')
     expect(codePrefilter(resolveOptions({ targets: [/^a\.b$/] }, { root: '/r' })).test('anything')).toBe(true)
+  })
+})
+
+describe('native code filter (the word list a bundler evaluates before calling the handler)', () => {
+  const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/transform')
+  const sources = readdirSync(fixtures)
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f))
+    .map((f) => readFileSync(path.join(fixtures, f), 'utf8'))
+
+  it('is plain words only, and admits every module the exact prefilter admits', () => {
+    for (const user of [{}, { targets: ['mem0.add', 'ctx.storage.put'], types: ['MemoryClient'], nouns: ['Ledger'] }] as Options[]) {
+      const o = resolveOptions(user, { root: '/r' })
+      const exact = codePrefilter(o)
+      const words = nativeCodeFilter(o)!
+      expect(words.source).toMatch(/^[\w$]+(?:\|[\w$]+)*$/)
+      const admitted = sources.filter((code) => exact.test(code))
+      expect(admitted.length).toBeGreaterThan(10)
+      for (const code of admitted) expect(words.test(code), code.slice(0, 80)).toBe(true)
+    }
+  })
+
+  it('rejects modules without any memory word, and steps aside where no word list exists', () => {
+    const o = resolveOptions({}, { root: '/r' })
+    expect(nativeCodeFilter(o)!.test('const x = new Map(); x.set("a", 1)')).toBe(false)
+    expect(nativeCodeFilter(resolveOptions({ typeAware: true }, { root: '/r' }))).toBeNull()
+    expect(nativeCodeFilter(resolveOptions({ targets: [/^a\.b$/] }, { root: '/r' }))).toBeNull()
   })
 })
