@@ -142,7 +142,7 @@ ${kind === 'memory' ? '  private readonly memory = new Map<string, unknown>()\n'
   }
 
   describe(): string {
-    return \`\${this.label}: \${this.items.size} items, \${this.cache.size} cached${kind === 'memory' ? ', \${this.memory.size} remembered' : ''}\`
+    return \`\${this.label}: \${this.items.size} items, \${this.cache.size} cached${kind === 'memory' ? ', ${this.memory.size} remembered' : ''}\`
   }
 ${extra}}
 
