@@ -104,18 +104,8 @@ interface ValueRecord {
   sig?: string
 }
 
-interface Draft {
-  op: Op
-  pool: Pool | null
-  key: string | null
-  old: string | null
-  new: string | null
-  site: ReceiptSite | null
-  tool: string | null
-  call: string | null
-  reason: string | null
-  actor: string | null
-}
+/** What a write contributes to its receipt; the chain fills in `v`, `chain`, `seq`, `id`, `ts` and `prev`. */
+type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'prev'>
 
 const DEFAULT_TTL = 15 * 60 * 1000
 const DEFAULT_MAX_VALUE = 1024 * 1024
