@@ -65,3 +65,39 @@ describe('value encryption', () => {
     expect(report.firstFailure).toMatchObject({ seq: 1, code: 'DECRYPT_FAILED' })
   })
 })
+
+describe('key rotation', () => {
+  it('values written under an older key stay readable after the current key changes', async () => {
+    const k1 = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+    const k2 = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+    const keys: Record<string, CryptoKey> = { k1, k2 }
+    const provider = (currentKeyId: string) => ({
+      currentKeyId,
+      getKey: (id: string) => keys[id] ?? Promise.reject(new Error(`no key ${id}`)),
+    })
+    const base: CustomsOptions = { decision: { schemas: { note: z.string(), plan: z.string() } } }
+    const backend = createMemoryBackend()
+    const first = await createCustoms({ ...base, storage: backend, encryption: provider('k1') })
+    first.decision.commit('note', 'written under k1', { source: 'user' })
+    await first.close()
+
+    const rotated = createMemoryBackend(backend.entries())
+    const second = await createCustoms({ ...base, storage: rotated, encryption: provider('k2') })
+    second.decision.commit('plan', 'written under k2', { source: 'plan' })
+    await second.close()
+
+    const kids = rotated
+      .entries()
+      .filter((e) => e.t === 'value')
+      .map((e) => JSON.parse((e as { body: string }).body).kid)
+    expect(kids).toEqual(['k1', 'k2'])
+    const reopened = await createCustoms({ ...base, storage: createMemoryBackend(rotated.entries()), encryption: provider('k2') })
+    try {
+      expect(reopened.decision.get('note')).toBe('written under k1')
+      expect(reopened.decision.get('plan')).toBe('written under k2')
+      expect(await reopened.verify({ values: true })).toMatchObject({ ok: true })
+    } finally {
+      await reopened.close()
+    }
+  })
+})
