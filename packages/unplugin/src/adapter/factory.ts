@@ -1,7 +1,5 @@
 import path from 'node:path'
 import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { analyzeSafe } from '../core/analyze'
-import { instrument, isInstrumented } from '../core/instrument'
 import { normalizeId } from '../core/ids'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
 import { codePrefilter, nativeCodeFilter } from '../core/prefilter'
@@ -11,7 +9,6 @@ import { claimEmission } from './emitted'
 import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
 import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
 import { SiteCollector, type ManifestSite } from './manifest'
-import { readEmbeddedTables } from './recover'
 import { errorMessage, skippedFileWarning } from './warnings'
 
 export const PLUGIN_NAME = 'unplugin-memory-customs'
@@ -38,6 +35,15 @@ interface ActiveConfig {
 export interface MemoryCustomsApi {
   /** Sites analysed so far in this process by this plugin instance, ordered by file, line, column. */
   sites(): ManifestSite[]
+}
+
+type ParserCore = typeof import('./core')
+let parserCore: ParserCore | undefined
+let parserCoreLoading: Promise<ParserCore> | undefined
+/** The TypeScript-backed core, loaded once per process on first need (see `./core`). */
+function loadParserCore(): Promise<ParserCore> {
+  parserCoreLoading ??= import('./core').then((m) => (parserCore = m))
+  return parserCoreLoading
 }
 
 // A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
@@ -86,7 +92,11 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     active = null
   }
 
-  function transformModule(this: UnpluginBuildContext & UnpluginContext, code: string, id: string) {
+  type TransformResult = { code: string; map: SourceMapCompact | null } | null
+  type Ctx = UnpluginBuildContext & UnpluginContext
+
+  // Synchronous for every module the filters reject; a candidate waits for the parser only the first time.
+  function transformModule(this: Ctx, code: string, id: string): TransformResult | Promise<TransformResult> {
     let file = id
     try {
       const c = config()
@@ -97,9 +107,25 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         collector.record(file, [])
         return null
       }
+      if (parserCore) return transformCandidate.call(this, parserCore, c, code, id, file)
+      return loadParserCore().then(
+        (core) => transformCandidate.call(this, core, c, code, id, file),
+        (err) => {
+          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+          return null
+        },
+      )
+    } catch (err) {
+      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+      return null
+    }
+  }
+
+  function transformCandidate(this: Ctx, core: ParserCore, c: ActiveConfig, code: string, id: string, file: string): TransformResult {
+    try {
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
-      if (isInstrumented(code) || DEFINES_PROBE.test(code)) return null
-      const { sites, error } = analyzeSafe(code, id, c.resolved)
+      if (core.isInstrumented(code) || DEFINES_PROBE.test(code)) return null
+      const { sites, error } = core.analyzeSafe(code, id, c.resolved)
       if (error) {
         collector.record(file, [])
         const reason = error.message.startsWith('internal error') ? error.message : `cannot be parsed: ${error.message}`
@@ -108,7 +134,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       }
       collector.record(file, sites)
       if (!sites.some((s) => !s.unsupported)) return null
-      const out = instrument(code, id, sites, c.resolved)
+      const out = core.instrument(code, id, sites, c.resolved)
       if (!out) return null
       const map = out.map as unknown as SourceMapLike
       if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
@@ -180,7 +206,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       if (native.framework === 'webpack' || native.framework === 'rspack') {
         const compilation = native.compilation
         if (!compilation) return
-        recoverCachedModules(collector, compilation as unknown as CompilationLike)
+        await recoverCachedModules(collector, compilation as unknown as CompilationLike)
         if (!claimEmission(compilation, fileName) || compilation.getAsset(fileName)) return
         this.emitFile({ type: 'asset', fileName, source: manifestText() })
       } else if (native.framework === 'esbuild') {
@@ -239,14 +265,17 @@ interface CompilationLike {
  * Modules served from webpack's persistent cache skip the loaders, so `transform` never saw them in this
  * process; their sites are read back from the table embedded in their (cached, instrumented) source.
  */
-function recoverCachedModules(collector: SiteCollector, compilation: CompilationLike): void {
+async function recoverCachedModules(collector: SiteCollector, compilation: CompilationLike): Promise<void> {
+  const instrumented: string[] = []
   for (const mod of compilation.modules) {
     const src = mod.originalSource?.()?.source()
     if (src === undefined) continue
     const text = typeof src === 'string' ? src : src.toString('utf8')
-    if (!text.includes('__mc$r')) continue
-    collector.recover(readEmbeddedTables(text))
+    if (text.includes('__mc$r')) instrumented.push(text)
   }
+  if (!instrumented.length) return
+  const core = await loadParserCore()
+  for (const text of instrumented) collector.recover(core.readEmbeddedTables(text))
 }
 
 /** esbuild's `define: { 'process.env.NODE_ENV': '"production"' }` names the mode when it is set. */

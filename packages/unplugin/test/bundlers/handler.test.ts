@@ -32,26 +32,26 @@ const agentId = path.join(FIXTURE, 'src/agent.ts')
 const agentCode = readFileSync(agentId, 'utf8')
 
 describe('transform handler', () => {
-  test('a module the TypeScript parser rejects is left unchanged, with a warning naming file and line', () => {
+  test('a module the TypeScript parser rejects is left unchanged, with a warning naming file and line', async () => {
     const { call, warnings } = hostFor()
     const broken = 'const ok = 1\nexport class A {\n  memory = new Map()\n  go() { this.memory.set("k", 1 }\n}\n'
-    expect(call(broken, path.join(FIXTURE, 'src/broken.ts'))).toBeNull()
+    expect(await call(broken, path.join(FIXTURE, 'src/broken.ts'))).toBeNull()
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^\[memory-customs\] src\/broken\.ts:4:\d+: cannot be parsed: .+; the module is left unchanged/)
   })
 
-  test('an internal failure warns and returns null instead of throwing', () => {
+  test('an internal failure warns and returns null instead of throwing', async () => {
     const { call, warnings } = hostFor()
     // A host bug handing over a non-string: everything past the id check must be contained.
-    expect(() => call({ not: 'code' }, agentId)).not.toThrow()
-    expect(call(42, agentId)).toBeNull()
+    await expect(Promise.resolve().then(() => call({ not: 'code' }, agentId))).resolves.toBeNull()
+    expect(await call(42, agentId)).toBeNull()
     expect(warnings.length).toBeGreaterThan(0)
     expect(warnings.every((w) => w.startsWith('[memory-customs] src/agent.ts:1:1: internal error'))).toBe(true)
   })
 
-  test('instruments a candidate and returns a hires map whose source is the id', () => {
+  test('instruments a candidate and returns a hires map whose source is the id', async () => {
     const { call } = hostFor()
-    const out = call(agentCode, agentId) as { code: string; map: { sources: string[]; mappings: string; sourcesContent: string[] } }
+    const out = (await call(agentCode, agentId)) as { code: string; map: { sources: string[]; mappings: string; sourcesContent: string[] } }
     expect(out.code.split('\n').length).toBe(agentCode.split('\n').length)
     expect(out.map.sources).toEqual([agentId])
     expect(out.map.sourcesContent).toEqual([agentCode])
@@ -60,9 +60,9 @@ describe('transform handler', () => {
     expect(line.split(',').length).toBeGreaterThan(3)
   })
 
-  test('inlineSourceMap appends the map as a data URL and returns no map object', () => {
+  test('inlineSourceMap appends the map as a data URL and returns no map object', async () => {
     const { call } = hostFor('rollup', { inlineSourceMap: true })
-    const out = call(agentCode, agentId) as { code: string; map: null }
+    const out = (await call(agentCode, agentId)) as { code: string; map: null }
     expect(out.map).toBeNull()
     const m = /\/\/# sourceMappingURL=data:application\/json;charset=utf-8;base64,([A-Za-z0-9+/=]+)\n$/.exec(out.code)
     expect(m).not.toBeNull()
@@ -72,7 +72,7 @@ describe('transform handler', () => {
     expect(out.code.split('\n').length).toBe(agentCode.split('\n').length + 1)
   })
 
-  test('ids that are never instrumented are skipped by the handler and by the native filter', () => {
+  test('ids that are never instrumented are skipped by the handler and by the native filter', async () => {
     const { call, transform, warnings } = hostFor()
     const skipped = [
       `${agentId}?raw`,
@@ -82,33 +82,33 @@ describe('transform handler', () => {
       `\0virtual:${agentId}`,
       path.join(FIXTURE, 'src/agent.css'),
     ]
-    for (const id of skipped) expect(call(agentCode, id), id).toBeNull()
+    for (const id of skipped) expect(call(agentCode, id), id).toBeNull() // synchronous: rejected before any parsing
     expect(warnings).toEqual([])
     const { id: idFilter, code: codeFilter } = transform.filter
     const nativeAdmits = (id: string) =>
       !idFilter.exclude.some((r) => r.test(id)) && (!idFilter.include || idFilter.include.some((r) => r.test(id)))
     for (const id of skipped) expect(nativeAdmits(id), id).toBe(false)
     expect(nativeAdmits(`${agentId}?t=123`)).toBe(true)
-    expect(call(agentCode, `${agentId}?t=123`)).not.toBeNull()
+    expect(await call(agentCode, `${agentId}?t=123`)).not.toBeNull()
     expect(codeFilter?.test(agentCode)).toBe(true)
     expect(codeFilter?.test('export const x = new Map(); x.set("a", 1)')).toBe(false)
   })
 
-  test('already instrumented code is returned as null (the second of two instances is a no-op)', () => {
-    const first = hostFor().call(agentCode, agentId) as { code: string }
-    expect(hostFor().call(first.code, agentId)).toBeNull()
+  test('already instrumented code is returned as null (the second of two instances is a no-op)', async () => {
+    const first = (await hostFor().call(agentCode, agentId)) as { code: string }
+    expect(await hostFor().call(first.code, agentId)).toBeNull()
   })
 
-  test('a module edited to have no sites (watch mode, HMR) is dropped from the collected sites', () => {
+  test('a module edited to have no sites (watch mode, HMR) is dropped from the collected sites', async () => {
     const { call, plugin } = hostFor('vite')
     const api = (plugin.vite as unknown as { api: { sites(): Array<{ file: string }> } }).api
-    call(agentCode, agentId)
+    await call(agentCode, agentId)
     expect(api.sites().filter((s) => s.file === 'src/agent.ts').length).toBeGreaterThan(0)
-    expect(call('export const answer = 42\n', agentId)).toBeNull()
+    expect(await call('export const answer = 42\n', agentId)).toBeNull()
     expect(api.sites().filter((s) => s.file === 'src/agent.ts')).toEqual([])
   })
 
-  test('enabled as a function sees the mode and the bundler', () => {
+  test('enabled as a function sees the mode and the bundler', async () => {
     const seen: unknown[] = []
     const { call } = hostFor('esbuild', {
       enabled: (ctx: { mode: string; framework: string }) => {
@@ -116,7 +116,7 @@ describe('transform handler', () => {
         return ctx.framework !== 'esbuild'
       },
     })
-    expect(call(agentCode, agentId)).toBeNull()
+    expect(await call(agentCode, agentId)).toBeNull()
     expect(seen).toContainEqual({ mode: process.env.NODE_ENV || 'development', framework: 'esbuild' })
   })
 })
