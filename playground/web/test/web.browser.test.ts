@@ -1,10 +1,12 @@
-import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { readFileSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { join, resolve } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// One static server and one Chromium launch configuration for every browser test in the repository.
+import { launchChromium, serveStatic } from '../../../packages/runtime/test/browser/harness'
 
 // The agent's scenario in a real page: `vite build` of playground/web (the plugin in vite.config.ts), served
 // from 127.0.0.1 by a tiny static server, run in the system Chromium with IndexedDB persistence.
@@ -12,13 +14,6 @@ const webDir = resolve(import.meta.dirname, '..')
 const agentDir = resolve(webDir, '..', 'agent')
 const outDir = join(agentDir, '.cache', 'web-test-dist')
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json',
-  '.json': 'application/json',
-}
 
 function lineOf(file: string, needle: string): number {
   const i = readFileSync(join(agentDir, file), 'utf8').split('\n').findIndex((l) => l.includes(needle))
@@ -26,22 +21,6 @@ function lineOf(file: string, needle: string): number {
   return i + 1
 }
 
-function serve(root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^[/\\]+/, '') || 'index.html'
-    const file = join(root, path)
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found')
-      return
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
-    createReadStream(file).pipe(res)
-  })
-  return new Promise((done, fail) => {
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => done(server))
-  })
-}
 
 interface DemoState {
   status: 'loading' | 'ready' | 'error'
@@ -67,13 +46,9 @@ const pageErrors: string[] = []
 beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true })
   await build({ root: webDir, configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  server = await serve(outDir)
+  server = await serveStatic(outDir)
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    headless: true,
-  })
+  browser = await launchChromium()
   context = await browser.newContext()
   page = await context.newPage()
   page.on('pageerror', (e) => pageErrors.push(String(e)))

@@ -23,6 +23,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript',
   '.wasm': 'application/wasm',
   '.map': 'application/json',
+  '.json': 'application/json',
 }
 
 export interface ServedPage {
@@ -40,7 +41,7 @@ export async function buildAndServe(pageDir: string): Promise<ServedPage> {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
   })
-  const server = await serve(outDir)
+  const server = await serveStatic(outDir)
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`
   return {
     url,
@@ -52,9 +53,10 @@ export async function buildAndServe(pageDir: string): Promise<ServedPage> {
   }
 }
 
-function serve(root: string): Promise<Server> {
+/** Serves the files under `root` on 127.0.0.1 (random port); `/` is `index.html`. Nothing outside `root`. */
+export function serveStatic(root: string): Promise<Server> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^[/\\]+/, '')
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^[/\\]+/, '') || 'index.html'
     const file = join(root, path)
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found')
