@@ -1,19 +1,12 @@
+import type { SiteMeta } from 'memory-customs/probe'
 import type { CallSite } from '../types'
 import type { EmbeddedTable } from './recover'
 
-/** One site as listed in `memory-customs.sites.json`. */
-export interface ManifestSite {
-  file: string
-  line: number
-  column: number
-  fn: string | null
-  callee: string
-  rule: string
-  key: string | null
-  keyKind: CallSite['keyKind']
-  /** Why the site is reported but not instrumented (e.g. `super receiver`). */
-  unsupported?: string
-}
+/**
+ * One site as listed in `memory-customs.sites.json`: what the probe runtime knows of it, less the argument
+ * positions, plus why a site is reported but not instrumented (e.g. `super receiver`).
+ */
+export type ManifestSite = Omit<SiteMeta, 'keyIndex' | 'valueIndex'> & { unsupported?: string }
 
 export interface ManifestFile {
   file: string

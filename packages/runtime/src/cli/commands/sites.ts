@@ -1,18 +1,11 @@
+import type { SiteMeta } from '../../probe'
 import type { Command } from '../command'
 import { CliError, usageError } from '../errors'
 import { viewReceipt } from '../receipts'
 import { renderTable } from '../style'
 
-export interface ManifestSite {
-  file: string
-  line: number
-  column: number
-  fn: string | null
-  callee: string
-  rule: string
-  key: string | null
-  unsupported?: string
-}
+/** The fields of a manifest site (`unplugin-memory-customs`) this command reads. */
+export type ManifestSite = Pick<SiteMeta, 'file' | 'line' | 'column' | 'fn' | 'callee' | 'rule' | 'key'> & { unsupported?: string }
 
 /** Accepts the manifest's per-file grouping (object or array) or a flat `sites` list. */
 export function manifestSites(manifest: unknown): ManifestSite[] {
