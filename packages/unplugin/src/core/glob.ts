@@ -1,18 +1,8 @@
 import type { CalleePattern } from '../types'
 
-/**
- * Key glob (`*` any run, `?` one character) as an anchored RegExp. Same semantics as `keyGlobToRegExp` in
- * `memory-customs/probe`, which applies the embedded key filter to dynamic keys at run time.
- */
-export function keyGlobToRegExp(glob: string): RegExp {
-  let src = ''
-  for (const ch of glob) {
-    if (ch === '*') src += '.*'
-    else if (ch === '?') src += '.'
-    else src += ch.replace(/[.+^${}()|[\]\\/]/g, '\\$&')
-  }
-  return new RegExp(`^${src}$`, 's')
-}
+// Key globs are matched at build time (static keys) and by the probe at run time (dynamic keys): one
+// implementation, the runtime's, serves both so the two can never disagree.
+export { keyGlobToRegExp } from 'memory-customs/probe'
 
 /**
  * Callee pattern as a RegExp over the dotted callee path: `*` matches any run (dots included), and the
