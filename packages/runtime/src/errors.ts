@@ -20,6 +20,7 @@ export type CustomsErrorCode =
   | 'BAD_OPTION'
   | 'MISSING_KEY'
   | 'BAD_SEQ'
+  | KeyStoreErrorCode
 
 export interface CustomsErrorDetails {
   key?: string | null
@@ -178,5 +179,33 @@ export class ClosedError extends CustomsError {
 export class OptionError extends CustomsError {
   constructor(option: string, problem: string, code: 'BAD_OPTION' | 'MISSING_KEY' | 'BAD_SEQ' = 'BAD_OPTION') {
     super(code, `memory-customs: ${option} ${problem}`, { rule: `option.${option}` })
+  }
+}
+
+/** Why a key store refused (see KeyStoreError). */
+export type KeyStoreErrorCode =
+  /** A store exists but its keys are not in the key store: never replaced by fresh keys. */
+  | 'KEYS_MISSING'
+  /** Stored or given key text is not a valid key set (the error names the field and the file or variable). */
+  | 'KEYS_INVALID'
+  /** The key source cannot be written (an environment variable): set it yourself. */
+  | 'KEYS_READ_ONLY'
+  /** Reading or writing the key store failed, or the platform lacks what the provider needs. */
+  | 'KEYS_UNAVAILABLE'
+
+/**
+ * A key store failure. `location` is the key file, variable or database; `field` the offending field of a
+ * key set (`commit`, `checkpoint.privateKey`, `encryption.keys.k1`...). Messages never contain key bytes.
+ */
+export class KeyStoreError extends CustomsError {
+  constructor(
+    code: KeyStoreErrorCode,
+    /** The key file, `env:NAME`, `indexeddb:memory-customs-keys`, `memory`. */
+    readonly location: string,
+    message: string,
+    readonly field?: string,
+    cause?: unknown,
+  ) {
+    super(code, `memory-customs: ${message} [${code}, ${location}]`, { rule: 'keys.store', cause })
   }
 }
