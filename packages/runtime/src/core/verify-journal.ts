@@ -1,0 +1,276 @@
+/**
+ * Verification straight from the journal's entries, in one streaming pass (no index, no copy of the store in
+ * memory). Per receipt, in this order: canonical encoding, seq continuity, hash and link, and
+ * - format 1 (legacy) receipts: the stored hash, `prev` and chain id, and each value record against its
+ *   commitment and signature (v1 values are plaintext);
+ * - format 2 receipts: the MAC, which authenticates the receipt and the value records written just before it
+ *   (so value records are checked without decrypting them; `values: true` also decrypts each and checks its
+ *   commitment).
+ * Stored checkpoints are checked for their signature and their root; a checkpoint kept elsewhere detects
+ * truncation (`TRUNCATED`) and replacement (`FORK`), and so does the witness kept beside the keys.
+ *
+ * `firstFailure.seq` is the chain position where verification first fails (1-based): for a deleted receipt
+ * it is the missing seq, for a duplicate the position of the copy.
+ */
+import { fromBase64url, fromHex, hexEqual as safeEqual, hexToB64url as hexToB64, leafHashHex, type Hmac } from '../crypto/hash.js'
+import { MerkleFrontier } from '../crypto/merkle.js'
+import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
+import { valuesDigest, type Authenticator, type Witness } from '../crypto/auth.js'
+import { isSealedBody, openValue, resultSigInput, type ValueKeys } from '../crypto/values.js'
+import { genesisV2, parseBodyV2, receiptHashV2 } from '../format/v2.js'
+import { parseCanonicalBody, STATE_OPS, ZERO_HASH } from './receipt.js'
+import type { JournalEntry } from '../storage/types.js'
+
+export type VerifyCode =
+  | 'BAD_ENCODING'
+  | 'BAD_HASH'
+  | 'BAD_MAC'
+  | 'BROKEN_LINK'
+  | 'SEQ_GAP'
+  | 'SEQ_DUP'
+  | 'PROJECTION_MISMATCH'
+  | 'ROOT_MISMATCH'
+  | 'BAD_SIGNATURE'
+  | 'UNKNOWN_KEY'
+  | 'TRUNCATED'
+  | 'FORK'
+  | 'BAD_VALUE'
+  | 'DECRYPT_FAILED'
+
+export interface VerifyOptions {
+  /** A checkpoint note kept outside the store (the trust anchor against truncation and replacement). */
+  checkpoint?: string
+  /** Also decrypt every format-2 value record and check it against its commitment (slow; off by default). */
+  values?: boolean
+}
+
+export interface VerifyReport {
+  ok: boolean
+  /** Receipts checked. */
+  checked: number
+  firstFailure?: { seq: number; code: VerifyCode; detail?: string }
+  /**
+   * The highest seq covered by a valid MAC (which authenticates every receipt before it too). Receipts after
+   * it are an unauthenticated tail: `ok` stays true, the CLI reports it with its own exit code.
+   */
+  authenticatedThrough: number
+  /** Format-1 receipts at the start of the chain (written before the store was migrated). */
+  legacy: number
+}
+
+export interface VerifyInput {
+  chain: string
+  entries: AsyncIterable<JournalEntry> | Iterable<JournalEntry>
+  /** Authenticates format-2 receipts; null when the auth key is not at hand (then nothing counts as authenticated). */
+  auth: Authenticator | null
+  /** Format-1 keys (hex HMACs) for legacy value records. */
+  legacy: { commit: Hmac; sign: Hmac } | null
+  /** Format-2 commitment and signing HMACs (base64url) and value keys (for `values: true` and STORE signatures). */
+  commit: Hmac
+  sign: Hmac
+  valueKeys: ValueKeys | null
+  checkpoint: CheckpointSigner
+  /** Sizes of the checkpoints stored in the journal (their roots are computed at exactly these sizes). */
+  checkpointSizes: ReadonlySet<number>
+  witness: Witness | null
+  options: VerifyOptions
+}
+
+type Failure = NonNullable<VerifyReport['firstFailure']>
+
+/**
+ * The first receipt after the last authenticated one that did not authenticate. Judged by what follows: an
+ * authentic receipt after it means it was intact (its MAC or values were altered); another failure means its
+ * hash changed; nothing but MAC-less receipts after a MAC-less one is the unauthenticated tail.
+ */
+interface Suspect {
+  seq: number
+  hadValues: boolean
+  macMissing: boolean
+}
+
+export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
+  const { options } = input
+  let failure: Failure | undefined
+  const fail = (seq: number, code: VerifyCode, detail?: string): void => {
+    if (!failure || seq < failure.seq) failure = { seq, code, ...(detail ? { detail } : {}) }
+  }
+
+  let external: { size: number; root: string } | null = null
+  if (options.checkpoint !== undefined) {
+    const check = await checkNote(options.checkpoint, input.checkpoint)
+    if (!check.ok) return { ok: false, checked: 0, authenticatedThrough: 0, legacy: 0, firstFailure: { seq: 0, code: check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, detail: 'external checkpoint' } }
+    external = { size: check.note.size, root: check.note.root }
+  }
+  const rootAt = new Map<number, string>()
+  const wantRoots = new Set(input.checkpointSizes)
+  if (external) wantRoots.add(external.size)
+  const lastRootSize = Math.max(0, ...wantRoots)
+  const frontier = new MerkleFrontier()
+  const notes: Array<{ size: number; note: string }> = []
+
+  let expected = 1
+  let prevHex = ZERO_HASH // format 1 link
+  let prev = genesisV2(input.chain) // format 2 link (base64url)
+  let legacy = 0
+  let sawV2 = false
+  let authenticatedThrough = 0
+  let suspect: Suspect | null = null
+  const witnessAt = input.witness?.seq ?? 0
+  let witnessHash: string | null = null
+  let pendingValues: Array<{ commit: string; body: string }> = []
+  /** Format-1 value records by commitment (legacy stores are small; format 2 never fills this). */
+  const legacyValues = new Map<string, string>()
+  const checkedLegacy = new Set<string>()
+  let done = false
+
+  const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>): void => {
+    const at = expected
+    if (sawV2) return fail(at, 'BAD_ENCODING', 'a format-1 receipt after format-2 receipts')
+    const body = parseCanonicalBody(e.body)
+    if (!body) return fail(at, 'BAD_ENCODING')
+    if (leafHashHex(e.body) !== e.hash) return fail(at, 'BAD_HASH')
+    if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
+    if (body.seq > at) return fail(at, 'SEQ_GAP', `found seq ${body.seq}`)
+    if (body.prev !== prevHex) return fail(at, 'BROKEN_LINK', 'prev does not match the previous hash')
+    if (body.chain !== input.chain) return fail(at, 'BROKEN_LINK', 'receipt belongs to another chain')
+    if (STATE_OPS.has(body.op) && body.new && !checkedLegacy.has(body.new)) {
+      checkedLegacy.add(body.new)
+      const problem = checkLegacyValue(legacyValues.get(body.new), body.new, body.op === 'STORE', input.legacy)
+      if (problem) return fail(at, 'BAD_VALUE', problem)
+    }
+    pendingValues = []
+    legacy++
+    prevHex = e.hash
+    prev = hexToB64(e.hash)
+    advance(e.hash, null)
+  }
+
+  const onReceiptV2 = (e: Extract<JournalEntry, { t: 'r' }>): void => {
+    const at = expected
+    sawV2 = true
+    const body = parseBodyV2(e.body)
+    const values = pendingValues
+    pendingValues = []
+    if (!body) return fail(at, 'BAD_ENCODING')
+    if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
+    if (body.seq > at) return fail(at, 'SEQ_GAP', `found seq ${body.seq}`)
+    const hash = receiptHashV2(prev, e.body)
+    if (input.auth) {
+      const authentic = e.mac !== undefined && safeEqual(input.auth.receipt(hash, valuesDigest(values)), e.mac)
+      if (authentic) {
+        // This MAC vouches for every hash before it, so an earlier suspect receipt was intact: what failed
+        // there was its MAC field or the value records written before it, or it lacked a MAC altogether.
+        if (suspect) return fail(suspect.seq, suspect.hadValues ? 'BAD_VALUE' : 'BAD_MAC', suspect.macMissing ? 'receipt has no MAC but later ones do' : suspect.hadValues ? 'a value record written before this receipt, or its MAC, was altered' : 'the MAC of this receipt was altered')
+        authenticatedThrough = at
+      } else if (suspect && !(suspect.macMissing && e.mac === undefined)) {
+        // Two failures in a row: the first receipt's hash itself changed (or a forged tail carries junk MACs).
+        return fail(suspect.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
+      } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0, macMissing: e.mac === undefined }
+    }
+    if (body.op === 'STORE' && body.new && body.tool !== null && body.call !== null) {
+      if (body.sig === null || !safeEqual(input.sign(resultSigInput(body.tool, body.call, body.new, body.seq)), body.sig))
+        return fail(at, 'BAD_VALUE', 'result signature does not bind this tool call and value')
+    }
+    if (options.values && input.valueKeys && STATE_OPS.has(body.op) && body.new) {
+      const rec = values.find((v) => v.commit === body.new)
+      if (rec) {
+        let text: string
+        try {
+          text = isSealedBody(rec.body) ? openValue(input.valueKeys, rec.commit, rec.body) : plaintextOf(rec.body)
+        } catch {
+          return fail(at, 'DECRYPT_FAILED', 'value record does not decrypt')
+        }
+        if (!safeEqual(input.commit(text), body.new)) return fail(at, 'BAD_VALUE', 'value does not match its commitment')
+      }
+    }
+    prev = hash
+    advance(null, hash)
+  }
+
+  /** Common tail of a checked receipt: Merkle roots, witness, position. */
+  const advance = (hex: string | null, b64: string | null): void => {
+    const at = expected
+    if (at <= lastRootSize) {
+      frontier.push(hex !== null ? fromHex(hex) : fromBase64url(b64!))
+      if (wantRoots.has(at)) rootAt.set(at, frontier.rootHex())
+    }
+    if (at === witnessAt) witnessHash = b64 ?? hexToB64(hex!)
+    expected++
+  }
+
+  for await (const e of input.entries) {
+    if (done) break
+    switch (e.t) {
+      case 'meta':
+        break
+      case 'value':
+        if (sawV2 || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
+        else legacyValues.set(e.commit, e.body)
+        break
+      case 'checkpoint':
+        notes.push({ size: e.size, note: e.note })
+        break
+      case 'receipt':
+        onReceiptV1(e)
+        break
+      case 'r':
+        onReceiptV2(e)
+        break
+    }
+    if (failure) done = true
+  }
+  const size = expected - 1
+  const checked = failure ? failure.seq : size
+  // A run of MAC-less receipts at the end is the unauthenticated tail (ok); a wrong MAC there is a forgery.
+  const last = suspect as Suspect | null
+  if (!failure && last && !last.macMissing) fail(last.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
+  if (!failure) {
+    for (const n of notes) {
+      const check = await checkNote(n.note, input.checkpoint)
+      if (!check.ok) {
+        fail(Math.max(1, n.size), check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, 'stored checkpoint')
+        continue
+      }
+      if (check.note.size > size) fail(size + 1, 'TRUNCATED', 'a stored checkpoint covers more receipts')
+      else if (check.note.size > 0 && rootAt.get(check.note.size) !== check.note.root) fail(check.note.size, 'ROOT_MISMATCH', 'stored checkpoint root')
+    }
+  }
+  if (!failure && external) {
+    if (external.size > size) fail(size + 1, 'TRUNCATED', `external checkpoint covers ${external.size} receipts, the store has ${size}`)
+    else if (external.size === 0 ? external.root !== new MerkleFrontier().rootHex() : rootAt.get(external.size) !== external.root) fail(external.size, 'FORK', 'external checkpoint root differs')
+  }
+  if (!failure && input.witness && input.auth) {
+    const w = input.witness
+    if (!safeEqual(input.auth.witness(input.chain, w.seq, w.hash), w.mac)) fail(Math.max(1, w.seq), 'BAD_MAC', 'the witness beside the keys is not authentic')
+    else if (w.seq > size) fail(size + 1, 'TRUNCATED', `the witness beside the keys has seen ${w.seq} receipts, the journal has ${size}`)
+    else if (w.seq > 0 && witnessHash !== w.hash) fail(w.seq, 'FORK', 'receipt differs from the one the witness saw')
+  }
+  return failure ? { ok: false, checked: Math.max(0, checked), firstFailure: failure, authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1), legacy } : { ok: true, checked: size, authenticatedThrough, legacy }
+}
+
+function isLegacyValueBody(body: string): boolean {
+  return body.startsWith('{"data":')
+}
+
+function plaintextOf(body: string): string {
+  const rec = JSON.parse(body) as { data?: unknown }
+  if (typeof rec.data !== 'string') throw new Error('plaintext record without data')
+  return rec.data
+}
+
+function checkLegacyValue(body: string | undefined, commit: string, isResult: boolean, keys: { commit: Hmac; sign: Hmac } | null): string | null {
+  if (body === undefined) return 'value record missing'
+  if (!keys) return null
+  let rec: { data?: unknown; sig?: unknown }
+  try {
+    rec = JSON.parse(body) as typeof rec
+  } catch {
+    return 'value record unreadable'
+  }
+  if (typeof rec.data !== 'string') return 'value record unreadable'
+  if (keys.commit(rec.data) !== commit) return 'value does not match its commitment'
+  if (isResult && (typeof rec.sig !== 'string' || rec.sig !== keys.sign(rec.data))) return 'result signature does not match'
+  return null
+}
+

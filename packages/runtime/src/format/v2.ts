@@ -1,0 +1,178 @@
+/**
+ * Receipt format v2: what is stored is only what cannot be derived.
+ *
+ * A v1 receipt carried its chain id, its own hash, the previous hash, a random UUID and an ISO timestamp, all
+ * as 64-character hex or long text, in every record (631 journal bytes a receipt). In v2:
+ * - the body is canonical JSON (RFC 8785 layout: keys sorted, no white space) of the fields below, with every
+ *   null field left out and `ts` as integer epoch milliseconds;
+ * - the hash is not stored: `hash = SHA-256(0x00 ‖ prev ‖ body)` (an RFC 6962 leaf hash whose leaf data is
+ *   the previous hash, as base64url text, followed by the body text), recomputed by whoever reads it;
+ * - the chain id is not stored per receipt: the first receipt's `prev` is `genesis(chain)`, so every hash
+ *   depends on the chain id through the link;
+ * - the id is derived: a UUIDv7 with the receipt's timestamp and bits of its hash.
+ * Hashes and commitments are full 256-bit values in unpadded base64url (43 characters), never truncated.
+ * The API `Receipt` object keeps its v1 fields (hex hash/prev, ISO ts, chain, id); see `toReceipt`.
+ */
+import type { Op, Pool, Receipt, ReceiptSite } from '../core/receipt.js'
+import { b64urlToHex, sha256Base64url } from '../crypto/hash.js'
+
+export const FORMAT_V2 = 2
+
+/** The stored fields of a v2 receipt. */
+export interface BodyV2 {
+  seq: number
+  /** Epoch milliseconds. */
+  ts: number
+  op: Op
+  pool: Pool | null
+  key: string | null
+  /** Commitment (base64url HMAC) of the value before, or null. */
+  old: string | null
+  /** Commitment of the value after (the attempted value for REFUSED), or null. */
+  new: string | null
+  site: ReceiptSite | null
+  tool: string | null
+  call: string | null
+  actor: string | null
+  reason: string | null
+  /** STORE only: HMAC binding the result to (tool, call, commitment, seq); see crypto/values.ts. */
+  sig: string | null
+}
+
+export class BodyEncodingError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`receipt field ${field} ${problem}`)
+  }
+}
+
+function text(v: string, field: string): string {
+  if (typeof v !== 'string') throw new BodyEncodingError(field, `is ${v === null ? 'null' : typeof v}, expected a string`)
+  if (!(v as unknown as { isWellFormed(): boolean }).isWellFormed()) throw new BodyEncodingError(field, 'contains a lone surrogate')
+  return JSON.stringify(v)
+}
+
+function int(v: number, field: string): string {
+  if (!Number.isSafeInteger(v) || v < 0 || Object.is(v, -0)) throw new BodyEncodingError(field, 'is not a non-negative safe integer')
+  return String(v)
+}
+
+/** `,"name":value` for a present optional string field, '' for null. */
+function opt(name: string, v: string | null): string {
+  return v === null ? '' : `,"${name}":${text(v, name)}`
+}
+
+/**
+ * Canonical text of a v2 body. Keys are written in sorted order by hand (this runs on every write); the
+ * tests pin that the output equals the generic canonical encoder's on the same object with nulls removed.
+ */
+export function encodeBodyV2(b: BodyV2): string {
+  let s = '{'
+  // The first written field has no leading comma: build with leading commas and drop the first one.
+  s += opt('actor', b.actor) + opt('call', b.call) + opt('key', b.key) + opt('new', b.new) + opt('old', b.old)
+  s += `,"op":${text(b.op, 'op')}` + opt('pool', b.pool) + opt('reason', b.reason)
+  s += `,"seq":${int(b.seq, 'seq')}` + opt('sig', b.sig)
+  if (b.site !== null) {
+    const site = b.site
+    s +=
+      `,"site":{"column":${int(site.column, 'site.column')},"file":${text(site.file, 'site.file')}` +
+      (site.fn === null ? '' : `,"fn":${text(site.fn, 'site.fn')}`) +
+      `,"line":${int(site.line, 'site.line')}}`
+  }
+  s += opt('tool', b.tool) + `,"ts":${int(b.ts, 'ts')}}`
+  return '{' + s.slice(2)
+}
+
+// The exact canonical layout encodeBodyV2 writes: optional fields present or absent (never null), strings
+// with only the escapes JSON.stringify produces, integers without leading zeros. Runs of plain characters
+// are matched in one step (the "unrolled loop" form), which keeps verify cheap.
+const PLAIN = String.raw`[^"\\\u0000-\u001f\ud800-\udfff]`
+const ESCAPE = String.raw`(?:[\ud800-\udbff][\udc00-\udfff]|\\["\\bfnrt]|\\u000[0-7bef]|\\u001[0-9a-f])`
+const S = `("${PLAIN}*(?:${ESCAPE}${PLAIN}*)*")`
+const N = String.raw`(0|[1-9]\d{0,15})`
+const o = (name: string, first = false) => `(?:${first ? '' : ','}"${name}":${S})?`
+const BODY_RE = new RegExp(
+  `^\\{(?:"actor":${S},)?(?:"call":${S},)?(?:"key":${S},)?(?:"new":${S},)?(?:"old":${S},)?"op":${S}${o('pool')}${o('reason')},"seq":${N}${o('sig')}` +
+    `(?:,"site":\\{"column":${N},"file":${S}${o('fn')},"line":${N}\\})?${o('tool')},"ts":${N}\\}$`,
+)
+
+function unquote(s: string | undefined): string | null {
+  if (s === undefined) return null
+  return s.includes('\\') ? (JSON.parse(s) as string) : s.slice(1, -1)
+}
+
+/**
+ * Parses `text` when it is exactly the canonical encoding of a v2 body (what encodeBodyV2 would write for
+ * the parsed value), else returns null. The tamper tests cross-check this against encodeBodyV2.
+ */
+export function parseBodyV2(text: string): BodyV2 | null {
+  const m = BODY_RE.exec(text)
+  if (!m) return null
+  const seq = Number(m[9])
+  const ts = Number(m[16])
+  const hasSite = m[11] !== undefined
+  const column = hasSite ? Number(m[11]) : 0
+  const line = hasSite ? Number(m[14]) : 0
+  if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(ts) || !Number.isSafeInteger(column) || !Number.isSafeInteger(line)) return null
+  return {
+    actor: unquote(m[1]),
+    call: unquote(m[2]),
+    key: unquote(m[3]),
+    new: unquote(m[4]),
+    old: unquote(m[5]),
+    op: unquote(m[6]) as Op,
+    pool: unquote(m[7]) as Pool | null,
+    reason: unquote(m[8]),
+    seq,
+    sig: unquote(m[10]),
+    site: hasSite ? { column, file: unquote(m[12])!, fn: unquote(m[13]), line } : null,
+    tool: unquote(m[15]),
+    ts,
+  }
+}
+
+/** The `prev` of receipt 1 of a v2 chain: binds every hash of the chain to its id. */
+export function genesisV2(chain: string): string {
+  return sha256Base64url(`memory-customs/2 genesis\n${chain}`)
+}
+
+/** The hash of a v2 receipt (base64url): SHA-256(0x00 ‖ prev ‖ body). */
+export function receiptHashV2(prev: string, body: string): string {
+  return sha256Base64url('\0' + prev + body)
+}
+
+/** Deterministic UUIDv7 of a v2 receipt: its timestamp and 74 bits of its hash (so ids are unique per chain). */
+export function receiptIdV2(ts: number, hashHex: string): string {
+  const t = Math.max(0, Math.floor(ts)).toString(16).padStart(12, '0').slice(-12)
+  const r = hashHex
+  const variant = ((parseInt(r[3], 16) & 0x3) | 0x8).toString(16)
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(0, 3)}-${variant}${r.slice(4, 7)}-${r.slice(7, 19)}`
+}
+
+/** The API object of a v2 receipt: v1's fields (hex hashes, ISO time, chain, id) plus `sig` where present. */
+export function toReceiptV2(b: BodyV2, hash: string, prev: string, chain: string): Receipt {
+  const hashHex = b64urlToHex(hash)
+  const r: Receipt & { sig?: string } = {
+    v: 2 as unknown as 1,
+    chain,
+    seq: b.seq,
+    id: receiptIdV2(b.ts, hashHex),
+    ts: new Date(b.ts).toISOString(),
+    actor: b.actor,
+    op: b.op,
+    pool: b.pool,
+    key: b.key,
+    old: b.old,
+    new: b.new,
+    site: b.site,
+    tool: b.tool,
+    call: b.call,
+    reason: b.reason,
+    prev: b64urlToHex(prev),
+    hash: hashHex,
+  }
+  if (b.sig !== null) r.sig = b.sig
+  return Object.freeze(r)
+}
