@@ -30,18 +30,42 @@ function jsJson(v: unknown): string {
   return JSON.stringify(v).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
-function findCall(sf: ts.SourceFile, start: number, end: number): ts.CallExpression | null {
-  let found: ts.CallExpression | null = null
-  const visit = (n: ts.Node): void => {
-    if (found || n.pos > start || n.end < end) return
-    if (ts.isCallExpression(n) && n.end === end && n.getStart(sf) === start) {
-      found = n
-      return
-    }
-    ts.forEachChild(n, visit)
+/**
+ * Work counters of the last `instrument` call. The complexity test reads them to prove the algorithm is
+ * linear without timing it: every node is visited once, and magic-string receives its edits in ascending
+ * position order (it looks for the chunk to split by walking from the chunk it split last, so an edit behind
+ * the previous one walks back over every chunk in between: with many sites that walk made `instrument`
+ * quadratic).
+ */
+export const instrumentWork = { nodesVisited: 0, edits: 0, backwardEdits: 0 }
+
+/**
+ * One pass over the tree (an explicit stack, so deep trees cannot overflow it): the call expression of each
+ * site, keyed by `start:end`, and the `__mc$`-prefixed identifiers the module already uses. Looking each
+ * site up from the root instead costs a scan of every sibling list on its path, which is O(sites) per site
+ * in a long function body.
+ */
+function scanTree(sf: ts.SourceFile, sites: readonly CallSite[]): { calls: Map<string, ts.CallExpression>; used: Set<string> } {
+  const ends = new Set<number>()
+  for (const s of sites) if (!s.unsupported) ends.add(s.end)
+  const calls = new Map<string, ts.CallExpression>()
+  const used = new Set<string>()
+  const stack: ts.Node[] = [sf]
+  const push = (c: ts.Node): void => {
+    stack.push(c)
   }
-  ts.forEachChild(sf, visit)
-  return found
+  while (stack.length) {
+    const n = stack.pop() as ts.Node
+    instrumentWork.nodesVisited++
+    if (n.kind === ts.SyntaxKind.Identifier) {
+      const text = (n as ts.Identifier).text
+      if (text.startsWith(HELPER_PREFIX)) used.add(text)
+    } else if (n.kind === ts.SyntaxKind.CallExpression && ends.has(n.end)) {
+      calls.set(`${n.getStart(sf)}:${n.end}`, n as ts.CallExpression)
+    }
+    ts.forEachChild(n, push)
+  }
+  return { calls, used }
 }
 
 /**
@@ -92,15 +116,19 @@ export function instrument(
   sites: CallSite[],
   options?: Options | ResolvedOptions,
 ): { code: string; map: SourceMap } | null {
+  instrumentWork.nodesVisited = 0
+  instrumentWork.edits = 0
+  instrumentWork.backwardEdits = 0
   if (!sites.length || isInstrumented(code)) return null
   const o = ensureResolved(options)
   const { file } = normalizeId(id, o.root)
   const sf = parseCached(code, file)
+  const { calls, used } = scanTree(sf, sites)
   const plans: Plan[] = []
   const table: CallSite[] = []
   for (const site of sites) {
     if (site.unsupported) continue
-    const call = findCall(sf, site.start, site.end)
+    const call = calls.get(`${site.start}:${site.end}`)
     if (!call) continue
     const chain = outermostChain(call)
     plans.push({
@@ -115,29 +143,79 @@ export function instrument(
   }
   if (!plans.length) return null
 
-  const s = new MagicString(code)
+  const n = helperNames(used)
+  const edits: Edit[] = []
   const { pos, semicolon } = headerPosition(code, sf)
   const keyFilter = o.keys.include.length || o.keys.exclude.length ? { include: o.keys.include, exclude: o.keys.exclude } : null
-  const names = '__mc$p, __mc$d, __mc$r'
   const probe = JSON.stringify(o.probeModule)
-  const load = isCommonJs(file, code, sf) ? `var { ${names} } = require(${probe});` : `import { ${names} } from ${probe};`
+  const load = isCommonJs(file, code, sf)
+    ? `var { ${importList(n, ': ')} } = require(${probe});`
+    : `import { ${importList(n, ' as ')} } from ${probe};`
+  const t = n.t
   const tableFn =
-    `function __mc$t(){return __mc$t.v||(__mc$t.v=__mc$r(${jsJson(file)},${jsJson(table.map(siteMeta))},${jsJson(keyFilter)}))}` +
-    '__mc$t();'
-  s.appendLeft(pos, `${semicolon ? ';' : ''}${load}${tableFn}${MARKER}`)
+    `function ${t}(){return ${t}.v||(${t}.v=${n.r}(${jsJson(file)},${jsJson(table.map(siteMeta))},${jsJson(keyFilter)}))}` + `${t}();`
+  edits.push({ at: pos, right: false, text: `${semicolon ? ';' : ''}${load}${tableFn}${MARKER}` })
 
   // Enclosing ranges first: their openings go left of (appendLeft) and their closings right of
   // (prependRight) whatever an enclosed call inserts at the same offset. For two calls of one optional
   // chain (same range) the one that runs first gets the outer exit wrapper, so exits unwind in order.
   plans.sort((a, b) => a.wrapStart - b.wrapStart || b.wrapEnd - a.wrapEnd || a.callEnd - b.callEnd)
   for (const p of plans) {
-    s.appendLeft(p.wrapStart, `__mc$d(__mc$t, ${p.index}, `)
-    s.appendLeft(p.argsOpen, `...__mc$p(__mc$t, ${p.index}, [`)
-    s.prependRight(p.argsClose, '])')
-    s.prependRight(p.wrapEnd, ')')
+    edits.push({ at: p.wrapStart, right: false, text: `${n.d}(${t}, ${p.index}, ` })
+    edits.push({ at: p.argsOpen, right: false, text: `...${n.p}(${t}, ${p.index}, [` })
+    edits.push({ at: p.argsClose, right: true, text: '])' })
+    edits.push({ at: p.wrapEnd, right: true, text: ')' })
+  }
+  // Applied in ascending position order (see `instrumentWork`). At one offset every appendLeft text comes
+  // before every prependRight text whatever the call order, and the stable sort keeps the order of the
+  // calls of each kind, so the output is the one the plan order above defines.
+  edits.sort((a, b) => a.at - b.at)
+  const s = new MagicString(code)
+  let last = -1
+  for (const e of edits) {
+    instrumentWork.edits++
+    if (e.at < last) instrumentWork.backwardEdits++
+    last = e.at
+    if (e.right) s.prependRight(e.at, e.text)
+    else s.appendLeft(e.at, e.text)
   }
   return {
     code: s.toString(),
     map: s.generateMap({ hires: 'boundary', source: id, includeContent: true }),
   }
+}
+
+interface Edit {
+  at: number
+  /** `prependRight` (a closing text) rather than `appendLeft` (an opening text). */
+  right: boolean
+  text: string
+}
+
+const HELPER_PREFIX = '__mc$'
+
+/** The names the emitted code binds: the probe entries `p`, `d`, `r` and the table function `t`. */
+interface HelperNames {
+  p: string
+  d: string
+  r: string
+  t: string
+}
+
+/**
+ * `__mc$p`, `__mc$d`, `__mc$r`, `__mc$t`, or, when the module already uses one of them (a user function
+ * `__mc$t`, say), the same names with the smallest numeric suffix that none of them uses.
+ */
+export function helperNames(used: ReadonlySet<string>): HelperNames {
+  for (let i = 0; ; i++) {
+    const suffix = i === 0 ? '' : String(i)
+    const names = { p: `${HELPER_PREFIX}p${suffix}`, d: `${HELPER_PREFIX}d${suffix}`, r: `${HELPER_PREFIX}r${suffix}`, t: `${HELPER_PREFIX}t${suffix}` }
+    if (!used.has(names.p) && !used.has(names.d) && !used.has(names.r) && !used.has(names.t)) return names
+  }
+}
+
+/** `__mc$p, __mc$d, __mc$r`, with each local name after `sep` (` as ` or `: `) when it is not the export's. */
+function importList(n: HelperNames, sep: string): string {
+  const one = (exported: string, local: string) => (exported === local ? local : `${exported}${sep}${local}`)
+  return [one('__mc$p', n.p), one('__mc$d', n.d), one('__mc$r', n.r)].join(', ')
 }
