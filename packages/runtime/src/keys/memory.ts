@@ -1,0 +1,41 @@
+/**
+ * In-process key provider (`keyStore: 'memory'`): for tests and in-memory stores. Nothing survives the
+ * process (or the provider object: every `createMemoryKeyProvider()` starts empty). Key sets are copied in
+ * and out, so a caller mutating its KeySet changes nothing stored.
+ */
+import { checkShape, cloneKeySet, assertChainId, type KeySet } from './keyset.js'
+import { chainMismatch, checkWitness, type KeyProvider, type Witness } from './provider.js'
+
+export interface MemoryKeyProvider extends KeyProvider {
+  readonly kind: 'memory'
+}
+
+export function createMemoryKeyProvider(): MemoryKeyProvider {
+  const keys = new Map<string, KeySet>()
+  const witnesses = new Map<string, Witness>()
+  const location = 'memory'
+  return {
+    kind: 'memory',
+    location,
+    async load(chain) {
+      assertChainId(chain, location)
+      const k = keys.get(chain)
+      return k ? cloneKeySet(k) : null
+    },
+    async save(chain, k) {
+      assertChainId(chain, location)
+      checkShape(k, location)
+      if (k.chain !== chain) throw chainMismatch(location, chain, k.chain)
+      keys.set(chain, cloneKeySet(k))
+    },
+    async loadWitness(chain) {
+      assertChainId(chain, location)
+      const w = witnesses.get(chain)
+      return w ? { ...w } : null
+    },
+    async saveWitness(chain, w) {
+      assertChainId(chain, location)
+      witnesses.set(chain, checkWitness(w, location))
+    },
+  }
+}
