@@ -94,6 +94,30 @@ export interface StoredReceiptRow {
   body: string
 }
 
+/** Receipt columns a rollback by cause matches on. */
+export type CauseColumn = 'tool' | 'call' | 'site_file'
+
+const STATE_WRITE_OPS = "op IN ('COMMIT','STORE','RECORD_PLAN','PROMOTE','COMPENSATE')"
+
+/** Equality and range conditions on receipt columns; absent fields do not filter. */
+export interface ReceiptQuery {
+  key?: string
+  pool?: string
+  tool?: string
+  call?: string
+  siteFile?: string
+  op?: string
+  afterSeq?: number
+  fromSeq?: number
+  toSeq?: number
+  /** ISO timestamp: receipts at or after it. */
+  sinceTs?: string
+  limit?: number
+}
+
+/** [seq, op, pool, key, new, tool, call, ts, body (COMPENSATE only, else null)] */
+export type ReplayRow = [number, string, string | null, string | null, string | null, string | null, string | null, string, string | null]
+
 export class ReceiptIndex {
   readonly db: Database
   private pendingReceipts: ReceiptRow[] = []
@@ -164,6 +188,95 @@ export class ReceiptIndex {
     const body = this.getValueStmt.step() ? (this.getValueStmt.get()[0] as string) : undefined
     this.getValueStmt.reset()
     return body
+  }
+
+  /** The first stored row for `seq` (a duplicate seq keeps its first position). */
+  receiptAt(seq: number): { body: string; hash: string } | undefined {
+    return this.all<{ body: string; hash: string }>('SELECT body, hash FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [seq])[0]
+  }
+
+  /** What a COMPENSATE needs of the receipt whose value it restores (first stored row for `seq`). */
+  originRow(seq: number): { op: string; ts: string; body: string; tool: string | null; call: string | null } | undefined {
+    return this.all<{ op: string; ts: string; body: string; tool: string | null; call: string | null }>(
+      'SELECT op, ts, body, tool, call FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1',
+      [seq],
+    )[0]
+  }
+
+  /** Receipts matching every given field, in chain order. */
+  findReceipts(q: ReceiptQuery): Array<{ body: string; hash: string }> {
+    const where: string[] = []
+    const params: (string | number)[] = []
+    const where1 = (condition: string, v: string | number | undefined) => {
+      if (v !== undefined) {
+        where.push(condition)
+        params.push(v)
+      }
+    }
+    where1('key = ?', q.key)
+    where1('pool = ?', q.pool)
+    where1('tool = ?', q.tool)
+    where1('call = ?', q.call)
+    where1('site_file = ?', q.siteFile)
+    where1('op = ?', q.op)
+    where1('seq > ?', q.afterSeq)
+    where1('seq >= ?', q.fromSeq)
+    where1('seq <= ?', q.toSeq)
+    where1('ts >= ?', q.sinceTs)
+    const sql = `SELECT body, hash FROM receipts${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY pos${q.limit ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : ''}`
+    return this.all<{ body: string; hash: string }>(sql, params)
+  }
+
+  /** The latest state snapshot at or before `seq`. */
+  snapshotAtOrBefore(seq: number): { seq: number; state: string } | undefined {
+    return this.all<{ seq: number; state: string }>('SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1', [seq])[0]
+  }
+
+  /**
+   * Streams the receipts with `afterSeq < seq <= toSeq` as state-replay rows from the typed columns; only
+   * COMPENSATE needs a field that is not projected (its reason), so only its body is read.
+   */
+  eachReplayRow(afterSeq: number, toSeq: number, fn: (row: ReplayRow) => void): void {
+    this.each(
+      "SELECT seq, op, pool, key, new, tool, call, ts, CASE WHEN op = 'COMPENSATE' THEN body END FROM receipts WHERE seq > ? AND seq <= ? ORDER BY pos",
+      [afterSeq, toSeq],
+      (row) => fn(row as ReplayRow),
+    )
+  }
+
+  /** Receipt hashes in chain order after position `pos`. */
+  eachHashAfter(pos: number, fn: (hash: string) => void): void {
+    this.each('SELECT hash FROM receipts WHERE pos > ? ORDER BY pos', [pos], (row) => fn(row[0] as string))
+  }
+
+  addCheckpoint(size: number, root: string, note: string): void {
+    this.sync()
+    this.db.run('INSERT INTO checkpoints VALUES (?,?,?)', [size, root, note])
+  }
+
+  /** The highest seq with a timestamp at or before `iso` (null when none). */
+  lastSeqAtOrBefore(iso: string): number | null {
+    return this.all<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM receipts WHERE ts <= ?', [iso])[0]?.seq ?? null
+  }
+
+  /**
+   * Pool and key of every state-changing receipt, with the cause column as `c`: those whose cause equals
+   * `value`, or, with `value` null, every one with a site (the caller matches a file glob itself).
+   */
+  stateWritesByCause(column: CauseColumn, value: string | null): Array<{ pool: string; key: string; c: string }> {
+    const sql =
+      value === null
+        ? `SELECT pool, key, ${column} AS c FROM receipts WHERE ${STATE_WRITE_OPS} AND site_file IS NOT NULL`
+        : `SELECT pool, key, ${column} AS c FROM receipts WHERE ${STATE_WRITE_OPS} AND ${column} = ?`
+    return this.all<{ pool: string; key: string; c: string }>(sql, value === null ? [] : [value])
+  }
+
+  /** Every state-changing receipt of one key in chain order, with the cause column as `c`. */
+  stateWritesOfKey(pool: string, key: string, column: CauseColumn): Array<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }> {
+    return this.all<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }>(
+      `SELECT seq, op, new, ${column} AS c, tool, call FROM receipts WHERE pool = ? AND key = ? AND ${STATE_WRITE_OPS} ORDER BY pos`,
+      [pool, key],
+    )
   }
 
   /** Runs a query and returns rows as objects. */

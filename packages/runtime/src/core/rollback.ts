@@ -10,7 +10,7 @@
  */
 import { OptionError } from '../errors.js'
 import { keyGlobToRegExp } from '../probe.js'
-import type { ReceiptIndex } from './index-db.js'
+import type { CauseColumn, ReceiptIndex } from './index-db.js'
 import type { OriginLookup, PoolState, Slot, ExecSlot } from './state.js'
 import type { VersionIndex } from './versions.js'
 import type { Pool, Receipt } from './receipt.js'
@@ -84,13 +84,12 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
     } else {
       const ms = env.toMs(target.toTime)
       const iso = new Date(ms).toISOString()
-      const row = env.idx.all<{ seq: number }>('SELECT MAX(seq) AS seq FROM receipts WHERE ts <= ?', [iso])[0]
-      seq = row?.seq ?? 0
+      seq = env.idx.lastSeqAtOrBefore(iso) ?? 0
       describe = { toTime: iso, toSeq: seq }
     }
     return { changes: diffToSeq(env.state, env.versions, seq), describe }
   }
-  let column: 'tool' | 'call' | 'site_file'
+  let column: CauseColumn
   let value: string
   if ('tool' in target) [column, value] = ['tool', target.tool]
   else if ('callId' in target) [column, value] = ['call', target.callId]
@@ -103,19 +102,12 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
 
   // Keys touched by a matching write.
   const touched = new Map<string, { pool: (typeof POOLS)[number]; key: string }>()
-  const ops = "op IN ('COMMIT','STORE','RECORD_PLAN','PROMOTE','COMPENSATE')"
-  const sql = glob
-    ? `SELECT pool, key, ${column} AS c FROM receipts WHERE ${ops} AND site_file IS NOT NULL`
-    : `SELECT pool, key, ${column} AS c FROM receipts WHERE ${ops} AND ${column} = ?`
-  for (const r of env.idx.all<{ pool: string; key: string; c: string }>(sql, glob ? [] : [value]))
+  for (const r of env.idx.stateWritesByCause(column, glob ? null : value))
     if (matches(r.c) && (POOLS as readonly string[]).includes(r.pool)) touched.set(`${r.pool}\u0000${r.key}`, { pool: r.pool as (typeof POOLS)[number], key: r.key })
 
   const changes: PlannedChange[] = []
   for (const { pool, key } of touched.values()) {
-    const writes = env.idx.all<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }>(
-      `SELECT seq, op, new, ${column} AS c, tool, call FROM receipts WHERE pool = ? AND key = ? AND ${ops} ORDER BY pos`,
-      [pool, key],
-    )
+    const writes = env.idx.stateWritesOfKey(pool, key, column)
     const tainted = new Set<string>()
     let keep: (typeof writes)[number] | null = null
     for (const w of writes) {
