@@ -1,4 +1,12 @@
-/** Health report shape and its Prometheus text rendering. */
+/** Health report shape, how it is gathered, and its Prometheus text rendering. */
+import type { Checkpoint } from '../crypto/checkpoint.js'
+import type { OpenReport, StorageBackend } from '../storage/types.js'
+import { isExpired } from './gates/execution.js'
+import type { StoreGuard } from './guard.js'
+import type { JournalWriter } from './journal-writer.js'
+import type { Ledger } from './ledger.js'
+import type { WriteRules } from './options.js'
+import type { VerifyReport } from './verify.js'
 
 export interface HealthReport {
   /** False when storage is failing, the last verification failed, or the Customs is closed. */
@@ -45,6 +53,66 @@ export interface HealthReport {
     damaged: { location: string; record: number; byteOffset?: number; afterSeq: number; message: string } | null
   }
   closed: boolean
+}
+
+/** Everything a health report is read from. */
+export interface HealthSources {
+  ledger: Ledger
+  writer: JournalWriter
+  guard: StoreGuard
+  rules: WriteRules
+  backend: StorageBackend
+  openReport: OpenReport
+  chain: string
+  origin: string
+  lastVerify: { at: string; report: VerifyReport } | null
+  openFailure: { seq: number; code: string } | null
+  lastCheckpoint: Checkpoint | null
+}
+
+export function healthReport(h: HealthSources): HealthReport {
+  const { ledger, writer, guard, backend } = h
+  const counters = ledger.counters
+  const live = [...ledger.state.execution.values()].filter((s) => !isExpired(s, h.rules))
+  const refused = Object.values(counters.refusedByCode).reduce((a, b) => a + b, 0)
+  const verification = h.lastVerify
+    ? { state: h.lastVerify.report.ok ? ('ok' as const) : ('failed' as const), at: h.lastVerify.at, checked: h.lastVerify.report.checked, firstFailure: h.lastVerify.report.firstFailure }
+    : h.openFailure
+      ? { state: 'failed' as const, at: null, checked: ledger.headSeq, firstFailure: h.openFailure }
+      : { state: 'unverified' as const, at: null, checked: 0 }
+  return {
+    ok: !writer.storageError && !guard.damage && verification.state !== 'failed' && !guard.closed,
+    chain: h.chain,
+    origin: h.origin,
+    receipts: ledger.headSeq,
+    head: ledger.headHash,
+    lastReceiptAt: ledger.lastTs,
+    pools: { decision: ledger.state.decision.size, execution: live.length, plans: ledger.state.plans.size },
+    unpromoted: live.filter((s) => !s.promoted).length,
+    refused,
+    refusedByCode: { ...counters.refusedByCode },
+    receiptsByOp: { ...counters.byOp },
+    rollbacks: counters.rollbacks,
+    unattributed: counters.unattributed,
+    attributed: counters.attributed,
+    observedWriteErrors: counters.observeErrors,
+    verification,
+    lastCheckpoint: h.lastCheckpoint ? { size: h.lastCheckpoint.size, root: h.lastCheckpoint.root } : null,
+    storage: {
+      kind: backend.kind,
+      durability: backend.durability,
+      location: backend.location,
+      durableSeq: writer.durableSeq,
+      lag: ledger.headSeq - writer.durableSeq,
+      pendingEntries: ledger.pending.length,
+      flushes: writer.flushes,
+      errors: writer.storageErrors,
+      error: writer.storageError,
+      truncatedTail: h.openReport.truncatedTail ?? null,
+      damaged: guard.damage ? { ...guard.damage } : null,
+    },
+    closed: guard.closed,
+  }
 }
 
 const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')

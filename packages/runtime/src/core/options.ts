@@ -4,6 +4,7 @@ import type { EncryptionOptions } from '../crypto/encryption.js'
 import type { KeyOptions } from '../crypto/keys.js'
 import type { StorageOption } from '../storage/resolve.js'
 import type { SqlJsOptions } from './index-db.js'
+import { OptionError } from '../errors.js'
 
 export interface CustomsOptions {
   /**
@@ -45,4 +46,51 @@ export interface CustomsOptions {
   sqlJs?: SqlJsOptions
   /** Largest canonical value accepted, in bytes. Default 1 MiB. Larger values are refused with a ValueError. */
   maxValueBytes?: number
+}
+
+const DEFAULT_TTL = 15 * 60 * 1000
+const DEFAULT_MAX_VALUE = 1024 * 1024
+
+/** The options the write gates and the chain read, with defaults applied. */
+export interface WriteRules {
+  schemas: Record<string, ZodType>
+  writeOnce: Set<string>
+  tools: Set<string>
+  ttlMs: number
+  maxValueBytes: number
+  snapshotEvery: number
+  now: () => number
+  defaultActor: string | null
+}
+
+export function writeRulesOf(options: CustomsOptions): WriteRules {
+  return {
+    schemas: options.decision?.schemas ?? {},
+    writeOnce: new Set(options.decision?.writeOnce ?? []),
+    tools: new Set(options.bridge?.tools ?? []),
+    ttlMs: options.execution?.ttlMs ?? DEFAULT_TTL,
+    maxValueBytes: options.maxValueBytes ?? DEFAULT_MAX_VALUE,
+    snapshotEvery: options.snapshotEvery ?? 1000,
+    now: options.now ?? Date.now,
+    defaultActor: options.actor ?? null,
+  }
+}
+
+export function validateOptions(o: CustomsOptions): void {
+  if (o === null || typeof o !== 'object') throw new OptionError('options', 'must be an object')
+  const schemas = o.decision?.schemas
+  if (schemas !== undefined) {
+    if (typeof schemas !== 'object' || schemas === null) throw new OptionError('decision.schemas', 'must be a record of zod schemas')
+    for (const [k, s] of Object.entries(schemas))
+      if (!s || typeof (s as ZodType).safeParse !== 'function') throw new OptionError(`decision.schemas.${k}`, 'is not a zod schema (no safeParse)')
+  }
+  for (const k of o.decision?.writeOnce ?? [])
+    if (!schemas || !Object.hasOwn(schemas, k)) throw new OptionError('decision.writeOnce', `names "${k}", which has no schema in decision.schemas`)
+  if (o.execution?.ttlMs !== undefined && !(Number.isFinite(o.execution.ttlMs) && o.execution.ttlMs > 0)) throw new OptionError('execution.ttlMs', 'must be a positive number of milliseconds')
+  if (o.snapshotEvery !== undefined && !(Number.isInteger(o.snapshotEvery) && o.snapshotEvery >= 1)) throw new OptionError('snapshotEvery', 'must be an integer >= 1')
+  if (o.maxValueBytes !== undefined && !(Number.isInteger(o.maxValueBytes) && o.maxValueBytes >= 16)) throw new OptionError('maxValueBytes', 'must be an integer >= 16')
+  if (o.bridge?.tools !== undefined && (!Array.isArray(o.bridge.tools) || o.bridge.tools.some((t) => typeof t !== 'string')))
+    throw new OptionError('bridge.tools', 'must be an array of tool names')
+  if (o.encryption && (typeof o.encryption.currentKeyId !== 'string' || typeof o.encryption.getKey !== 'function'))
+    throw new OptionError('encryption', 'must be { currentKeyId: string, getKey(id) }')
 }

@@ -1,0 +1,25 @@
+/** Whether the store may still be read and written: closed, or opened read-only over a damaged journal. */
+import { ClosedError } from '../errors.js'
+import { DamagedStoreError, type JournalDamage } from './damage.js'
+
+export class StoreGuard {
+  closed = false
+  /** Set when the journal could not be read to its end: reads work, writes throw DamagedStoreError. */
+  damage: JournalDamage | null = null
+
+  ensureOpen(what: string): void {
+    if (this.closed) throw new ClosedError(what)
+  }
+
+  /** Open, and the journal was read to its end (nothing may be appended after a damaged record). */
+  ensureWritable(what: string): void {
+    this.ensureOpen(what)
+    if (this.damage) throw new DamagedStoreError(what, this.damage)
+  }
+
+  /** The verification failure the damage stands for: the first receipt that could not be read. */
+  damageFailure(): { seq: number; code: 'BAD_ENCODING'; detail: string } | null {
+    const d = this.damage
+    return d ? { seq: d.afterSeq + 1, code: 'BAD_ENCODING', detail: `journal record ${d.record}${d.byteOffset === undefined ? '' : ` (byte ${d.byteOffset})`} of ${d.location} does not decode` } : null
+  }
+}

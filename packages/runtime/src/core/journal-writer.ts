@@ -1,0 +1,115 @@
+/** Group commit: journal entries queued by `Ledger.append` reach the backend in batches, one append in flight. */
+import { StorageError } from '../errors.js'
+import { encryptRecord, type EncryptionOptions } from '../crypto/encryption.js'
+import type { JournalEntry, StorageBackend } from '../storage/types.js'
+import type { Ledger } from './ledger.js'
+
+export class JournalWriter {
+  /** Journal entries acknowledged by the backend in this session, and the size of the batch in flight. */
+  private appended = 0
+  private inFlight = 0
+  private draining: Promise<void> | null = null
+  private waiters: Array<{ target: number; resolve: () => void; reject: (e: unknown) => void }> = []
+  private flushScheduled = false
+  /** Highest seq acknowledged as durable by the backend. */
+  durableSeq = 0
+  /** The last append failure, cleared by the next successful flush. */
+  storageError: { message: string; at: string } | null = null
+  storageErrors = 0
+  flushes = 0
+  flushedEntries = 0
+
+  constructor(
+    private readonly backend: StorageBackend,
+    private readonly ledger: Ledger,
+    private readonly encryption: EncryptionOptions | undefined,
+    private readonly now: () => number,
+    private readonly isClosed: () => boolean,
+  ) {}
+
+  scheduleFlush(): void {
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    const run = () => {
+      this.flushScheduled = false
+      // No waiter: a failure is recorded in health, and the next flush() retries and reports it.
+      if (!this.isClosed()) this.kick()
+    }
+    // A backend may ask the core to gather writers for a while before appending (group commit window);
+    // otherwise everything written in the current synchronous stretch goes out in one append.
+    const wait = (this.backend as { groupCommitMs?: number }).groupCommitMs
+    if (typeof wait === 'number' && wait > 0) setTimeout(run, wait)
+    else queueMicrotask(run)
+  }
+
+  /**
+   * Resolves once every receipt written so far is durable in the backend; rejects with StorageError
+   * otherwise (the entries stay queued and the next flush retries them). Concurrent callers share appends:
+   * while one batch is being written, everything written meanwhile goes out together in the next one.
+   */
+  flush(): Promise<void> {
+    const target = this.appended + this.inFlight + this.ledger.pending.length
+    if (target <= this.appended) return Promise.resolve()
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ target, resolve, reject })
+      this.kick()
+    })
+  }
+
+  private kick(): void {
+    if (this.draining) return
+    this.draining = this.drain().then((ok) => {
+      this.draining = null
+      // Entries or waiters that arrived after the loop's last check but before it settled: go again. After
+      // a failure, only a caller that is waiting makes it retry (no retry storm on a full disk).
+      if (this.ledger.pending.length && (this.waiters.length || ok)) this.kick()
+    })
+  }
+
+  /** Appends queued entries batch after batch until none are left; never throws (failures go to the waiters). */
+  private async drain(): Promise<boolean> {
+    const ledger = this.ledger
+    while (ledger.pending.length) {
+      const batch = ledger.pending
+      ledger.pending = []
+      this.inFlight = batch.length
+      try {
+        ledger.idx.sync()
+        const out = this.encryption ? await this.encryptBatch(batch) : batch
+        await this.backend.append(out)
+      } catch (e) {
+        // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
+        this.inFlight = 0
+        ledger.pending = batch.concat(ledger.pending)
+        this.storageErrors++
+        this.storageError = { message: e instanceof Error ? e.message : String(e), at: new Date(this.now()).toISOString() }
+        const err = e instanceof StorageError ? e : new StorageError(`${this.backend.kind} append failed: ${this.storageError.message}`, e)
+        const waiters = this.waiters
+        this.waiters = []
+        for (const w of waiters) w.reject(err)
+        return false
+      }
+      this.inFlight = 0
+      this.appended += batch.length
+      this.storageError = null
+      this.flushes++
+      this.flushedEntries += batch.length
+      for (let i = batch.length - 1; i >= 0; i--) {
+        const e = batch[i]
+        if (e.t === 'receipt') {
+          this.durableSeq = Math.max(this.durableSeq, e.seq)
+          break
+        }
+      }
+      const still: typeof this.waiters = []
+      for (const w of this.waiters) (w.target <= this.appended ? w.resolve : () => still.push(w))()
+      this.waiters = still
+    }
+    return true
+  }
+
+  private async encryptBatch(batch: JournalEntry[]): Promise<JournalEntry[]> {
+    const enc = this.encryption!
+    return Promise.all(batch.map(async (e) => (e.t === 'value' ? { ...e, body: await encryptRecord(enc, e.commit, e.body) } : e)))
+  }
+}

@@ -1,0 +1,87 @@
+/** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
+import { OptionError } from '../errors.js'
+import type { Ledger } from './ledger.js'
+import { executionKey, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
+import { PoolState } from './state.js'
+import { toMs } from './time.js'
+import type { PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
+
+function toReceipt(body: string, hash: string): Receipt {
+  const r = JSON.parse(body) as Receipt
+  r.hash = hash
+  return Object.freeze(r)
+}
+
+function checkSeq(ledger: Ledger, seq: number): void {
+  if (!Number.isInteger(seq) || seq < 0 || seq > ledger.headSeq) throw new OptionError('seq', `${seq} is outside 0..${ledger.headSeq}`, 'BAD_SEQ')
+}
+
+export function receiptAt(ledger: Ledger, seq: number): Receipt | undefined {
+  const row = ledger.idx.receiptAt(seq)
+  return row ? toReceipt(row.body, row.hash) : undefined
+}
+
+export function findReceipts(ledger: Ledger, filter: ReceiptFilter): Receipt[] {
+  return ledger.idx
+    .findReceipts({
+      key: filter.key,
+      pool: filter.pool,
+      tool: filter.tool,
+      call: filter.callId,
+      siteFile: filter.file,
+      op: filter.op,
+      afterSeq: filter.sinceSeq,
+      fromSeq: filter.fromSeq,
+      toSeq: filter.toSeq,
+      sinceTs: filter.sinceTime === undefined ? undefined : new Date(toMs(filter.sinceTime)).toISOString(),
+      limit: filter.limit,
+    })
+    .map((r) => toReceipt(r.body, r.hash))
+}
+
+/** Every decision key with its value, sorted by key. */
+export function decisionEntries(ledger: Ledger, state: PoolState): Array<[string, unknown]> {
+  return [...state.decision.keys()].sort().map((k) => [k, ledger.readValue(state.decision.get(k)!.commit)])
+}
+
+/** Full state at `seq`: the latest snapshot at or before it, then at most K receipts replayed. */
+export function stateAt(ledger: Ledger, seq: number): PoolState {
+  checkSeq(ledger, seq)
+  if (seq === ledger.headSeq) return ledger.state.clone()
+  const snap = ledger.idx.snapshotAtOrBefore(seq)
+  const state = snap ? PoolState.deserialize(snap.state) : new PoolState()
+  const from = snap ? snap.seq : 0
+  ledger.idx.eachReplayRow(from, seq, (row) => {
+    const [rseq, op, pool, key, nw, tool, call, ts, body] = row
+    let reason: string | null = null
+    if (body !== null) {
+      try {
+        reason = (JSON.parse(body) as ReceiptBody).reason
+      } catch {
+        return // an unreadable body changes nothing; verify reports it
+      }
+    }
+    state.apply({ seq: rseq, op: op as ReceiptBody['op'], pool: pool as Pool | null, key, new: nw, tool, call, ts, reason }, ledger.lookup)
+  })
+  return state
+}
+
+/** A read-only view of the pools as of receipt `seq` (0 = before the first receipt). */
+export function viewAt(ledger: Ledger, seq: number): PointInTimeView {
+  checkSeq(ledger, seq)
+  let cached: PoolState | null = null
+  const full = () => (cached ??= stateAt(ledger, seq))
+  const lookupValue = (pool: 'decision' | 'execution' | 'plans', key: string) => ledger.readValue(ledger.versions.commitAt(pool, key, seq))
+  return {
+    seq,
+    decision: {
+      get: (key) => lookupValue('decision', key),
+      entries: () => decisionEntries(ledger, full()),
+    },
+    execution: {
+      get: (tool, callId) => lookupValue('execution', executionKey(tool, callId)),
+      entries: () => [...full().execution.values()].sort((a, b) => a.origin - b.origin).map((s) => ({ tool: s.tool, callId: s.call, result: ledger.readValue(s.commit) })),
+    },
+    plans: { get: (planId) => lookupValue('plans', planId) as PlanRecord | undefined },
+  }
+}
