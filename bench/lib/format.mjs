@@ -36,3 +36,12 @@ export function mib(bytes) {
 export function bytes(value) {
   return Number.isFinite(value) ? `${Math.round(value)} B` : 'n/a'
 }
+
+/** Decimal megabytes (10^6 B), as memory targets are stated. */
+export function mb(value) {
+  return Number.isFinite(value) ? `${(value / 1e6).toFixed(0)} MB` : 'n/a'
+}
+
+export function mbPerSecond(value) {
+  return Number.isFinite(value) ? `${value.toFixed(0)} MB/s` : 'n/a'
+}
