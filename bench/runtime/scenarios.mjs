@@ -21,9 +21,10 @@ export function decisionValue(i) {
  * Commits `n` values round-robin over `keys`, timing every `decision.commit` call on its own.
  * Between batches (untimed) it awaits `flush()` when `flushEvery` is set, as a real caller yields to the
  * event loop, so the durable-write queue does not grow without bound.
- * Returns the latencies in microseconds and the last receipt written.
+ * Returns the latencies in microseconds and the last receipt written; `collect` (an array) also receives every
+ * receipt, outside the timed call.
  */
-export async function timeCommits(customs, { n, keys, offset = 0, flushEvery = 1000, source = 'user' }) {
+export async function timeCommits(customs, { n, keys, offset = 0, flushEvery = 1000, source = 'user', collect = null }) {
   const latencies = new Float64Array(n)
   const opts = { source }
   let last
@@ -33,6 +34,7 @@ export async function timeCommits(customs, { n, keys, offset = 0, flushEvery = 1
     const t0 = performance.now()
     last = customs.decision.commit(key, value, opts)
     latencies[i] = (performance.now() - t0) * 1000
+    if (collect) collect.push(last)
     if (flushEvery && (i + 1) % flushEvery === 0) await customs.flush()
   }
   await customs.flush()
