@@ -47,7 +47,10 @@ function loadParserCore(): Promise<ParserCore> {
 }
 
 // A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
-const DEFINES_PROBE = /\bfunction\s+__mc\$p\b/
+// All three are required: a user module that merely declares one of these names is instrumented with fresh
+// helper names instead.
+const DEFINES_PROBE = [/\bfunction\s+__mc\$p\b/, /\bfunction\s+__mc\$d\b/, /\bfunction\s+__mc\$r\b/]
+const definesProbe = (code: string) => DEFINES_PROBE.every((re) => re.test(code))
 
 function modeFromEnv(): string {
   return process.env.NODE_ENV || 'development'
@@ -124,7 +127,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   function transformCandidate(this: Ctx, core: ParserCore, c: ActiveConfig, code: string, id: string, file: string): TransformResult {
     try {
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
-      if (core.isInstrumented(code) || DEFINES_PROBE.test(code)) return null
+      if (core.isInstrumented(code) || definesProbe(code)) return null
       const { sites, error } = core.analyzeSafe(code, id, c.resolved)
       if (error) {
         collector.record(file, [])

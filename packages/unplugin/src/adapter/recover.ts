@@ -10,6 +10,8 @@ export interface EmbeddedTable {
 }
 
 const TABLE_CALL = '__mc$r'
+/** `__mc$r`, or the local name `__mc$r<n>` it is imported as when the module already uses `__mc$r`. */
+const TABLE_NAME = /^__mc\$r\d*$/
 
 /**
  * Reads the site tables embedded in module code (`__mc$r("src/a.ts", [...], keyFilter)`), whatever a
@@ -42,8 +44,8 @@ function isTableCallee(expr: ts.Expression): boolean {
   while (ts.isParenthesizedExpression(e)) e = e.expression
   // `(0, probe.__mc$r)` after a CommonJS transform
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken) e = e.right
-  if (ts.isIdentifier(e)) return e.text === TABLE_CALL
-  if (ts.isPropertyAccessExpression(e)) return e.name.text === TABLE_CALL
+  if (ts.isIdentifier(e)) return TABLE_NAME.test(e.text)
+  if (ts.isPropertyAccessExpression(e)) return TABLE_NAME.test(e.name.text)
   return false
 }
 

@@ -1,9 +1,9 @@
-import { transformSync } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as probe from '../../../runtime/src/probe'
 import { analyze } from '../../src/core/analyze'
 import { instrument } from '../../src/core/instrument'
 import type { CallSite } from '../../src/types'
+import { execute, load } from './run-module'
 
 /**
  * Behaviour preservation: each scenario is transpiled by esbuild twice, as written and as instrumented, and
@@ -13,45 +13,6 @@ import type { CallSite } from '../../src/types'
  */
 
 const ROOT = '/virtual/app'
-
-interface Run {
-  result: unknown
-  trace: unknown[]
-  events: probe.ProbeEvent[]
-}
-
-function load(code: string, file: string): Record<string, unknown> {
-  const loader = file.endsWith('.tsx') ? 'tsx' : 'ts'
-  const js = transformSync(code, {
-    loader,
-    format: 'cjs',
-    target: 'es2022',
-    jsx: 'transform',
-    jsxFactory: 'h',
-    sourcefile: file,
-  }).code
-  const module = { exports: {} as Record<string, unknown> }
-  const require = (spec: string) => {
-    if (spec === 'memory-customs/probe') return probe
-    throw new Error(`unexpected import ${spec}`)
-  }
-  // A Function body cannot start with a hashbang; Node strips it from files the same way.
-  new Function('require', 'module', 'exports', js.replace(/^#!.*/, ''))(require, module, module.exports)
-  return module.exports
-}
-
-async function execute(code: string, file: string): Promise<Run> {
-  const events: probe.ProbeEvent[] = []
-  const off = probe.onProbe((e) => events.push(e))
-  const trace: unknown[] = []
-  try {
-    const mod = load(code, file)
-    const result = await (mod.run as (t: unknown[]) => unknown)(trace)
-    return { result, trace, events }
-  } finally {
-    off()
-  }
-}
 
 async function compare(source: string, file = 'src/scenario.ts') {
   const id = `${ROOT}/${file}`
