@@ -8,10 +8,10 @@
  * who can restart the process is detected only against a checkpoint kept elsewhere.
  */
 import { KeyStoreError } from '../errors.js'
-import { assertChainId, importKeys, type KeySet } from './keyset.js'
+import { assertChainId, chainMismatch, importKeys, type KeySet } from './keyset.js'
 import { createMemoryKeyProvider } from './memory.js'
 import { createNodeFileKeyProvider } from './node-file.js'
-import { chainMismatch, type KeyProvider, type Witness } from './provider.js'
+import type { KeyProvider, Witness } from './provider.js'
 
 export interface EnvKeyProviderOptions {
   /** The variable's name, e.g. `MEMORY_CUSTOMS_KEYS`. */

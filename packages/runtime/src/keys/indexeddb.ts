@@ -13,8 +13,9 @@
  * holding `uint32 length ‖ secret ‖ zero padding`, so any length (32-byte keys, PKCS #8) wraps the same way.
  */
 import { KeyStoreError } from '../errors.js'
-import { assertChainId, checkShape, type CheckpointKeys, type KeySet } from './keyset.js'
-import { chainMismatch, checkWitness, type KeyProvider, type Witness } from './provider.js'
+import { assertChainId, chainMismatch, checkShape, type CheckpointKeys, type KeySet } from './keyset.js'
+import type { KeyProvider, Witness } from './provider.js'
+import { checkWitness } from './witness.js'
 
 export const KEYS_DATABASE = 'memory-customs-keys'
 const DB_VERSION = 1

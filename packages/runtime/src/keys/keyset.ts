@@ -289,3 +289,8 @@ export function exportKeys(keys: KeySet): string {
 export function importKeys(text: string, location = 'imported keys'): Promise<KeySet> {
   return decodeKeySet(typeof text === 'string' ? text.trim() : text, location)
 }
+
+/** A key set saved under another chain than its own (a wiring bug: the keys would sign the wrong chain). */
+export function chainMismatch(location: string, chain: string, keysChain: string): KeyStoreError {
+  return new KeyStoreError('KEYS_INVALID', location, `keys of chain ${keysChain} cannot be saved or loaded as chain ${chain}`, 'chain')
+}

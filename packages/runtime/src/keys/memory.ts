@@ -3,8 +3,9 @@
  * process (or the provider object: every `createMemoryKeyProvider()` starts empty). Key sets are copied in
  * and out, so a caller mutating its KeySet changes nothing stored.
  */
-import { checkShape, cloneKeySet, assertChainId, type KeySet } from './keyset.js'
-import { chainMismatch, checkWitness, type KeyProvider, type Witness } from './provider.js'
+import { assertChainId, chainMismatch, checkShape, cloneKeySet, type KeySet } from './keyset.js'
+import type { KeyProvider, Witness } from './provider.js'
+import { checkWitness } from './witness.js'
 
 export interface MemoryKeyProvider extends KeyProvider {
   readonly kind: 'memory'

@@ -16,8 +16,9 @@ import type * as Path from 'node:path'
 import type * as Os from 'node:os'
 import { KeyStoreError } from '../errors.js'
 import { randomBytes, toHex } from '../crypto/hash.js'
-import { assertChainId, checkShape, decodeKeySet, encodeKeySet, type KeySet } from './keyset.js'
-import { chainMismatch, decodeWitness, encodeWitness, type KeyProvider, type Witness } from './provider.js'
+import { assertChainId, chainMismatch, checkShape, decodeKeySet, encodeKeySet, type KeySet } from './keyset.js'
+import type { KeyProvider, Witness } from './provider.js'
+import { decodeWitness, encodeWitness } from './witness.js'
 
 export const KEY_DIR_ENV = 'MEMORY_CUSTOMS_KEY_DIR'
 const FILE_MODE = 0o600
