@@ -72,6 +72,20 @@ export async function resolveKeyProvider(
 }
 
 /**
+ * The keys of an existing chain: KEYS_MISSING when the provider has none. An existing store must never get a
+ * fresh key set (its history would no longer verify and its encrypted values would be unreadable).
+ */
+export async function requireKeys(provider: KeyProvider, chain: string): Promise<KeySet> {
+  const keys = await provider.load(chain)
+  if (keys) return keys
+  throw new KeyStoreError(
+    'KEYS_MISSING',
+    provider.location,
+    `no keys for chain ${chain} in the ${provider.kind} key store: restore them from a backup (importKeys) or point the store at the key store that holds them (docs/keys.md)`,
+  )
+}
+
+/**
  * The default of the platform: Node key files where `process.getBuiltinModule` exists, IndexedDB where
  * `indexedDB` exists, otherwise an error (pass a provider: nothing durable is available).
  */

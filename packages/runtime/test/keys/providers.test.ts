@@ -7,7 +7,7 @@ import { KeyStoreError, OptionError } from '../../src/errors.js'
 import { createEnvKeyProvider } from '../../src/keys/env.js'
 import { exportKeys, generateKeySet, toBase64Url } from '../../src/keys/keyset.js'
 import { createMemoryKeyProvider } from '../../src/keys/memory.js'
-import { platformKeyProvider, resolveKeyProvider, type KeyProvider, type Witness } from '../../src/keys/provider.js'
+import { platformKeyProvider, requireKeys, resolveKeyProvider, type KeyProvider, type Witness } from '../../src/keys/provider.js'
 import { secretsOf } from './helpers.js'
 
 const CHAIN = '0123456789abcdef0123456789abcdef'
@@ -109,6 +109,20 @@ describe('memory provider', () => {
     await p.saveWitness(CHAIN, witness)
     expect(await p.loadWitness(CHAIN)).toEqual(witness)
     await expect(p.saveWitness(CHAIN, { ...witness, mac: '' })).rejects.toMatchObject({ code: 'KEYS_INVALID', field: 'mac' })
+  })
+})
+
+describe('requireKeys', () => {
+  it('returns the keys of an existing chain, and KEYS_MISSING (never fresh keys) when there are none', async () => {
+    const p = createMemoryKeyProvider()
+    const err = await requireKeys(p, CHAIN).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(KeyStoreError)
+    expect(err).toMatchObject({ code: 'KEYS_MISSING', location: 'memory' })
+    expect((err as Error).message).toContain(CHAIN)
+    expect(await p.load(CHAIN)).toBeNull()
+    const k = await generateKeySet(CHAIN)
+    await p.save(CHAIN, k)
+    expect(await requireKeys(p, CHAIN)).toEqual(k)
   })
 })
 
