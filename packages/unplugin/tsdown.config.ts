@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsdown'
 
+const entries = ['index', 'vite', 'webpack', 'rspack', 'rollup', 'esbuild', 'types', 'webpack-inline-map-loader']
+
 export default defineConfig({
-  entry: ['src/index.ts', 'src/vite.ts', 'src/webpack.ts', 'src/rspack.ts', 'src/rollup.ts', 'src/esbuild.ts', 'src/types.ts', 'src/webpack-inline-map-loader.ts'],
+  entry: {
+    ...Object.fromEntries(entries.map((name) => [name, `src/${name}.ts`])),
+    // The deep-nesting worker, loaded by path next to the chunk that starts it (src/core/deep.ts).
+    'deep-worker': 'src/core/deep-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   fixedExtension: true,

@@ -1,23 +1,30 @@
 /**
- * Verification of the receipt chain from its stored bytes. Per receipt, in this order: canonical encoding,
- * hash, seq continuity, link (prev and chain id), projections (typed columns vs body), and optionally the
- * value commitment. Stored checkpoints are checked for their signature and their root at their size; a
- * checkpoint kept elsewhere additionally detects truncation (`TRUNCATED`) and replacement (`FORK`).
+ * Verification straight from the journal's entries, in one streaming pass (no index, no copy of the store in
+ * memory). Per receipt, in this order: canonical encoding, seq continuity, hash and link, and
+ * - format 1 (legacy) receipts: the stored hash, `prev` and chain id, and each value record against its
+ *   commitment and signature (v1 values are plaintext);
+ * - format 2 receipts: the MAC, which authenticates the receipt and the value records written just before it
+ *   (so value records are checked without decrypting them; `values: true` also decrypts each and checks its
+ *   commitment).
+ * Stored checkpoints are checked for their signature and their root; a checkpoint kept elsewhere detects
+ * truncation (`TRUNCATED`) and replacement (`FORK`), and so does the witness kept beside the keys.
  *
- * `firstFailure.seq` is the chain position where verification first fails (1-based): for a deleted receipt it
- * is the missing seq, for a duplicate the position of the copy.
+ * `firstFailure.seq` is the chain position where verification first fails (1-based): for a deleted receipt
+ * it is the missing seq, for a duplicate the position of the copy.
  */
-import { leafHashHex, type Hmac } from '../crypto/hash.js'
+import { fromBase64url, fromHex, hexEqual as safeEqual, hexToB64url as hexToB64, leafHashHex, type Hmac } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
-import type { SqlValue } from 'sql.js'
-import type { ReceiptIndex } from './index-db.js'
-import { parseCanonicalBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
-import { isEncryptedBody } from '../crypto/encryption.js'
+import { valuesDigest, type Authenticator, type Witness } from '../crypto/auth.js'
+import { isSealedBody, openValue, resultSigInput, type ValueKeys } from '../crypto/values.js'
+import { genesisV2, parseBodyV2, receiptHashV2 } from '../format/v2.js'
+import { parseCanonicalBody, STATE_OPS, ZERO_HASH } from './receipt.js'
+import type { JournalEntry } from '../storage/types.js'
 
 export type VerifyCode =
   | 'BAD_ENCODING'
   | 'BAD_HASH'
+  | 'BAD_MAC'
   | 'BROKEN_LINK'
   | 'SEQ_GAP'
   | 'SEQ_DUP'
@@ -33,144 +40,237 @@ export type VerifyCode =
 export interface VerifyOptions {
   /** A checkpoint note kept outside the store (the trust anchor against truncation and replacement). */
   checkpoint?: string
-  /** Also check that every referenced value record exists, decrypts and matches its commitment. */
+  /** Also decrypt every format-2 value record and check it against its commitment (slow; off by default). */
   values?: boolean
 }
 
 export interface VerifyReport {
   ok: boolean
-  /** Receipts checked (positions read). */
+  /** Receipts checked. */
   checked: number
   firstFailure?: { seq: number; code: VerifyCode; detail?: string }
+  /**
+   * The highest seq covered by a valid MAC (which authenticates every receipt before it too). Receipts after
+   * it are an unauthenticated tail: `ok` stays true, the CLI reports it with its own exit code.
+   */
+  authenticatedThrough: number
+  /** Format-1 receipts at the start of the chain (written before the store was migrated). */
+  legacy: number
 }
 
-interface Ctx {
-  idx: ReceiptIndex
+export interface VerifyInput {
   chain: string
-  ring: { commit: Hmac; sign: Hmac; checkpoint: CheckpointSigner }
+  entries: AsyncIterable<JournalEntry> | Iterable<JournalEntry>
+  /** Authenticates format-2 receipts; null when the auth key is not at hand (then nothing counts as authenticated). */
+  auth: Authenticator | null
+  /** Format-1 keys (hex HMACs) for legacy value records. */
+  legacy: { commit: Hmac; sign: Hmac } | null
+  /** Format-2 commitment and signing HMACs (base64url) and value keys (for `values: true` and STORE signatures). */
+  commit: Hmac
+  sign: Hmac
+  valueKeys: ValueKeys | null
+  checkpoint: CheckpointSigner
+  /** Sizes of the checkpoints stored in the journal (their roots are computed at exactly these sizes). */
+  checkpointSizes: ReadonlySet<number>
+  witness: Witness | null
   options: VerifyOptions
-  readRecord(commit: string): { data: string; sig?: string } | symbol | undefined
-  unreadable: symbol
 }
+
+type Failure = NonNullable<VerifyReport['firstFailure']>
 
 /**
- * The rows verify reads: hash, body, then the typed columns. The columns come back as sql.js values and are
- * compared with the body's fields in JS (strictly: a TEXT column holding a number differs from the body's
- * string); building one comparison string inside SQLite cost more than the rest of the check together.
+ * The first receipt after the last authenticated one that did not authenticate. Judged by what follows: an
+ * authentic receipt after it means it was intact (its MAC or values were altered); another failure means its
+ * hash changed; nothing but MAC-less receipts after a MAC-less one is the unauthenticated tail.
  */
-const VERIFY_SQL = 'SELECT hash, body, seq, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line FROM receipts ORDER BY pos'
-
-/** True when every typed column of `row` (from index 2 on) equals the body field it projects. */
-function projectionMatches(row: SqlValue[], b: ReceiptBody): boolean {
-  const site = b.site
-  return (
-    row[2] === b.seq &&
-    row[3] === b.prev &&
-    row[4] === b.ts &&
-    row[5] === b.actor &&
-    row[6] === b.op &&
-    row[7] === b.pool &&
-    row[8] === b.key &&
-    row[9] === b.old &&
-    row[10] === b.new &&
-    row[11] === b.tool &&
-    row[12] === b.call &&
-    row[13] === (site ? site.file : null) &&
-    row[14] === (site ? site.line : null)
-  )
+interface Suspect {
+  seq: number
+  hadValues: boolean
+  macMissing: boolean
 }
 
-/** The parsed body when `text` is exactly the canonical encoding of a version-1 receipt body, else null. */
-function wellFormedBody(text: unknown): ReceiptBody | null {
-  return typeof text === 'string' ? parseCanonicalBody(text) : null
-}
-
-export async function verifyChain(ctx: Ctx): Promise<VerifyReport> {
-  const { idx } = ctx
-  const checkpoints = idx.all<{ size: number; root: string; note: string }>('SELECT size, root, note FROM checkpoints ORDER BY rowid')
-  const stored = new Map<number, string[]>()
-  for (const c of checkpoints) stored.set(c.size, [...(stored.get(c.size) ?? []), c.note])
+export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
+  const { options } = input
+  let failure: Failure | undefined
+  const fail = (seq: number, code: VerifyCode, detail?: string): void => {
+    if (!failure || seq < failure.seq) failure = { seq, code, ...(detail ? { detail } : {}) }
+  }
 
   let external: { size: number; root: string } | null = null
-  let failure: VerifyReport['firstFailure'] | undefined
-  const fail = (seq: number, code: VerifyCode, detail?: string) => {
-    if (!failure) failure = { seq, code, ...(detail ? { detail } : {}) }
-  }
-  if (ctx.options.checkpoint !== undefined) {
-    const check = await checkNote(ctx.options.checkpoint, ctx.ring.checkpoint)
-    if (!check.ok) return { ok: false, checked: 0, firstFailure: { seq: 0, code: check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, detail: 'external checkpoint' } }
+  if (options.checkpoint !== undefined) {
+    const check = await checkNote(options.checkpoint, input.checkpoint)
+    if (!check.ok) return { ok: false, checked: 0, authenticatedThrough: 0, legacy: 0, firstFailure: { seq: 0, code: check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, detail: 'external checkpoint' } }
     external = { size: check.note.size, root: check.note.root }
   }
-  // Signatures of stored checkpoints are checked up front (async); their roots during the pass.
-  const storedRoots = new Map<number, string>()
-  for (const [size, notes] of stored) {
-    for (const note of notes) {
-      const check = await checkNote(note, ctx.ring.checkpoint)
-      if (!check.ok) {
-        fail(size, check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, 'stored checkpoint')
-        continue
-      }
-      storedRoots.set(size, check.note.root)
-    }
-  }
-  const preFailure = failure
-  failure = undefined
-
+  const rootAt = new Map<number, string>()
+  const wantRoots = new Set(input.checkpointSizes)
+  if (external) wantRoots.add(external.size)
+  const lastRootSize = Math.max(0, ...wantRoots)
   const frontier = new MerkleFrontier()
-  const lastRootSize = Math.max(0, external?.size ?? 0, ...storedRoots.keys())
-  let needRoots = lastRootSize > 0
-  const checkedCommits = new Set<string>()
+  const notes: Array<{ size: number; note: string }> = []
+
   let expected = 1
-  let prev = ZERO_HASH
-  let checked = 0
-  // One pass over the rows; a failure is recorded and ends the scan (the callback returns false).
-  const stop = (at: number, code: VerifyCode, detail?: string): false => {
-    fail(at, code, detail)
-    return false
-  }
-  idx.each(VERIFY_SQL, [], (row) => {
-    checked++
-    const hash = row[0]
-    const text = row[1] as string
+  let prevHex = ZERO_HASH // format 1 link
+  let prev = genesisV2(input.chain) // format 2 link (base64url)
+  let legacy = 0
+  let sawV2 = false
+  let authenticatedThrough = 0
+  let suspect: Suspect | null = null
+  const witnessAt = input.witness?.seq ?? 0
+  let witnessHash: string | null = null
+  let pendingValues: Array<{ commit: string; body: string }> = []
+  /** Format-1 value records by commitment (legacy stores are small; format 2 never fills this). */
+  const legacyValues = new Map<string, string>()
+  const checkedLegacy = new Set<string>()
+  let done = false
+
+  const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>): void => {
     const at = expected
-    const body = wellFormedBody(text)
-    if (!body) return stop(at, 'BAD_ENCODING')
-    if (typeof hash !== 'string' || leafHashHex(text) !== hash) return stop(at, 'BAD_HASH')
-    if (body.seq < at) return stop(at, 'SEQ_DUP', `seq ${body.seq} again`)
-    if (body.seq > at) return stop(at, 'SEQ_GAP', `found seq ${body.seq}`)
-    if (body.prev !== prev) return stop(at, 'BROKEN_LINK', 'prev does not match the previous hash')
-    if (body.chain !== ctx.chain) return stop(at, 'BROKEN_LINK', 'receipt belongs to another chain')
-    if (!projectionMatches(row, body)) return stop(at, 'PROJECTION_MISMATCH', 'a typed column differs from the body')
-    if (ctx.options.values && STATE_OPS.has(body.op) && body.new && !checkedCommits.has(body.new)) {
-      checkedCommits.add(body.new)
-      const rec = ctx.readRecord(body.new)
-      if (rec === undefined) return stop(at, 'BAD_VALUE', 'value record missing')
-      if (rec === ctx.unreadable) {
-        const raw = idx.valueBody(body.new)
-        return stop(at, raw !== undefined && isEncryptedBody(raw) ? 'DECRYPT_FAILED' : 'BAD_VALUE', 'value record unreadable')
-      }
-      const { data, sig } = rec as { data: string; sig?: string }
-      if (ctx.ring.commit(data) !== body.new) return stop(at, 'BAD_VALUE', 'value does not match its commitment')
-      // A tool result's signature is part of what was stored: a record without it, or with a wrong one, is damaged.
-      if (body.op === 'STORE' && (typeof sig !== 'string' || sig !== ctx.ring.sign(data))) return stop(at, 'BAD_VALUE', 'result signature does not match')
+    if (sawV2) return fail(at, 'BAD_ENCODING', 'a format-1 receipt after format-2 receipts')
+    const body = parseCanonicalBody(e.body)
+    if (!body) return fail(at, 'BAD_ENCODING')
+    if (leafHashHex(e.body) !== e.hash) return fail(at, 'BAD_HASH')
+    if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
+    if (body.seq > at) return fail(at, 'SEQ_GAP', `found seq ${body.seq}`)
+    if (body.prev !== prevHex) return fail(at, 'BROKEN_LINK', 'prev does not match the previous hash')
+    if (body.chain !== input.chain) return fail(at, 'BROKEN_LINK', 'receipt belongs to another chain')
+    if (STATE_OPS.has(body.op) && body.new && !checkedLegacy.has(body.new)) {
+      checkedLegacy.add(body.new)
+      const problem = checkLegacyValue(legacyValues.get(body.new), body.new, body.op === 'STORE', input.legacy)
+      if (problem) return fail(at, 'BAD_VALUE', problem)
     }
-    if (needRoots) {
-      frontier.push(hash)
-      const root = storedRoots.get(at)
-      if (root !== undefined && frontier.rootHex() !== root) return stop(at, 'ROOT_MISMATCH', 'stored checkpoint root')
-      if (external && external.size === at && frontier.rootHex() !== external.root) return stop(at, 'FORK', 'external checkpoint root differs')
-      if (at >= lastRootSize) needRoots = false
+    pendingValues = []
+    legacy++
+    prevHex = e.hash
+    prev = hexToB64(e.hash)
+    advance(e.hash, null)
+  }
+
+  const onReceiptV2 = (e: Extract<JournalEntry, { t: 'r' }>): void => {
+    const at = expected
+    sawV2 = true
+    const body = parseBodyV2(e.body)
+    const values = pendingValues
+    pendingValues = []
+    if (!body) return fail(at, 'BAD_ENCODING')
+    if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
+    if (body.seq > at) return fail(at, 'SEQ_GAP', `found seq ${body.seq}`)
+    const hash = receiptHashV2(prev, e.body)
+    if (input.auth) {
+      const authentic = e.mac !== undefined && safeEqual(input.auth.receipt(hash, valuesDigest(values)), e.mac)
+      if (authentic) {
+        // This MAC vouches for every hash before it, so an earlier suspect receipt was intact: what failed
+        // there was its MAC field or the value records written before it, or it lacked a MAC altogether.
+        if (suspect) return fail(suspect.seq, suspect.hadValues ? 'BAD_VALUE' : 'BAD_MAC', suspect.macMissing ? 'receipt has no MAC but later ones do' : suspect.hadValues ? 'a value record written before this receipt, or its MAC, was altered' : 'the MAC of this receipt was altered')
+        authenticatedThrough = at
+      } else if (suspect && !(suspect.macMissing && e.mac === undefined)) {
+        // Two failures in a row: the first receipt's hash itself changed (or a forged tail carries junk MACs).
+        return fail(suspect.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
+      } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0, macMissing: e.mac === undefined }
+    }
+    if (body.op === 'STORE' && body.new && body.tool !== null && body.call !== null) {
+      if (body.sig === null || !safeEqual(input.sign(resultSigInput(body.tool, body.call, body.new, body.seq)), body.sig))
+        return fail(at, 'BAD_VALUE', 'result signature does not bind this tool call and value')
+    }
+    if (options.values && input.valueKeys && STATE_OPS.has(body.op) && body.new) {
+      const rec = values.find((v) => v.commit === body.new)
+      if (rec) {
+        let text: string
+        try {
+          text = isSealedBody(rec.body) ? openValue(input.valueKeys, rec.commit, rec.body) : plaintextOf(rec.body)
+        } catch {
+          return fail(at, 'DECRYPT_FAILED', 'value record does not decrypt')
+        }
+        if (!safeEqual(input.commit(text), body.new)) return fail(at, 'BAD_VALUE', 'value does not match its commitment')
+      }
     }
     prev = hash
-    expected++
-  })
-  const size = expected - 1
-  if (!failure) {
-    for (const s of storedRoots.keys()) if (s > size) fail(size + 1, 'TRUNCATED', 'stored checkpoint covers more receipts')
-    if (external && external.size > size) fail(size + 1, 'TRUNCATED', `external checkpoint covers ${external.size} receipts, the store has ${size}`)
-    if (external && external.size === 0 && size >= 0 && external.root !== new MerkleFrontier().rootHex()) fail(0, 'FORK')
+    advance(null, hash)
   }
-  // A bad stored-checkpoint signature is reported unless the chain itself fails earlier.
-  const first = [failure, preFailure].filter(Boolean).sort((a, b) => a!.seq - b!.seq)[0]
-  return first ? { ok: false, checked, firstFailure: first } : { ok: true, checked }
+
+  /** Common tail of a checked receipt: Merkle roots, witness, position. */
+  const advance = (hex: string | null, b64: string | null): void => {
+    const at = expected
+    if (at <= lastRootSize) {
+      frontier.push(hex !== null ? fromHex(hex) : fromBase64url(b64!))
+      if (wantRoots.has(at)) rootAt.set(at, frontier.rootHex())
+    }
+    if (at === witnessAt) witnessHash = b64 ?? hexToB64(hex!)
+    expected++
+  }
+
+  for await (const e of input.entries) {
+    if (done) break
+    switch (e.t) {
+      case 'meta':
+        break
+      case 'value':
+        if (sawV2 || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
+        else legacyValues.set(e.commit, e.body)
+        break
+      case 'checkpoint':
+        notes.push({ size: e.size, note: e.note })
+        break
+      case 'receipt':
+        onReceiptV1(e)
+        break
+      case 'r':
+        onReceiptV2(e)
+        break
+    }
+    if (failure) done = true
+  }
+  const size = expected - 1
+  const checked = failure ? failure.seq : size
+  // A run of MAC-less receipts at the end is the unauthenticated tail (ok); a wrong MAC there is a forgery.
+  const last = suspect as Suspect | null
+  if (!failure && last && !last.macMissing) fail(last.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
+  if (!failure) {
+    for (const n of notes) {
+      const check = await checkNote(n.note, input.checkpoint)
+      if (!check.ok) {
+        fail(Math.max(1, n.size), check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, 'stored checkpoint')
+        continue
+      }
+      if (check.note.size > size) fail(size + 1, 'TRUNCATED', 'a stored checkpoint covers more receipts')
+      else if (check.note.size > 0 && rootAt.get(check.note.size) !== check.note.root) fail(check.note.size, 'ROOT_MISMATCH', 'stored checkpoint root')
+    }
+  }
+  if (!failure && external) {
+    if (external.size > size) fail(size + 1, 'TRUNCATED', `external checkpoint covers ${external.size} receipts, the store has ${size}`)
+    else if (external.size === 0 ? external.root !== new MerkleFrontier().rootHex() : rootAt.get(external.size) !== external.root) fail(external.size, 'FORK', 'external checkpoint root differs')
+  }
+  if (!failure && input.witness && input.auth) {
+    const w = input.witness
+    if (!safeEqual(input.auth.witness(input.chain, w.seq, w.hash), w.mac)) fail(Math.max(1, w.seq), 'BAD_MAC', 'the witness beside the keys is not authentic')
+    else if (w.seq > size) fail(size + 1, 'TRUNCATED', `the witness beside the keys has seen ${w.seq} receipts, the journal has ${size}`)
+    else if (w.seq > 0 && witnessHash !== w.hash) fail(w.seq, 'FORK', 'receipt differs from the one the witness saw')
+  }
+  return failure ? { ok: false, checked: Math.max(0, checked), firstFailure: failure, authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1), legacy } : { ok: true, checked: size, authenticatedThrough, legacy }
 }
+
+function isLegacyValueBody(body: string): boolean {
+  return body.startsWith('{"data":')
+}
+
+function plaintextOf(body: string): string {
+  const rec = JSON.parse(body) as { data?: unknown }
+  if (typeof rec.data !== 'string') throw new Error('plaintext record without data')
+  return rec.data
+}
+
+function checkLegacyValue(body: string | undefined, commit: string, isResult: boolean, keys: { commit: Hmac; sign: Hmac } | null): string | null {
+  if (body === undefined) return 'value record missing'
+  if (!keys) return null
+  let rec: { data?: unknown; sig?: unknown }
+  try {
+    rec = JSON.parse(body) as typeof rec
+  } catch {
+    return 'value record unreadable'
+  }
+  if (typeof rec.data !== 'string') return 'value record unreadable'
+  if (keys.commit(rec.data) !== commit) return 'value does not match its commitment'
+  if (isResult && (typeof rec.sig !== 'string' || rec.sig !== keys.sign(rec.data))) return 'result signature does not match'
+  return null
+}
+

@@ -131,7 +131,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       const { sites, error } = core.analyzeSafe(code, id, c.resolved)
       if (error) {
         collector.record(file, [])
-        const reason = error.message.startsWith('internal error') ? error.message : `cannot be parsed: ${error.message}`
+        const reason = /^(?:internal error|nesting too deep)/.test(error.message) ? error.message : `cannot be parsed: ${error.message}`
         this.warn(skippedFileWarning(file, error.line, error.column, reason))
         return null
       }

@@ -5,7 +5,8 @@ import { normalizeId } from './ids'
 import { isInstrumented } from './marker'
 import { classifyKey, ConstLiterals, defaultArgRoles } from './keys'
 import { collectBinding, matchCall, type FileBindings } from './match'
-import { ensureResolved, type ResolvedOptions } from './options'
+import { cloneableOptions, ensureResolved, type ResolvedOptions } from './options'
+import { isStackOverflow, markDeep, MAX_NESTING_DEPTH, nestingDepth, runDeep, tooDeep } from './deep'
 import { keyAdmitted } from './glob'
 import { calleeText, hasOptionalInChain, isAwaited, isSuperReceiver, isValueUsed } from './syntax'
 import { typeAwareSource } from './type-aware'
@@ -226,25 +227,50 @@ export function analyzeSafe(
     return { sites: [], error: { message: (e as Error).message, line: 1, column: 1 } }
   }
   if (typeof code !== 'string' || isInstrumented(code)) return { sites: [] }
-  const { file } = normalizeId(id, o.root)
-  let sf: ts.SourceFile | undefined
   try {
-    if (o.typeAware) {
-      const ta = typeAwareSource(code, id, o)
-      try {
-        const err = firstParseError(ta.sourceFile)
-        if (err) return { sites: [], error: err }
-        return { sites: sitesOf(ta.sourceFile, code, file, o, ta.hooks) }
-      } finally {
-        ta.release()
-      }
-    }
-    sf = parseCached(code, file)
-    const err = firstParseError(sf)
-    if (err) return { sites: [], error: err }
-    return { sites: sitesOf(sf, code, file, o, null) }
+    return analyzeHere(code, id, o)
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e)
-    return { sites: [], error: { message: `internal error: ${message}`, line: 1, column: 1 } }
+    if (isStackOverflow(e)) return analyzeDeep(code, id, o)
+    return { sites: [], error: { message: `internal error: ${errorText(e)}`, line: 1, column: 1 } }
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
+
+/** `analyzeSafe` on this thread's stack; throws what the parser or the walk throws. */
+export function analyzeHere(code: string, id: string, o: ResolvedOptions): { sites: CallSite[]; error?: AnalyzeError } {
+  const { file } = normalizeId(id, o.root)
+  if (o.typeAware) {
+    const ta = typeAwareSource(code, id, o)
+    try {
+      const err = firstParseError(ta.sourceFile)
+      if (err) return { sites: [], error: err }
+      return { sites: sitesOf(ta.sourceFile, code, file, o, ta.hooks) }
+    } finally {
+      ta.release()
+    }
+  }
+  const sf = parseCached(code, file)
+  const err = firstParseError(sf)
+  if (err) return { sites: [], error: err }
+  return { sites: sitesOf(sf, code, file, o, null) }
+}
+
+/**
+ * A module that overflowed the stack: too deep (beyond `MAX_NESTING_DEPTH`) it is reported at the line
+ * where its nesting passes the limit, otherwise it is analysed again in the worker with a larger stack.
+ */
+function analyzeDeep(code: string, id: string, o: ResolvedOptions): { sites: CallSite[]; error?: AnalyzeError } {
+  const { file } = normalizeId(id, o.root)
+  try {
+    if (nestingDepth(code, file).depth > MAX_NESTING_DEPTH) return { sites: [], error: tooDeep(code, file) }
+    markDeep(code, id)
+    const answer = runDeep({ op: 'analyze', code, id, options: cloneableOptions(o) })
+    if (answer.ok) return answer.value as { sites: CallSite[]; error?: AnalyzeError }
+    return { sites: [], error: answer.error ?? { message: `internal error: ${answer.message}`, line: 1, column: 1 } }
+  } catch (e) {
+    return { sites: [], error: { message: `internal error: ${errorText(e)}`, line: 1, column: 1 } }
   }
 }

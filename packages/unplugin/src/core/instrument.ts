@@ -1,10 +1,11 @@
-import { MagicString, type SourceMap } from 'magic-string'
+import { MagicString, SourceMap } from 'magic-string'
 import { ts } from 'ts-morph'
 import type { CallSite, Options } from '../types'
 import { parseCached } from './analyze'
 import { normalizeId } from './ids'
 import { isInstrumented, MARKER } from './marker'
-import { ensureResolved, type ResolvedOptions } from './options'
+import { cloneableOptions, ensureResolved, type ResolvedOptions } from './options'
+import { isStackOverflow, knownDeep, runDeep } from './deep'
 import { outermostChain } from './syntax'
 
 export { isInstrumented, MARKER } from './marker'
@@ -121,6 +122,25 @@ export function instrument(
   instrumentWork.backwardEdits = 0
   if (!sites.length || isInstrumented(code)) return null
   const o = ensureResolved(options)
+  if (!knownDeep(code, id)) {
+    try {
+      return instrumentHere(code, id, sites, o)
+    } catch (e) {
+      if (!isStackOverflow(e)) throw e
+    }
+  }
+  // Too deep for this thread's stack: the worker with a larger one (see `./deep`).
+  const answer = runDeep({ op: 'instrument', code, id, sites, options: cloneableOptions(o) })
+  if (!answer.ok) {
+    const where = answer.error ? ` (line ${answer.error.line})` : ''
+    throw new Error(`${answer.message}${where}`)
+  }
+  const out = answer.value as { code: string; map: ConstructorParameters<typeof SourceMap>[0] } | null
+  return out && { code: out.code, map: new SourceMap(out.map) }
+}
+
+/** `instrument` on this thread's stack; throws what the parser throws. */
+export function instrumentHere(code: string, id: string, sites: CallSite[], o: ResolvedOptions): { code: string; map: SourceMap } | null {
   const { file } = normalizeId(id, o.root)
   const sf = parseCached(code, file)
   const { calls, used } = scanTree(sf, sites)

@@ -246,6 +246,19 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
   }
 }
 
+/** Resolved options as structured clone carries them to a worker: no symbol key, no `enabled` function. */
+export type CloneableOptions = Omit<ResolvedOptions, typeof RESOLVED | 'enabled'>
+
+export function cloneableOptions(o: ResolvedOptions): CloneableOptions {
+  const { enabled: _enabled, [RESOLVED]: _tag, ...rest } = o
+  return rest
+}
+
+/** The options a worker received, resolved again (the RegExps survived the clone). */
+export function reviveOptions(o: CloneableOptions): ResolvedOptions {
+  return { ...o, enabled: true, [RESOLVED]: true }
+}
+
 const resolvedCache = new WeakMap<object, ResolvedOptions>()
 let defaultResolved: { key: string; value: ResolvedOptions } | null = null
 
