@@ -15,6 +15,7 @@ const AREAS = {
   transform: async (opts) => (await import('./transform/index.mjs')).runTransform(opts),
   runtime: async (opts) => (await import('./runtime/index.mjs')).runRuntime(opts),
   browser: async (opts) => (await import('./browser/index.mjs')).runBrowser(opts),
+  scaling: async (opts) => (await import('./transform/scaling.mjs')).runScaling(opts),
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
