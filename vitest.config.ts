@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+// Stores created by tests keep their keys in a throwaway key directory, never in the developer's
+// ~/.config/memory-customs (the default key store of a Node file store); child processes inherit it.
+process.env.MEMORY_CUSTOMS_KEY_DIR ??= mkdtempSync(join(tmpdir(), 'memory-customs-test-keys-'))
 
 // One project per area so a failing area is obvious in the report; browser suites drive the system
 // Chromium through playwright-core from Node, so they run in the Node environment too.

@@ -20,6 +20,7 @@ export type CustomsErrorCode =
   | 'BAD_OPTION'
   | 'MISSING_KEY'
   | 'BAD_SEQ'
+  | 'VALUE_INTEGRITY'
   | KeyStoreErrorCode
 
 export interface CustomsErrorDetails {
@@ -207,5 +208,23 @@ export class KeyStoreError extends CustomsError {
     cause?: unknown,
   ) {
     super(code, `memory-customs: ${message} [${code}, ${location}]`, { rule: 'keys.store', cause })
+  }
+}
+
+/**
+ * A stored value failed its check when it was loaded from storage: it does not decrypt, or it does not match
+ * the commitment its receipt holds (swapped, altered or injected at rest). The value is never returned.
+ */
+export class ValueIntegrityError extends CustomsError {
+  constructor(
+    /** Seq of the receipt whose value this is (0 when the value was read by commitment alone). */
+    seq: number,
+    readonly commit: string,
+    problem: string,
+  ) {
+    super('VALUE_INTEGRITY', `memory-customs: the stored value of receipt ${seq} ${problem}; it is not returned (run verify({ values: true }))`, {
+      rule: 'storage.value-integrity',
+      seq,
+    })
   }
 }

@@ -23,7 +23,6 @@ export type { RollbackChange, RollbackOptions, RollbackResult, RollbackTarget } 
 export type { HealthReport } from './core/health.js'
 export type { Checkpoint, CheckpointAlgorithm } from './crypto/checkpoint.js'
 export { parseCheckpointNote } from './crypto/checkpoint.js'
-export type { EncryptionOptions } from './crypto/encryption.js'
 export type { KeyOptions } from './crypto/keys.js'
 export { canonicalize, CanonicalError } from './core/canonical.js'
 export { leafHashHex } from './crypto/hash.js'

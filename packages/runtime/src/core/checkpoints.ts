@@ -1,6 +1,6 @@
 /** Signed checkpoints over the receipt hashes, with a Merkle frontier kept up to date incrementally. */
 import { signCheckpoint, type Checkpoint } from '../crypto/checkpoint.js'
-import type { KeyRing } from '../crypto/keys.js'
+import type { Ring } from '../crypto/ring.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import type { Ledger } from './ledger.js'
 
@@ -11,7 +11,7 @@ export class Checkpointer {
 
   constructor(
     private readonly ledger: Ledger,
-    private readonly ring: KeyRing,
+    private readonly ring: Ring,
     private readonly origin: string,
   ) {}
 

@@ -6,9 +6,10 @@
  */
 import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
-import type { EncryptionOptions } from '../crypto/encryption.js'
-import type { KeyRing } from '../crypto/keys.js'
-import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
+import { b64urlToHex } from '../crypto/hash.js'
+import type { Ring } from '../crypto/ring.js'
+import type { KeyProvider, Witness } from '../keys/provider.js'
+import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
 import type { JournalDamage } from './damage.js'
 import { commitDecision } from './gates/decision.js'
@@ -22,16 +23,17 @@ import { StoreGuard } from './guard.js'
 import { healthReport, renderMetrics, type HealthReport } from './health.js'
 import type { ReceiptIndex } from './index-db.js'
 import { JournalWriter } from './journal-writer.js'
-import { Ledger, UNREADABLE } from './ledger.js'
-import { openStore, replayJournal, type OpenFailure } from './open.js'
+import { Ledger } from './ledger.js'
+import { openStore, replayJournal, type OpenedStore } from './open.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from './options.js'
 import { decisionEntries, findReceipts, receiptAt, stateAt, viewAt } from './queries.js'
-import { executionKey, type Pool, type Receipt } from './receipt.js'
+import { executionKey, ZERO_HASH, type Pool, type Receipt } from './receipt.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from './rollback.js'
 import type { PoolState } from './state.js'
 import type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter } from './types.js'
 import type { VersionIndex } from './versions.js'
-import { verifyChain, type VerifyOptions, type VerifyReport } from './verify.js'
+import { ValueStore } from './values.js'
+import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
 export { META_FORMAT } from './open.js'
@@ -85,25 +87,32 @@ export class Customs implements ObservedWriteSink {
   private readonly gates: GateContext
   private readonly checkpoints: Checkpointer
   private lastVerify: { at: string; report: VerifyReport } | null = null
-  private openFailure: OpenFailure | null = null
+  /** What the open-time verification found (the same check as verify, without `values: true`). */
+  private openCheck: VerifyReport | null = null
+  private readonly backend: StorageBackend
+  private readonly idx: ReceiptIndex
+  private readonly ring: Ring
+  private readonly keyStore: KeyProvider
+  private readonly storageReport: OpenReport
+  readonly chain: string
+  readonly origin: string
 
   /** @internal use createCustoms */
-  constructor(
-    private readonly backend: StorageBackend,
-    private readonly idx: ReceiptIndex,
-    private readonly ring: KeyRing,
-    readonly chain: string,
-    readonly origin: string,
-    private readonly encryption: EncryptionOptions | undefined,
-    private readonly openReport: OpenReport,
-    options: CustomsOptions,
-  ) {
+  constructor(store: OpenedStore, options: CustomsOptions) {
+    this.backend = store.backend
+    this.idx = store.idx
+    this.ring = store.ring
+    this.keyStore = store.keyStore
+    this.storageReport = store.openReport
+    this.chain = store.chain
+    this.origin = store.origin
     this.rules = writeRulesOf(options)
-    this.ledger = new Ledger(idx, chain, this.rules.now, this.rules.snapshotEvery)
-    this.writer = new JournalWriter(backend, this.ledger, encryption, this.rules.now, () => this.guard.closed)
+    const values = new ValueStore(store.idx, store.ring, options.encryption !== false)
+    this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
+    this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.guard.closed)
     this.ledger.onAppend = () => this.writer.scheduleFlush()
-    this.gates = { ledger: this.ledger, ring, rules: this.rules, guard: this.guard }
-    this.checkpoints = new Checkpointer(this.ledger, ring, origin)
+    this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
+    this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
   }
 
   /** Probe sink: a probed write on an object the runtime does not own becomes an OBSERVED_WRITE receipt. Never throws. */
@@ -121,9 +130,11 @@ export class Customs implements ObservedWriteSink {
     return this.ledger.headSeq
   }
 
-  /** Hash of the last receipt (64 zeros when empty). */
+  /** Hash of the last receipt, hex (64 zeros when empty). */
   get head(): { seq: number; hash: string } {
-    return { seq: this.ledger.headSeq, hash: this.ledger.headHash }
+    const h = this.ledger.headHash
+    if (this.ledger.headSeq === 0) return { seq: 0, hash: ZERO_HASH }
+    return { seq: this.ledger.headSeq, hash: h.length === 64 ? h : b64urlToHex(h) }
   }
 
   receipt(seq: number): Receipt | undefined {
@@ -186,6 +197,7 @@ export class Customs implements ObservedWriteSink {
     if (this.guard.closed) return
     try {
       await this.flush()
+      await this.writer.updateWitness(true)
     } finally {
       this.guard.closed = true
       await this.backend.close()
@@ -198,28 +210,42 @@ export class Customs implements ObservedWriteSink {
     this.guard.ensureWritable('checkpoint')
     const cp = await this.checkpoints.sign()
     await this.flush()
+    await this.writer.updateWitness(true)
     this.checkpoints.last = cp
     return cp
   }
 
   /**
-   * Recomputes every hash from the stored bytes, checks links, seq continuity, projections, value commitments
-   * (`values: true`) and stored checkpoints; with `checkpoint` (a note kept elsewhere) also detects truncation
-   * and forks.
+   * Verifies the journal as stored (after flushing what is pending): every receipt's encoding, seq, link and
+   * MAC, the value records (authenticated through the receipts' MACs; `values: true` also decrypts each and
+   * checks its commitment), stored checkpoints, and the witness kept beside the keys. With `checkpoint` (a
+   * note kept elsewhere) it also detects truncation and forks. `authenticatedThrough` < `checked` is an
+   * unauthenticated tail: receipts nobody with this store's key wrote.
    */
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     this.guard.ensureOpen('verify')
-    let report = await verifyChain({
-      idx: this.idx,
+    if (!this.guard.damage) await this.flush().catch(() => {})
+    const checkpointSizes = new Set<number>(this.idx.checkpointSizes())
+    let report = await verifyJournal({
       chain: this.chain,
-      ring: this.ring,
+      entries: this.backend.read(),
+      auth: this.ring.auth,
+      legacy: this.ring.legacy,
+      commit: this.ring.commit,
+      sign: this.ring.sign,
+      valueKeys: this.ring.values,
+      checkpoint: this.ring.checkpoint,
+      checkpointSizes,
+      witness: await this.keyStore.loadWitness(this.chain),
       options,
-      readRecord: (commit) => this.ledger.readRecord(commit),
-      unreadable: UNREADABLE,
+    }).catch((e: unknown) => {
+      // The journal stops decoding part-way: what was read before it is judged, the rest fails as BAD_ENCODING.
+      const damaged = this.guard.damageFailure()
+      if (damaged) return { ok: false, checked: damaged.seq, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
+      throw e
     })
-    // The receipts read before the damage verify on their own; the first one that could not be read fails.
     const damaged = this.guard.damageFailure()
-    if (damaged && (report.ok || report.firstFailure!.seq >= damaged.seq)) report = { ok: false, checked: report.checked, firstFailure: damaged }
+    if (damaged && (report.ok || report.firstFailure!.seq >= damaged.seq)) report = { ...report, ok: false, firstFailure: damaged }
     this.lastVerify = { at: new Date(this.rules.now()).toISOString(), report }
     return report
   }
@@ -231,11 +257,11 @@ export class Customs implements ObservedWriteSink {
       guard: this.guard,
       rules: this.rules,
       backend: this.backend,
-      openReport: this.openReport,
+      openReport: this.storageReport,
       chain: this.chain,
       origin: this.origin,
       lastVerify: this.lastVerify,
-      openFailure: this.openFailure,
+      openFailure: this.openCheck?.firstFailure ?? null,
       lastCheckpoint: this.checkpoints.last,
     })
   }
@@ -246,14 +272,33 @@ export class Customs implements ObservedWriteSink {
   }
 
   /**
-   * @internal Rebuilds index and state from the journal; verifies hash and link cheaply as it goes. `damage`:
-   * the journal could not be read past `damage.afterSeq` (the store opens read-only).
+   * @internal Rebuilds index and state from the journal, verifying it in the same pass. A store that fails
+   * that check, ends before its witness, or ends in an unauthenticated tail opens read-only.
    */
-  async load(entries: JournalEntry[], damage: JournalDamage | null = null): Promise<void> {
-    this.guard.damage = damage
-    this.openFailure = await replayJournal(this.ledger, entries, this.encryption)
+  async load(store: OpenedStore): Promise<void> {
+    this.guard.damage = store.damage
+    const report = await replayJournal(this.ledger, store)
+    this.openCheck = report
     this.writer.durableSeq = this.ledger.headSeq
-    if (!this.openFailure && damage) this.openFailure = this.guard.damageFailure()
+    this.writer.witnessSeq = store.witness?.seq ?? 0
+    if (!this.guard.damage) {
+      const f = report.firstFailure
+      const tail = report.ok && report.authenticatedThrough < report.checked && report.checked > report.legacy
+      if (f || tail)
+        this.guard.damage = {
+          location: this.backend.location,
+          record: 0,
+          afterSeq: f ? Math.max(0, f.seq - 1) : report.authenticatedThrough,
+          message: f ? `verification fails at receipt ${f.seq} (${f.code}${f.detail ? `: ${f.detail}` : ''})` : `receipts ${report.authenticatedThrough + 1}..${report.checked} were not written with this store's key (an unauthenticated tail)`,
+        }
+    }
+  }
+
+  /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
+  async migrate(): Promise<void> {
+    if (this.guard.damage || (this.backend as { readOnly?: boolean }).readOnly) return
+    this.ledger.append({ op: 'MIGRATE', pool: null, key: null, old: null, new: null, site: null, tool: null, call: null, actor: this.rules.defaultActor, reason: 'from memory-customs/1' })
+    await this.flush()
   }
 }
 
@@ -264,8 +309,9 @@ export class Customs implements ObservedWriteSink {
 export async function createCustoms(options: CustomsOptions = {}): Promise<Customs> {
   const s = await openStore(options)
   try {
-    const customs = new Customs(s.backend, s.idx, s.ring, s.chain, s.origin, options.encryption, s.openReport, options)
-    await customs.load(s.entries, s.damage)
+    const customs = new Customs(s, options)
+    await customs.load(s)
+    if (s.format === 1) await customs.migrate()
     return customs
   } catch (e) {
     await s.backend.close().catch(() => {})

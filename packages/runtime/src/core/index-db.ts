@@ -249,6 +249,11 @@ export class ReceiptIndex {
     this.each('SELECT hash FROM receipts WHERE pos > ? ORDER BY pos', [pos], (row) => fn(row[0] as string))
   }
 
+  /** Sizes of the checkpoints recorded so far (verify computes Merkle roots at exactly these sizes). */
+  checkpointSizes(): number[] {
+    return this.all<{ size: number }>('SELECT DISTINCT size FROM checkpoints').map((r) => r.size)
+  }
+
   addCheckpoint(size: number, root: string, note: string): void {
     this.sync()
     this.db.run('INSERT INTO checkpoints VALUES (?,?,?)', [size, root, note])

@@ -1,8 +1,15 @@
-/** Group commit: journal entries queued by `Ledger.append` reach the backend in batches, one append in flight. */
+/**
+ * Group commit: journal entries queued by `Ledger.append` reach the backend in batches, one append in flight.
+ * Each batch is sealed on its way out (values encrypted, receipts given their MACs), and once it is durable
+ * the witness beside the keys is moved up, at most about once a second (and on checkpoint and close).
+ */
 import { StorageError } from '../errors.js'
-import { encryptRecord, type EncryptionOptions } from '../crypto/encryption.js'
-import type { JournalEntry, StorageBackend } from '../storage/types.js'
+import type { KeyProvider } from '../keys/provider.js'
+import type { StorageBackend } from '../storage/types.js'
 import type { Ledger } from './ledger.js'
+
+/** How often, at most, the witness is rewritten while writes keep coming. */
+const WITNESS_EVERY_MS = 1000
 
 export class JournalWriter {
   /** Journal entries acknowledged by the backend in this session, and the size of the batch in flight. */
@@ -19,13 +26,49 @@ export class JournalWriter {
   flushes = 0
   flushedEntries = 0
 
+  /** Seq the witness beside the keys vouches for, when it was last written, and the write in flight. */
+  witnessSeq = 0
+  private witnessAt = 0
+  private witnessWrite: Promise<void> | null = null
+  /** The last failure to write the witness (reported by health; the journal itself is unaffected). */
+  witnessError: string | null = null
+
   constructor(
     private readonly backend: StorageBackend,
     private readonly ledger: Ledger,
-    private readonly encryption: EncryptionOptions | undefined,
+    private readonly keys: KeyProvider,
     private readonly now: () => number,
     private readonly isClosed: () => boolean,
   ) {}
+
+  /**
+   * Writes the witness for the last durable, authenticated receipt unless it was written less than a second
+   * ago (`force`: now). Never ahead of the journal: only receipts acknowledged by the backend count.
+   */
+  updateWitness(force = false): Promise<void> {
+    const sealed = this.ledger.lastSealed
+    if (!sealed || sealed.seq > this.durableSeq || sealed.seq <= this.witnessSeq) return this.witnessWrite ?? Promise.resolve()
+    const t = Date.now()
+    if (!force && t - this.witnessAt < WITNESS_EVERY_MS) return this.witnessWrite ?? Promise.resolve()
+    if (this.witnessWrite) return this.witnessWrite.then(() => this.updateWitness(force))
+    this.witnessAt = t
+    const w = { seq: sealed.seq, hash: sealed.hash, mac: this.ledger.ring.auth.witness(this.ledger.chain, sealed.seq, sealed.hash) }
+    this.witnessWrite = this.keys
+      .saveWitness(this.ledger.chain, w)
+      .then(
+        () => {
+          this.witnessSeq = Math.max(this.witnessSeq, w.seq)
+          this.witnessError = null
+        },
+        (e: unknown) => {
+          this.witnessError = e instanceof Error ? e.message : String(e)
+        },
+      )
+      .finally(() => {
+        this.witnessWrite = null
+      })
+    return this.witnessWrite
+  }
 
   scheduleFlush(): void {
     if (this.flushScheduled) return
@@ -75,8 +118,7 @@ export class JournalWriter {
       this.inFlight = batch.length
       try {
         ledger.idx.sync()
-        const out = this.encryption ? await this.encryptBatch(batch) : batch
-        await this.backend.append(out)
+        await this.backend.append(ledger.seal(batch))
       } catch (e) {
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
         this.inFlight = 0
@@ -96,7 +138,7 @@ export class JournalWriter {
       this.flushedEntries += batch.length
       for (let i = batch.length - 1; i >= 0; i--) {
         const e = batch[i]
-        if (e.t === 'receipt') {
+        if (e.t === 'r') {
           this.durableSeq = Math.max(this.durableSeq, e.seq)
           break
         }
@@ -104,12 +146,8 @@ export class JournalWriter {
       const still: typeof this.waiters = []
       for (const w of this.waiters) (w.target <= this.appended ? w.resolve : () => still.push(w))()
       this.waiters = still
+      void this.updateWitness()
     }
     return true
-  }
-
-  private async encryptBatch(batch: JournalEntry[]): Promise<JournalEntry[]> {
-    const enc = this.encryption!
-    return Promise.all(batch.map(async (e) => (e.t === 'value' ? { ...e, body: await encryptRecord(enc, e.commit, e.body) } : e)))
   }
 }

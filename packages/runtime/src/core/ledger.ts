@@ -8,23 +8,32 @@
  * are durable). Because the whole chain advances inside one synchronous call, writes can never interleave
  * with each other or with a rollback's core.
  */
-import { leafHashHex } from '../crypto/hash.js'
+import { hexToB64url } from '../crypto/hash.js'
+import { valuesDigest } from '../crypto/auth.js'
+import type { Ring } from '../crypto/ring.js'
+import { resultSigInput } from '../crypto/values.js'
+import { encodeBodyV2, genesisV2, receiptHashV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { JournalEntry } from '../storage/types.js'
 import type { ReceiptIndex, ReceiptRow } from './index-db.js'
-import { encodeBody, uuidv7, ZERO_HASH, type Receipt, type ReceiptBody } from './receipt.js'
+import type { Receipt, ReceiptBody } from './receipt.js'
 import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
+import type { ValueStore } from './values.js'
 import { VersionIndex } from './versions.js'
 
-export interface ValueRecord {
-  data: string
-  sig?: string
-}
+/**
+ * What a write contributes to its receipt; the chain fills in seq, time and the link. `signResult`: a tool
+ * result, whose signature binds (tool, call, commitment, seq) and so can only be made once seq is known.
+ */
+export type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'prev'> & { signResult?: boolean }
 
-/** What a write contributes to its receipt; the chain fills in `v`, `chain`, `seq`, `id`, `ts` and `prev`. */
-export type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'prev'>
-
-/** A value record that is stored but does not parse (verify tells BAD_VALUE from DECRYPT_FAILED). */
-export const UNREADABLE = Symbol('unreadable')
+/**
+ * A journal entry waiting for group commit. Values wait as text and receipts with their hash: the journal
+ * writer turns them into stored entries (`Ledger.seal`), off the synchronous write path.
+ */
+export type PendingEntry =
+  | { t: 'value'; commit: string; text: string }
+  | { t: 'r'; seq: number; body: string; hash: string }
+  | Exclude<JournalEntry, { t: 'value' } | { t: 'r' } | { t: 'receipt' } | { t: 'meta' }>
 
 export interface ChainCounters {
   byOp: Record<string, number>
@@ -38,10 +47,16 @@ export interface ChainCounters {
 export class Ledger {
   state = new PoolState()
   headSeq = 0
-  headHash = ZERO_HASH
+  /**
+   * Hash of the head receipt as the chain links it: hex after format-1 history, base64url in format 2; for an
+   * empty chain, format 2's genesis link (which binds every later hash to the chain id).
+   */
+  headHash: string
   lastTs: string | null = null
   /** Journal entries not yet handed to the backend (the journal writer takes them batch by batch). */
-  pending: JournalEntry[] = []
+  pending: PendingEntry[] = []
+  /** The last receipt `seal` authenticated (the witness the writer keeps beside the keys once it is durable). */
+  lastSealed: { seq: number; hash: string } | null = null
   /** Called after every append; the journal writer schedules a flush. */
   onAppend: () => void = () => {}
   readonly counters: ChainCounters = {
@@ -52,21 +67,19 @@ export class Ledger {
     rollbacks: 0,
     observeErrors: 0,
   }
-  private readonly knownCommits = new Map<string, boolean /* has sig */>()
   /** Per-key versions in JS memory (time travel, rollback); the sql.js `versions` table mirrors it. */
   readonly versions = new VersionIndex()
-  /**
-   * Value text by commitment, for reads (get, at, entries, diffs). Promotion and verification read the value
-   * table instead, so they judge the bytes stored now, not this copy.
-   */
-  private readonly valueData = new Map<string, string>()
 
   constructor(
     readonly idx: ReceiptIndex,
     readonly chain: string,
+    readonly ring: Ring,
+    readonly values: ValueStore,
     private readonly now: () => number,
     readonly snapshotEvery: number,
-  ) {}
+  ) {
+    this.headHash = genesisV2(chain)
+  }
 
   readonly lookup: OriginLookup = (seq) => {
     const r = this.idx.originRow(seq)
@@ -80,59 +93,53 @@ export class Ledger {
     return { op: r.op, ts: r.ts, reason, tool: r.tool, call: r.call }
   }
 
-  /** Appends one receipt (and its value record, if new) synchronously. */
-  append(d: Draft, value?: { commit: string; record: ValueRecord }): Receipt {
+  /** Appends one receipt (and its value record, if new) synchronously, in format 2. */
+  append(d: Draft, value?: { commit: string; text: string }): Receipt {
     const ms = this.now()
     const seq = this.headSeq + 1
-    let ts = new Date(ms).toISOString()
-    const body: ReceiptBody = {
-      v: 1,
-      chain: this.chain,
-      seq,
-      id: uuidv7(ms),
-      ts,
-      actor: d.actor,
-      op: d.op,
-      pool: d.pool,
-      key: d.key,
-      old: d.old,
-      new: d.new,
-      site: d.site,
-      tool: d.tool,
-      call: d.call,
-      reason: d.reason,
-      prev: this.headHash,
+    const ts = new Date(ms).toISOString()
+    // After format-1 history the link continues from the last v1 hash, spelled as v2 spells hashes.
+    const prev = this.headHash.length === 64 ? hexToB64url(this.headHash) : this.headHash
+    const sig = d.signResult && d.tool !== null && d.call !== null && d.new !== null ? this.ring.sign(resultSigInput(d.tool, d.call, d.new, seq)) : null
+    const body: BodyV2 = { seq, ts: ms, op: d.op, pool: d.pool, key: d.key, old: d.old, new: d.new, site: d.site, tool: d.tool, call: d.call, actor: d.actor, reason: d.reason, sig }
+    const text = encodeBodyV2(body)
+    const hash = receiptHashV2(prev, text)
+    if (value && !this.values.has(value.commit)) {
+      this.values.remember(value.commit, value.text)
+      this.pending.push({ t: 'value', commit: value.commit, text: value.text })
     }
-    const text = encodeBody(body)
-    const hash = leafHashHex(text)
-    if (value) {
-      const hasSig = value.record.sig !== undefined
-      const known = this.knownCommits.get(value.commit)
-      if (known === undefined || (hasSig && !known)) {
-        const recText = JSON.stringify(value.record)
-        this.knownCommits.set(value.commit, hasSig)
-        this.valueData.set(value.commit, value.record.data)
-        this.idx.addValue(value.commit, recText)
-        this.pending.push({ t: 'value', commit: value.commit, body: recText })
-      }
-    }
-    this.pending.push({ t: 'receipt', seq, hash, body: text })
+    this.pending.push({ t: 'r', seq, body: text, hash })
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    this.indexReceipt(body, hash, text, seq)
-    this.recordVersion(this.state.apply(body, this.lookup), seq)
+    const row: ReceiptRow = [seq, seq, hash, prev, ts, d.actor, d.op, d.pool, d.key, d.old, d.new, d.tool, d.call, d.site?.file ?? null, d.site?.line ?? null, text]
+    this.idx.addReceipt(row)
+    this.recordVersion(this.state.apply({ seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason }, this.lookup), seq)
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
     if (seq % this.snapshotEvery === 0) this.idx.addSnapshot(seq, this.state.serialize())
     this.onAppend()
-    const receipt = body as Receipt
-    receipt.hash = hash
-    return Object.freeze(receipt)
+    return toReceiptV2(body, hash, prev, this.chain)
   }
 
-  private indexReceipt(b: ReceiptBody, hash: string, text: string, pos: number): void {
-    const row: ReceiptRow = [pos, b.seq, hash, b.prev, b.ts, b.actor, b.op, b.pool, b.key, b.old, b.new, b.tool, b.call, b.site?.file ?? null, b.site?.line ?? null, text]
-    this.idx.addReceipt(row)
+  /**
+   * Turns a batch of pending entries into stored journal entries: value records sealed, and every receipt
+   * given its MAC over its hash and the value records written just before it (crypto/auth.ts).
+   */
+  seal(batch: PendingEntry[]): JournalEntry[] {
+    const out: JournalEntry[] = []
+    let values: Array<{ commit: string; body: string }> = []
+    for (const e of batch) {
+      if (e.t === 'value') {
+        const v = { commit: e.commit, body: this.values.recordFor(e.commit, e.text) }
+        values.push(v)
+        out.push({ t: 'value', commit: v.commit, body: v.body })
+      } else if (e.t === 'r') {
+        out.push({ t: 'r', body: e.body, mac: this.ring.auth.receipt(e.hash, valuesDigest(values)) })
+        values = []
+        this.lastSealed = { seq: e.seq, hash: e.hash }
+      } else out.push(e)
+    }
+    return out
   }
 
   /** Records a state transition in both version indexes (JS for lookups, sql.js for queries and export). */
@@ -148,7 +155,7 @@ export class Ledger {
   }
 
   /** Counts one receipt read from the journal, as `append` counts the ones it writes. */
-  countReplayed(body: Partial<ReceiptBody> | null): void {
+  countReplayed(body: { op: string; reason: string | null } | null): void {
     if (body?.op) this.counters.byOp[body.op] = (this.counters.byOp[body.op] ?? 0) + 1
     if (body?.op === 'REFUSED' && typeof body.reason === 'string') {
       const code = body.reason.split(':').pop()!
@@ -157,42 +164,9 @@ export class Ledger {
     if (body?.op === 'ROLLBACK') this.counters.rollbacks++
   }
 
-  /** Takes in a value record read from the journal (already decrypted when it could be). */
-  loadValue(commit: string, body: string): void {
-    this.idx.addValue(commit, body)
-    let hasSig = false
-    let data: string | undefined
-    try {
-      const rec = JSON.parse(body) as ValueRecord
-      hasSig = typeof rec.sig === 'string'
-      if (typeof rec.data === 'string') data = rec.data
-    } catch {
-      /* unreadable */
-    }
-    this.knownCommits.set(commit, hasSig)
-    if (data !== undefined) this.valueData.set(commit, data)
-  }
-
-  /** The value record as stored now in the index (not the read cache). */
-  readRecord(commit: string): ValueRecord | typeof UNREADABLE | undefined {
-    const body = this.idx.valueBody(commit)
-    if (body === undefined) return undefined
-    try {
-      const rec = JSON.parse(body) as ValueRecord
-      return typeof rec?.data === 'string' ? rec : UNREADABLE
-    } catch {
-      return UNREADABLE
-    }
-  }
-
-  /** A fresh copy of the value behind a commitment, or undefined. */
-  readValue(commit: string | null | undefined): unknown {
-    if (!commit) return undefined
-    const data = this.valueData.get(commit)
-    if (data !== undefined) return JSON.parse(data)
-    const rec = this.readRecord(commit)
-    if (rec === undefined || rec === UNREADABLE) return undefined
-    return JSON.parse(rec.data)
+  /** A fresh copy of the value behind a commitment (checked when it was loaded from storage), or undefined. */
+  readValue(commit: string | null | undefined, seq = 0): unknown {
+    return this.values.read(commit, seq)
   }
 
   /** Records a signed checkpoint in the index and queues it for the journal. */

@@ -1,32 +1,43 @@
 /**
- * Opening a store: the journal is read, the meta entry read or created, the keys resolved, and every entry
- * replayed into the ledger (index, pool state, head), with hashes and links checked cheaply on the way.
+ * Opening a store: the journal is read, the meta entry read or created, the keys taken from the key store
+ * (never from the journal), and every entry replayed into the ledger in the same pass that verifies it
+ * (core/verify-journal.ts): one per-receipt check for open and for `verify`, not two.
+ *
+ * A store that fails that check, whose journal ends before the witness kept beside its keys, or that ends in
+ * receipts nobody with its key wrote (an unauthenticated tail) opens read-only: appending would chain new,
+ * authenticated receipts onto a head that is not the real one.
  */
-import { OptionError, StorageError } from '../errors.js'
-import { leafHashHex, randomBytes, toHex } from '../crypto/hash.js'
-import { resolveKeys, type KeyRing, type StoredKeys } from '../crypto/keys.js'
-import { decryptRecord, isEncryptedBody, type EncryptionOptions } from '../crypto/encryption.js'
+import { KeyStoreError, OptionError, StorageError } from '../errors.js'
+import { randomBytes, toHex, utf8 } from '../crypto/hash.js'
+import type { KeyOptions } from '../crypto/keys.js'
 import { parseCheckpointNote } from '../crypto/checkpoint.js'
+import { keySetFromV1, ringFromKeySet, type Ring, type V1StoredKeys } from '../crypto/ring.js'
+import { generateKeySet, type KeySet } from '../keys/keyset.js'
+import { resolveKeyProvider, type KeyProvider, type Witness } from '../keys/provider.js'
+import { sharedMemoryKeyProvider } from '../keys/memory.js'
 import { resolveStorage } from '../storage/resolve.js'
 import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
 import { journalDamageOf, type JournalDamage } from './damage.js'
 import { loadSqlJs, ReceiptIndex, type ReceiptRow } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import { validateOptions, type CustomsOptions } from './options.js'
-import type { ReceiptBody } from './receipt.js'
+import { verifyJournal, type ScannedReceipt, type VerifyReport } from './verify.js'
 
-export const META_FORMAT = 'memory-customs/1'
+/** The meta format new stores are written in. */
+export const META_FORMAT = 'memory-customs/2'
+/** Stores written by the first release: read, verified and migrated (see docs/audit-format.md). */
+export const META_FORMAT_V1 = 'memory-customs/1'
 
 interface MetaBody {
   format: string
   chain: string
   origin: string
   createdAt: string
-  keys: StoredKeys
+  /** Format 1: the generated keys, in plaintext (why format 2 keeps keys in a key store instead). */
+  keys?: V1StoredKeys
+  /** Format 2: a MAC that only the right key set reproduces, so opening with another chain's keys fails clearly. */
+  keyCheck?: string
 }
-
-/** A failed open-time check: the chain position and the verify code. */
-export type OpenFailure = { seq: number; code: string }
 
 export interface OpenedStore {
   backend: StorageBackend
@@ -34,12 +45,16 @@ export interface OpenedStore {
   entries: JournalEntry[]
   damage: JournalDamage | null
   idx: ReceiptIndex
-  ring: KeyRing
+  ring: Ring
+  keyStore: KeyProvider
+  witness: Witness | null
   chain: string
   origin: string
+  /** 1 for a first-release store that has no format-2 receipt yet (it is migrated on a writable open). */
+  format: 1 | 2
 }
 
-/** Opens the backend and reads the journal; the backend is closed again if anything here fails. */
+/** Opens the backend, reads the journal and resolves the keys; the backend is closed again if anything fails. */
 export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
   validateOptions(options)
   const backend = await resolveStorage(options.storage)
@@ -54,23 +69,41 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       damage = journalDamageOf(e, backend.location)
       if (!damage) throw e
     }
-    const meta = readMeta(entries)
+    const meta = readMeta(entries, backend.location)
     if (!meta && damage)
       throw new StorageError(`the store at ${damage.location} cannot be opened: its journal is damaged at record ${damage.record} before its meta entry was read (${damage.message})`)
-    const creating = !meta
-    const chain = meta?.chain ?? toHex(randomBytes(16))
-    const origin = meta?.origin ?? options.origin ?? `memory-customs/${chain.slice(0, 16)}`
-    const { ring, generated } = await resolveKeys(options.keys, meta?.keys ?? null, origin, creating)
-    if (creating) await createMeta(backend, { format: META_FORMAT, chain, origin, createdAt: new Date((options.now ?? Date.now)()).toISOString(), keys: generated })
+    if (!meta && entries.some((e) => e.t === 'receipt' || e.t === 'r'))
+      throw new StorageError(`the store at ${backend.location} has receipts but no meta entry: it was cut or altered, and is not recreated over its receipts`)
+    const keyStore = await resolveKeyProvider(options.keyStore, () => defaultKeyStore(backend))
+    const now = options.now ?? Date.now
+    let chain: string
+    let origin: string
+    let ring: Ring
+    if (!meta) {
+      chain = toHex(randomBytes(16))
+      origin = options.origin ?? `memory-customs/${chain.slice(0, 16)}`
+      const keys = await withGivenKeys(await generateKeySet(chain), options.keys)
+      await keyStore.save(chain, keys)
+      ring = await ringFromKeySet(keys, origin)
+      await createMeta(backend, { format: META_FORMAT, chain, origin, createdAt: new Date(now()).toISOString(), keyCheck: keyCheckOf(ring, chain) })
+    } else {
+      chain = meta.chain
+      origin = meta.origin
+      ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys), origin)
+      if (meta.format === META_FORMAT && meta.keyCheck !== keyCheckOf(ring, chain))
+        throw new KeyStoreError('KEYS_INVALID', keyStore.location, `the key set found for chain ${chain} does not belong to the store at ${backend.location}`)
+    }
+    const witness = await keyStore.loadWitness(chain)
     const SQL = await loadSqlJs(options.sqlJs)
-    return { backend, openReport, entries, damage, idx: new ReceiptIndex(SQL), ring, chain, origin }
+    const format = meta?.format === META_FORMAT_V1 && !entries.some((e) => e.t === 'r') ? 1 : 2
+    return { backend, openReport, entries, damage, idx: new ReceiptIndex(SQL), ring, keyStore, witness, chain, origin, format }
   } catch (e) {
     await backend.close().catch(() => {})
     throw e
   }
 }
 
-function readMeta(entries: JournalEntry[]): MetaBody | null {
+function readMeta(entries: JournalEntry[], location: string): MetaBody | null {
   const metaEntry = entries.find((e): e is Extract<JournalEntry, { t: 'meta' }> => e.t === 'meta')
   if (!metaEntry) return null
   let meta: MetaBody | null
@@ -79,7 +112,8 @@ function readMeta(entries: JournalEntry[]): MetaBody | null {
   } catch {
     meta = null
   }
-  if (!meta || meta.format !== META_FORMAT || typeof meta.chain !== 'string') throw new OptionError('storage', `holds a meta entry this version cannot read (expected format ${META_FORMAT})`)
+  if (!meta || (meta.format !== META_FORMAT && meta.format !== META_FORMAT_V1) || typeof meta.chain !== 'string' || typeof meta.origin !== 'string')
+    throw new OptionError('storage', `at ${location} holds a meta entry this version cannot read (formats ${META_FORMAT_V1} and ${META_FORMAT})`)
   return meta
 }
 
@@ -91,93 +125,106 @@ async function createMeta(backend: StorageBackend, body: MetaBody): Promise<void
   }
 }
 
-/**
- * Rebuilds index, state and head from the journal. Returns the first failure the open-time check found
- * (the store still opens; `health().verification` reports it).
- */
-export async function replayJournal(ledger: Ledger, entries: JournalEntry[], encryption: EncryptionOptions | undefined): Promise<OpenFailure | null> {
-  await loadValues(ledger, entries, encryption)
-  let failure: OpenFailure | null = null
-  let pos = 0
-  for (const e of entries) {
-    if (e.t === 'checkpoint') {
-      ledger.idx.addCheckpoint(e.size, parseCheckpointNote(e.note)?.root ?? '', e.note)
-      continue
-    }
-    if (e.t !== 'receipt') continue
-    pos++
-    const code = replayReceipt(ledger, e, pos, !failure)
-    if (code && !failure) failure = { seq: pos, code }
-    if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
-  }
-  ledger.idx.sync()
-  return failure
+function keyCheckOf(ring: Ring, chain: string): string {
+  return ring.auth.witness(chain, 0, 'key-check')
 }
 
-async function loadValues(ledger: Ledger, entries: JournalEntry[], encryption: EncryptionOptions | undefined): Promise<void> {
-  const valueBodies: Array<{ commit: string; body: string }> = []
-  for (const e of entries) if (e.t === 'value') valueBodies.push(e)
-  const decrypted = await Promise.all(
-    valueBodies.map(async (v) => {
-      if (!isEncryptedBody(v.body)) return v.body
-      if (!encryption) return v.body
-      try {
-        return await decryptRecord(encryption, v.commit, v.body)
-      } catch {
-        return v.body // left encrypted: verify({ values: true }) reports DECRYPT_FAILED
-      }
-    }),
-  )
-  valueBodies.forEach((v, i) => ledger.loadValue(v.commit, decrypted[i]))
+/** The key store a backend gets when none is named: beside nothing the backend holds (docs/keys.md). */
+async function defaultKeyStore(backend: StorageBackend): Promise<KeyProvider> {
+  if (backend.kind === 'memory') return sharedMemoryKeyProvider()
+  const { platformKeyProvider } = await import('../keys/provider.js')
+  return platformKeyProvider()
 }
 
 /**
- * Replays ONE receipt entry at chain position `pos`: indexes it as stored, applies it to the pool state and
- * moves the head. With `check`, returns the open-time check's code for it (null when it passes).
+ * The keys of an existing store. Format 2: from the key store, or a typed KEYS_MISSING (never a fresh key set,
+ * which would make every existing receipt unverifiable). Format 1: imported from the meta entry the first time.
  */
-export function replayReceipt(ledger: Ledger, e: Extract<JournalEntry, { t: 'receipt' }>, pos: number, check: boolean): string | null {
-  let body: ReceiptBody | null = null
-  try {
-    body = JSON.parse(e.body) as ReceiptBody
-  } catch {
-    body = null
+async function keysOf(meta: MetaBody, keyStore: KeyProvider, given: KeyOptions | undefined): Promise<KeySet> {
+  const stored = await keyStore.load(meta.chain)
+  if (stored) return stored
+  if (meta.format === META_FORMAT)
+    throw new KeyStoreError('KEYS_MISSING', keyStore.location, `no keys for chain ${meta.chain} in the key store; restore them from your backup (docs/keys.md), or name the right keyStore`)
+  const imported = keySetFromV1(meta.chain, meta.keys ?? {}, await givenKeyBytes(given))
+  await keyStore.save(meta.chain, imported)
+  return imported
+}
+
+/** Keys passed in options for a new store replace the generated ones (the key store keeps them from then on). */
+async function withGivenKeys(keys: KeySet, given: KeyOptions | undefined): Promise<KeySet> {
+  const g = await givenKeyBytes(given)
+  return { ...keys, commit: g.commit ?? keys.commit, signing: g.signing ?? keys.signing, checkpoint: g.checkpoint ?? keys.checkpoint }
+}
+
+async function givenKeyBytes(given: KeyOptions | undefined): Promise<{ commit?: Uint8Array; signing?: Uint8Array; checkpoint?: KeySet['checkpoint'] }> {
+  if (!given) return {}
+  const bytes = (name: string, v: Uint8Array | string | undefined): Uint8Array | undefined => {
+    if (v === undefined) return undefined
+    const b = typeof v === 'string' ? utf8(v) : v
+    if (!(b instanceof Uint8Array) || b.length < 16) throw new OptionError(`keys.${name}`, 'must be a Uint8Array or string of at least 16 bytes')
+    return b
   }
-  const ok = body !== null && typeof body === 'object'
-  if (ok) {
-    const b = body!
-    const row: ReceiptRow = [pos, numOrNull(b.seq), e.hash, strOrNull(b.prev), strOrNull(b.ts), strOrNull(b.actor), strOrNull(b.op), strOrNull(b.pool), strOrNull(b.key), strOrNull(b.old), strOrNull(b.new), strOrNull(b.tool), strOrNull(b.call), strOrNull(b.site?.file), numOrNull(b.site?.line), e.body]
-    ledger.idx.addReceipt(row)
-  } else ledger.idx.addReceipt([pos, e.seq, e.hash, null, null, null, null, null, null, null, null, null, null, null, null, e.body])
-  const code = check ? checkReceiptOnOpen(ledger, e, ok ? body : null, pos) : null
-  if (ok) {
+  let checkpoint: KeySet['checkpoint'] | undefined
+  const cp = given.checkpointKey
+  if (cp === 'hmac') checkpoint = { alg: 'hmac' }
+  else if (cp) {
     try {
-      const change = ledger.state.apply(body!, ledger.lookup)
-      if (typeof body!.seq === 'number' && typeof body!.key === 'string') ledger.recordVersion(change, body!.seq)
-    } catch {
-      /* verify reports it */
+      const s = globalThis.crypto.subtle
+      checkpoint = { alg: 'ed25519', publicKey: new Uint8Array(await s.exportKey('raw', cp.publicKey)), privateKey: new Uint8Array(await s.exportKey('pkcs8', cp.privateKey)) }
+    } catch (e) {
+      throw new OptionError('keys.checkpointKey', `must be an extractable Ed25519 CryptoKeyPair (the key store keeps it): ${e instanceof Error ? e.message : String(e)}`)
     }
   }
-  ledger.headSeq = Math.max(ledger.headSeq, ok && Number.isSafeInteger(body!.seq) ? body!.seq : pos)
-  ledger.headHash = e.hash
-  if (body?.ts) ledger.lastTs = body.ts
-  ledger.countReplayed(body)
+  return { commit: bytes('commitKey', given.commitKey), signing: bytes('signingKey', given.signingKey), checkpoint }
+}
+
+/**
+ * Rebuilds index, state and head from the journal while verifying it (MACs, links, checkpoints, witness).
+ * Returns the verification report; the caller opens the store read-only when it failed.
+ */
+export async function replayJournal(ledger: Ledger, s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness'>): Promise<VerifyReport> {
+  const checkpointSizes = new Set<number>()
+  for (const e of s.entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
+  const report = await verifyJournal({
+    chain: s.chain,
+    entries: s.entries,
+    auth: s.ring.auth,
+    legacy: s.ring.legacy,
+    commit: s.ring.commit,
+    sign: s.ring.sign,
+    valueKeys: s.ring.values,
+    checkpoint: s.ring.checkpoint,
+    checkpointSizes,
+    witness: s.witness,
+    options: {},
+    replay: {
+      receipt: (r) => {
+        replayReceipt(ledger, r)
+        if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
+      },
+      value: (commit, body) => ledger.values.loadStored(commit, body),
+      checkpoint: (size, note) => ledger.idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
+    },
+  })
+  ledger.idx.sync()
+  return report
+}
+
+/** Replays ONE receipt read from the journal: indexes it as stored, applies it to the pool state, moves the head. */
+export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
+  const v1 = r.v1
+  const v2 = r.v2
+  const ts = v1 ? v1.ts : v2 ? new Date(v2.ts).toISOString() : null
+  const b = v1 ?? v2
+  if (b) {
+    const row: ReceiptRow = [r.pos, b.seq, r.hash, r.prev, ts, b.actor, b.op, b.pool, b.key, b.old, b.new, b.tool, b.call, b.site?.file ?? null, b.site?.line ?? null, r.text]
+    ledger.idx.addReceipt(row)
+    const change = ledger.state.apply({ seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason }, ledger.lookup)
+    if (b.key !== null) ledger.recordVersion(change, b.seq)
+  } else ledger.idx.addReceipt([r.pos, null, r.hash, r.prev, null, null, null, null, null, null, null, null, null, null, null, r.text])
+  ledger.headSeq = Math.max(ledger.headSeq, b ? b.seq : r.pos)
+  ledger.headHash = r.hash
+  if (ts) ledger.lastTs = ts
+  ledger.countReplayed(b)
   if (ledger.headSeq % ledger.snapshotEvery === 0) ledger.idx.addSnapshot(ledger.headSeq, ledger.state.serialize())
-  return code
-}
-
-/** The cheap per-receipt check on open (before the head moves past it): encoding, hash, seq, link. */
-function checkReceiptOnOpen(ledger: Ledger, e: Extract<JournalEntry, { t: 'receipt' }>, body: ReceiptBody | null, expected: number): string | null {
-  if (!body) return 'BAD_ENCODING'
-  if (leafHashHex(e.body) !== e.hash) return 'BAD_HASH'
-  if (body.seq < expected) return 'SEQ_DUP'
-  if (body.seq > expected) return 'SEQ_GAP'
-  if (body.prev !== ledger.headHash || body.chain !== ledger.chain) return 'BROKEN_LINK'
-  return null
-}
-
-function strOrNull(v: unknown): string | null {
-  return typeof v === 'string' ? v : null
-}
-function numOrNull(v: unknown): number | null {
-  return typeof v === 'number' ? v : null
 }

@@ -1,6 +1,6 @@
 /** Options of createCustoms. */
 import type { ZodType } from 'zod'
-import type { EncryptionOptions } from '../crypto/encryption.js'
+import type { KeyProviderOption } from '../keys/provider.js'
 import type { KeyOptions } from '../crypto/keys.js'
 import type { StorageOption } from '../storage/resolve.js'
 import type { SqlJsOptions } from './index-db.js'
@@ -29,13 +29,20 @@ export interface CustomsOptions {
   /** A state snapshot every K receipts, so time travel replays at most K receipts. Default 1000. */
   snapshotEvery?: number
   /**
-   * Key material. Keys not given are generated when the store is created and written to its `meta` journal
-   * entry: then whoever holds the store also holds the keys (and could rewrite and re-sign history). Pass them
-   * in, and keep checkpoints outside the store, to make tampering by a store holder detectable.
+   * Where the store's keys live; never in the journal. Default: a key file outside the data folder in Node
+   * (`$XDG_CONFIG_HOME/memory-customs/keys/<chain>.json`, or `$MEMORY_CUSTOMS_KEY_DIR`), IndexedDB with
+   * AES-KW wrapping in browsers, the process's memory for in-memory stores. `{ dir }`, `{ env }` (the exported
+   * key text in an environment variable, for containers and serverless), `'memory'`, or a KeyProvider object
+   * (a KMS wrapper). See docs/keys.md.
+   */
+  keyStore?: KeyProviderOption
+  /**
+   * Keys for a new store instead of generated ones (the key store keeps them from then on); for a store
+   * written by the first release whose keys were passed in options, the keys to migrate it with.
    */
   keys?: KeyOptions
-  /** AES-GCM encryption of stored values (`getKey` may return a promise; old key ids stay readable). */
-  encryption?: EncryptionOptions
+  /** AES-256-GCM encryption of stored values (default true). `false` stores values as plaintext records. */
+  encryption?: boolean
   /** Checkpoint origin line. Default `memory-customs/<chain id prefix>`; fixed when the store is created. */
   origin?: string
   /** Clock (epoch ms) for receipt timestamps and TTLs. Default `Date.now`. */
@@ -91,6 +98,6 @@ export function validateOptions(o: CustomsOptions): void {
   if (o.maxValueBytes !== undefined && !(Number.isInteger(o.maxValueBytes) && o.maxValueBytes >= 16)) throw new OptionError('maxValueBytes', 'must be an integer >= 16')
   if (o.bridge?.tools !== undefined && (!Array.isArray(o.bridge.tools) || o.bridge.tools.some((t) => typeof t !== 'string')))
     throw new OptionError('bridge.tools', 'must be an array of tool names')
-  if (o.encryption && (typeof o.encryption.currentKeyId !== 'string' || typeof o.encryption.getKey !== 'function'))
-    throw new OptionError('encryption', 'must be { currentKeyId: string, getKey(id) }')
+  if (o.encryption !== undefined && typeof o.encryption !== 'boolean')
+    throw new OptionError('encryption', 'must be true or false (the keys come from the key store now; see docs/keys.md)')
 }

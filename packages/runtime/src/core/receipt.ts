@@ -18,8 +18,10 @@ export type Op =
   | 'OBSERVED_WRITE'
   | 'COMPENSATE'
   | 'ROLLBACK'
+  /** Format 2's first receipt in a store written by the first release: the receipts before it are legacy. */
+  | 'MIGRATE'
 
-export const OPS: readonly Op[] = ['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'REFUSED', 'EXPIRE', 'OBSERVED_WRITE', 'COMPENSATE', 'ROLLBACK']
+export const OPS: readonly Op[] = ['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'REFUSED', 'EXPIRE', 'OBSERVED_WRITE', 'COMPENSATE', 'ROLLBACK', 'MIGRATE']
 
 /** Ops that change a pool's state (and so get a row in the version index). */
 export const STATE_OPS: ReadonlySet<string> = new Set(['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'COMPENSATE'])
@@ -34,8 +36,8 @@ export interface ReceiptSite {
 
 /** The hashed record. Field order here is irrelevant: the encoding sorts keys. */
 export interface ReceiptBody {
-  /** Hash-scheme version. */
-  v: 1
+  /** Receipt format: 1 (first release; stored as is) or 2 (compact, authenticated; see format/v2.ts). */
+  v: 1 | 2
   /** Chain id: stops a receipt from being replayed into another store. */
   chain: string
   /** Position in the chain, from 1, contiguous. Defines the order (`ts` is informative only). */
@@ -67,9 +69,13 @@ export interface ReceiptBody {
   prev: string
 }
 
-/** A receipt as the API returns it: the body plus its hash. Frozen. */
+/**
+ * A receipt as the API returns it, whatever its stored format: the body fields plus its hash (hex). Format-2
+ * STORE receipts also carry `sig`, the HMAC binding the result to (tool, call, commitment, seq). Frozen.
+ */
 export interface Receipt extends ReceiptBody {
   hash: string
+  sig?: string
 }
 
 export const ZERO_HASH = '0'.repeat(64)
@@ -145,7 +151,7 @@ export function parseCanonicalBody(text: string): ReceiptBody | null {
   const line = hasSite ? Number(m[16]) : 0
   if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(column) || !Number.isSafeInteger(line)) return null
   return {
-    v: 1,
+    v: 1 as const,
     actor: unquote(m[1]),
     call: unquote(m[2]),
     chain: unquote(m[3])!,

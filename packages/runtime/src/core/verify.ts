@@ -17,8 +17,8 @@ import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
 import { valuesDigest, type Authenticator, type Witness } from '../crypto/auth.js'
 import { isSealedBody, openValue, resultSigInput, type ValueKeys } from '../crypto/values.js'
-import { genesisV2, parseBodyV2, receiptHashV2 } from '../format/v2.js'
-import { parseCanonicalBody, STATE_OPS, ZERO_HASH } from './receipt.js'
+import { genesisV2, parseBodyV2, receiptHashV2, type BodyV2 } from '../format/v2.js'
+import { parseCanonicalBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
 import type { JournalEntry } from '../storage/types.js'
 
 export type VerifyCode =
@@ -74,9 +74,30 @@ export interface VerifyInput {
   checkpointSizes: ReadonlySet<number>
   witness: Witness | null
   options: VerifyOptions
+  /** Opening: replay every entry into the store; the scan then reads to the end even after a failure. */
+  replay?: ReplaySink
 }
 
 type Failure = NonNullable<VerifyReport['firstFailure']>
+
+/** One receipt as read from the journal, for opening a store in the same pass that verifies it. */
+export interface ScannedReceipt {
+  /** Chain position (1-based): the n-th receipt entry. */
+  pos: number
+  text: string
+  /** Its hash as the chain uses it (format 1: stored hex; format 2: derived base64url) and the one before it. */
+  hash: string
+  prev: string
+  v1: ReceiptBody | null
+  v2: BodyV2 | null
+}
+
+/** Open-time consumer of the scan: sees every entry in order, also after a failure (the store still opens). */
+export interface ReplaySink {
+  receipt(r: ScannedReceipt): void
+  value(commit: string, body: string): void
+  checkpoint(size: number, note: string): void
+}
 
 /**
  * The first receipt after the last authenticated one that did not authenticate. Judged by what follows: an
@@ -122,12 +143,10 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
   /** Format-1 value records by commitment (legacy stores are small; format 2 never fills this). */
   const legacyValues = new Map<string, string>()
   const checkedLegacy = new Set<string>()
-  let done = false
 
-  const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>): void => {
+  const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>, body: ReceiptBody | null): void => {
     const at = expected
     if (sawV2) return fail(at, 'BAD_ENCODING', 'a format-1 receipt after format-2 receipts')
-    const body = parseCanonicalBody(e.body)
     if (!body) return fail(at, 'BAD_ENCODING')
     if (leafHashHex(e.body) !== e.hash) return fail(at, 'BAD_HASH')
     if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
@@ -139,23 +158,15 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
       const problem = checkLegacyValue(legacyValues.get(body.new), body.new, body.op === 'STORE', input.legacy)
       if (problem) return fail(at, 'BAD_VALUE', problem)
     }
-    pendingValues = []
     legacy++
-    prevHex = e.hash
-    prev = hexToB64(e.hash)
     advance(e.hash, null)
   }
 
-  const onReceiptV2 = (e: Extract<JournalEntry, { t: 'r' }>): void => {
+  const onReceiptV2 = (e: Extract<JournalEntry, { t: 'r' }>, body: BodyV2 | null, hash: string, values: Array<{ commit: string; body: string }>): void => {
     const at = expected
-    sawV2 = true
-    const body = parseBodyV2(e.body)
-    const values = pendingValues
-    pendingValues = []
     if (!body) return fail(at, 'BAD_ENCODING')
     if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
     if (body.seq > at) return fail(at, 'SEQ_GAP', `found seq ${body.seq}`)
-    const hash = receiptHashV2(prev, e.body)
     if (input.auth) {
       const authentic = e.mac !== undefined && safeEqual(input.auth.receipt(hash, valuesDigest(values)), e.mac)
       if (authentic) {
@@ -184,7 +195,6 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
         if (!safeEqual(input.commit(text), body.new)) return fail(at, 'BAD_VALUE', 'value does not match its commitment')
       }
     }
-    prev = hash
     advance(null, hash)
   }
 
@@ -196,29 +206,50 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
       if (wantRoots.has(at)) rootAt.set(at, frontier.rootHex())
     }
     if (at === witnessAt) witnessHash = b64 ?? hexToB64(hex!)
-    expected++
   }
 
+  const replay = input.replay
+  let pos = 0
   for await (const e of input.entries) {
-    if (done) break
+    if (failure && !replay) break
     switch (e.t) {
-      case 'meta':
-        break
       case 'value':
         if (sawV2 || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
         else legacyValues.set(e.commit, e.body)
+        replay?.value(e.commit, e.body)
         break
       case 'checkpoint':
         notes.push({ size: e.size, note: e.note })
+        replay?.checkpoint(e.size, e.note)
         break
-      case 'receipt':
-        onReceiptV1(e)
+      case 'receipt': {
+        pos++
+        const body = parseCanonicalBody(e.body)
+        if (!failure) onReceiptV1(e, body)
+        replay?.receipt({ pos, text: e.body, hash: e.hash, prev: prevHex, v1: body, v2: null })
+        pendingValues = []
+        prevHex = e.hash
+        prev = hexToB64(e.hash)
+        expected++
         break
-      case 'r':
-        onReceiptV2(e)
+      }
+      case 'r': {
+        pos++
+        sawV2 = true
+        const body = parseBodyV2(e.body)
+        const hash = receiptHashV2(prev, e.body)
+        const values = pendingValues
+        pendingValues = []
+        if (!failure) onReceiptV2(e, body, hash, values)
+        replay?.receipt({ pos, text: e.body, hash, prev, v1: null, v2: body })
+        prev = hash
+        expected++
+        break
+      }
+      default:
+        // meta, and entries that are not part of the chain (a tab's `applied` markers)
         break
     }
-    if (failure) done = true
   }
   const size = expected - 1
   const checked = failure ? failure.seq : size

@@ -3,7 +3,7 @@
  * SHA-256(0x00 ‖ body), so the chain and the tree commit to exactly the same leaves (the defence against
  * immudb's "linear-fake": a segment cannot verify as a chain and differ as a tree).
  */
-import { fromHex, nodeHash, sha256, toHex } from './hash.js'
+import { fromBase64url, fromHex, nodeHash, sha256, toHex } from './hash.js'
 
 /** Incremental tree: keeps only the roots of the perfect subtrees (a compact range), O(log n) memory. */
 export class MerkleFrontier {
@@ -11,9 +11,9 @@ export class MerkleFrontier {
   private readonly sizes: number[] = []
   size = 0
 
-  /** Appends one leaf hash (hex or bytes). */
+  /** Appends one leaf hash: bytes, hex (format 1) or base64url (format 2). */
   push(leaf: string | Uint8Array): void {
-    let h = typeof leaf === 'string' ? fromHex(leaf) : leaf
+    let h = typeof leaf !== 'string' ? leaf : leaf.length === 43 ? fromBase64url(leaf) : fromHex(leaf)
     let s = 1
     while (this.sizes.length && this.sizes[this.sizes.length - 1] === s) {
       h = nodeHash(this.roots.pop()!, h)

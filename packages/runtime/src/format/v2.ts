@@ -154,8 +154,8 @@ export function receiptIdV2(ts: number, hashHex: string): string {
 /** The API object of a v2 receipt: v1's fields (hex hashes, ISO time, chain, id) plus `sig` where present. */
 export function toReceiptV2(b: BodyV2, hash: string, prev: string, chain: string): Receipt {
   const hashHex = b64urlToHex(hash)
-  const r: Receipt & { sig?: string } = {
-    v: 2 as unknown as 1,
+  const r: Receipt = {
+    v: 2,
     chain,
     seq: b.seq,
     id: receiptIdV2(b.ts, hashHex),

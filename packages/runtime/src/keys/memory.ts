@@ -40,3 +40,13 @@ export function createMemoryKeyProvider(): MemoryKeyProvider {
     },
   }
 }
+
+let shared: MemoryKeyProvider | undefined
+
+/**
+ * The provider in-memory stores use when none is named: one per process (realm), so that a store reopened
+ * over the same in-memory journal in the same process finds its keys, as a file store finds its key file.
+ */
+export function sharedMemoryKeyProvider(): MemoryKeyProvider {
+  return (shared ??= createMemoryKeyProvider())
+}

@@ -1,5 +1,6 @@
-import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
-import { encodeLine, toJournalEntry } from './file/codec.js'
+import type { AppendOptions, IndexImage, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
+import { checkExpectedHead, headOf } from './head.js'
+import { decodeLine, encodeLine, toJournalEntry } from './file/codec.js'
 import { JournalCorruptError, StorageBackendError } from './file/errors.js'
 import { loadImage, saveImage } from './file/image.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
@@ -71,6 +72,8 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   /** Set when a failed append could not be undone; the journal's end is then unknown until reopened. */
   private broken: Error | undefined
   private state: 'new' | 'open' | 'closed' = 'new'
+  /** The journal's last receipt, once known (found by a scan on the first conditional append, then tracked). */
+  private head: JournalHead | undefined
 
   constructor(
     private readonly dir: string,
@@ -186,7 +189,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   private decode(line: Uint8Array, lineNo: number, offset: number, lastSeq: number): JournalEntry {
     let why: string
     try {
-      const entry = toJournalEntry(JSON.parse(utf8.decode(line)))
+      const entry = decodeLine(utf8.decode(line))
       if (typeof entry !== 'string') return entry
       why = entry
     } catch (err) {
@@ -198,13 +201,13 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   /** The core never overlaps appends; chaining them anyway keeps the journal's end well defined if it does. */
   private appendChain: Promise<unknown> = Promise.resolve()
 
-  append(entries: JournalEntry[]): Promise<void> {
-    const run = this.appendChain.then(() => this.appendNow(entries))
+  append(entries: JournalEntry[], options?: AppendOptions): Promise<void> {
+    const run = this.appendChain.then(() => this.appendNow(entries, options))
     this.appendChain = run.catch(() => {})
     return run
   }
 
-  private async appendNow(entries: JournalEntry[]): Promise<void> {
+  private async appendNow(entries: JournalEntry[], options: AppendOptions | undefined): Promise<void> {
     const { fs } = this.ready()
     if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.dir, 'append() on a store opened with { lock: false }')
     if (this.broken) {
@@ -212,13 +215,17 @@ class FileBackend implements StorageBackend, FileBackendInfo {
         cause: this.broken,
       })
     }
+    // Appends are chained and this process is the only writer (LOCK), so the check and the write are atomic.
+    if (options?.expectedHead) checkExpectedHead(options, await this.currentHead(), this.dir)
     if (entries.length === 0) return
     let text = ''
+    const list: JournalEntry[] = []
     for (let i = 0; i < entries.length; i++) {
       const checked = toJournalEntry(entries[i])
       if (typeof checked === 'string') {
         throw new StorageBackendError('BAD_ENTRY', this.dir, `append(): entry ${i} of ${entries.length}: ${checked}`)
       }
+      list.push(checked)
       text += encodeLine(checked) + '\n'
     }
     const bytes = Buffer.from(text, 'utf8')
@@ -243,6 +250,17 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       )
     }
     this.size = start + bytes.byteLength
+    if (this.head || list.some((e) => e.t === 'receipt')) this.head = headOf(list, this.head)
+  }
+
+  /** The last receipt of the acknowledged journal (scanned once, then tracked by appendNow). */
+  private async currentHead(): Promise<JournalHead> {
+    if (!this.head) {
+      let last: JournalHead | undefined
+      for await (const e of this.read()) if (e.t === 'receipt') last = { seq: e.seq, hash: e.hash }
+      this.head = headOf([], last)
+    }
+    return this.head
   }
 
   /** Cuts the journal back to its last acknowledged end so a half-written batch can never be read later. */

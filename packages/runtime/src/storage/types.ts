@@ -16,10 +16,37 @@ export type JournalEntry =
   | { t: 'meta'; body: string }
   /** A value record referenced by receipts through its commitment (possibly encrypted; JSON text). */
   | { t: 'value'; commit: string; body: string }
-  /** A receipt: `body` is the exact RFC 8785 text that was hashed, `hash` its lowercase hex leaf hash. */
+  /** A format-1 receipt: `body` is the exact RFC 8785 text that was hashed, `hash` its lowercase hex leaf hash. */
   | { t: 'receipt'; seq: number; hash: string; body: string }
+  /**
+   * A format-2 receipt: the canonical body (it holds its seq) and the MAC that authenticates it. The hash is
+   * not stored: it is derived from the previous hash and the body (see format/v2.ts). `mac` is absent only
+   * on receipts nobody with the auth key wrote (an unauthenticated tail).
+   */
+  | { t: 'r'; body: string; mac?: string }
   /** A signed checkpoint note covering receipts 1..size. */
   | { t: 'checkpoint'; size: number; note: string }
+  /**
+   * A write forwarded by another tab (`id`) was applied as receipt `seq`. Appended in the same batch as that
+   * receipt, so after a handover the new leader knows the write is in the journal and does not apply it again.
+   * Not part of the hash chain (the core skips it on replay).
+   */
+  | { t: 'applied'; id: string; seq: number }
+
+/** The last receipt of a journal (`{ seq: 0, hash: 64 zeros }` when it holds none). */
+export interface JournalHead {
+  seq: number
+  hash: string
+}
+
+export interface AppendOptions {
+  /**
+   * Conditional append: the head the writer built these entries on. If the journal's last receipt is not this
+   * one (another writer appended meanwhile), nothing is written and `append` rejects with a
+   * `HeadMovedError` (storageCode `HEAD_MOVED`). The check and the write are one atomic step.
+   */
+  expectedHead?: JournalHead
+}
 
 export interface OpenReport {
   /** Bytes (file) or entries (IndexedDB) dropped because the last append was torn by a crash. */
@@ -55,8 +82,10 @@ export interface StorageBackend {
    * Appends entries in order; resolves only when they are durable (`fdatasync` / strict IDB commit).
    * The core never has two appends in flight at once, and batches concurrent writers (group commit).
    * On failure nothing of the batch may count as acknowledged; the error reaches the caller.
+   * With `expectedHead` the append is conditional (see AppendOptions); a backend that is the only writer by
+   * construction still checks it, so a stale writer is refused the same way everywhere.
    */
-  append(entries: JournalEntry[]): Promise<void>
+  append(entries: JournalEntry[], options?: AppendOptions): Promise<void>
   /** Optional index image, written atomically (temp, fsync, rename, fsync dir). */
   saveImage?(image: IndexImage): Promise<void>
   loadImage?(): Promise<IndexImage | null>

@@ -1,7 +1,10 @@
 /** The Bridge: promotes a stored tool result into the Decision pool only after every customs check, in order. */
 import { PlanReferenceError, ResultExpiredError, ResultMissingError, SchemaError, SignatureError, ToolNotAllowedError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
 import { hexEqual } from '../../crypto/hash.js'
-import { UNREADABLE } from '../ledger.js'
+import { resultSigInput } from '../../crypto/values.js'
+import { parseBodyV2 } from '../../format/v2.js'
+import type { Ledger } from '../ledger.js'
+import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import type { PlanRecord, PromoteRequest } from '../types.js'
 import { expiresAt, isExpired } from './execution.js'
@@ -23,11 +26,11 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
   const plan = planSlot ? (ledger.readValue(planSlot.commit) as PlanRecord | undefined) : undefined
   if (!plan) refuse(ledger, new PlanReferenceError(String(planRef), tool, callId, to, true), 'PROMOTE', base)
   if (!plan.references.some((r) => r.tool === tool && r.callId === callId)) refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, false), 'PROMOTE', base)
-  // The signature is checked over the bytes stored now, not over anything cached at store time.
-  const record = ledger.readRecord(slot.commit)
-  if (record === undefined || record === UNREADABLE || !record.sig || !hexEqual(record.sig, ring.sign(record.data))) refuse(ledger, new SignatureError(tool, callId, to), 'PROMOTE', base)
-  const result = JSON.parse(record.data) as unknown
-  const parsed = rules.schemas[to].safeParse(result)
+  // The result must be the one its STORE receipt signed for this very call, and the stored value must match
+  // the commitment that signature covers (checked when the value was loaded from storage).
+  const result = resultIfAuthentic(ledger, slot)
+  if (result === undefined) refuse(ledger, new SignatureError(tool, callId, to), 'PROMOTE', base)
+  const parsed = rules.schemas[to].safeParse(result.value)
   if (!parsed.success) refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.error.issues, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
   if (current && rules.writeOnce.has(to)) refuse(ledger, new WriteOnceError(to, `tool:${tool}`, current.seq), 'PROMOTE', base)
   let text: string
@@ -37,5 +40,30 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
     return refuse(ledger, e as CustomsError, 'PROMOTE', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'PROMOTE', new: commit, reason: `plan:${planRef}`, actor: safeText(actor) }, { commit, record: { data: text } })
+  return ledger.append({ ...base, op: 'PROMOTE', new: commit, reason: `plan:${planRef}`, actor: safeText(actor) }, { commit, text })
+}
+
+/**
+ * The stored result of a tool call when its signature holds, else undefined. Format 2: the STORE receipt's
+ * `sig` must be the HMAC of (tool, call, commitment, seq), so a result stored for another call, or a swapped
+ * record, never passes. Format 1 (before migration): the record's own HMAC over its bytes.
+ */
+function resultIfAuthentic(ledger: Ledger, slot: ExecSlot): { value: unknown } | undefined {
+  let text: string | undefined
+  try {
+    text = ledger.values.text(slot.commit, slot.origin)
+  } catch {
+    return undefined // ValueIntegrityError: the stored value does not match its commitment
+  }
+  if (text === undefined) return undefined
+  const origin = ledger.idx.originRow(slot.origin)
+  const stored = origin ? parseBodyV2(origin.body) : null
+  if (stored) {
+    if (stored.sig === null || stored.new !== slot.commit) return undefined
+    if (!hexEqual(stored.sig, ledger.ring.sign(resultSigInput(slot.tool, slot.call, slot.commit, slot.origin)))) return undefined
+  } else {
+    const sig = ledger.values.legacySignature(slot.commit)
+    if (sig === undefined || !hexEqual(sig, ledger.ring.legacy.sign(text))) return undefined
+  }
+  return { value: JSON.parse(text) as unknown }
 }

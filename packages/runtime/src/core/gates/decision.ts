@@ -31,5 +31,5 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
   }
   const commit = text === raw ? attempted.new : ring.commit(text)
   const reason = options.reason ?? null
-  return ledger.append({ ...base, op: 'COMMIT', new: commit, reason: reason === null ? null : String(reason), actor: safeText(actor) }, { commit, record: { data: text } })
+  return ledger.append({ ...base, op: 'COMMIT', new: commit, reason: reason === null ? null : String(reason), actor: safeText(actor) }, { commit, text })
 }

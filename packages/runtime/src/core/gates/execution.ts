@@ -24,8 +24,7 @@ export function storeResult({ ledger, ring, rules, guard }: GateContext, tool: s
     return refuse(ledger, e as CustomsError, 'STORE', base)
   }
   const commit = ring.commit(text)
-  const sig = ring.sign(text)
-  return ledger.append({ ...base, op: 'STORE', new: commit, reason: null }, { commit, record: { data: text, sig } })
+  return ledger.append({ ...base, op: 'STORE', new: commit, reason: null, signResult: true }, { commit, text })
 }
 
 /** Expiry is evaluated when read: no receipt is written when a result expires. */
@@ -41,7 +40,7 @@ export function executionEntry(s: ExecSlot, ledger: Ledger, rules: WriteRules): 
   return {
     tool: s.tool,
     callId: s.call,
-    result: ledger.readValue(s.commit),
+    result: ledger.readValue(s.commit, s.seq),
     seq: s.origin,
     storedAt: new Date(s.originTs).toISOString(),
     expiresAt: expiresAt(s, rules),

@@ -2,7 +2,7 @@
 import { currentSite, markReceipted } from '../../probe.js'
 import { CustomsError, ValueError } from '../../errors.js'
 import { utf8 } from '../../crypto/hash.js'
-import type { KeyRing } from '../../crypto/keys.js'
+import type { Ring } from '../../crypto/ring.js'
 import { canonicalize, CanonicalError } from '../canonical.js'
 import { siteOf, type Op, type ReceiptSite } from '../receipt.js'
 import type { StoreGuard } from '../guard.js'
@@ -12,7 +12,7 @@ import type { WriteRules } from '../options.js'
 /** What a gate reads and writes through: the chain, the keys, the options, and whether writes are allowed. */
 export interface GateContext {
   ledger: Ledger
-  ring: KeyRing
+  ring: Ring
   rules: WriteRules
   guard: StoreGuard
 }

@@ -21,5 +21,5 @@ export function recordPlan({ ledger, ring, rules, guard }: GateContext, planId: 
     return refuse(ledger, e as CustomsError, 'RECORD_PLAN', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'RECORD_PLAN', new: commit, reason: options?.reason ?? null, actor: safeText(actor) }, { commit, record: { data: text } })
+  return ledger.append({ ...base, op: 'RECORD_PLAN', new: commit, reason: options?.reason ?? null, actor: safeText(actor) }, { commit, text })
 }
