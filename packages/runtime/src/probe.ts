@@ -285,6 +285,22 @@ export function currentSite(): SiteMeta | null {
   return currentFrame()?.site ?? null
 }
 
+/**
+ * Runs `fn` as if inside the probed call at `site`: a write that another tab forwarded keeps the site where
+ * it was made. `null` runs `fn` as it is (an unattributed write).
+ */
+export function runAtSite<T>(site: SiteMeta | null, fn: () => T): T {
+  if (!site) return fn()
+  const frames = state().frames
+  const depth = frames.length
+  frames.push({ site, key: null, args: [], receipted: true })
+  try {
+    return fn()
+  } finally {
+    frames.length = depth
+  }
+}
+
 /** Marks the innermost probed call as having written its own receipt (so it is not also an observed write). */
 export function markReceipted(): void {
   const f = currentFrame()

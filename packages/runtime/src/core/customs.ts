@@ -8,7 +8,9 @@ import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
 import type { Ring } from '../crypto/ring.js'
-import type { KeyProvider, Witness } from '../keys/provider.js'
+import { KeyStoreError } from '../errors.js'
+import { rotateEncryptionKey } from '../keys/keyset.js'
+import type { KeyProvider } from '../keys/provider.js'
 import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
 import type { JournalDamage } from './damage.js'
@@ -264,6 +266,22 @@ export class Customs implements ObservedWriteSink {
       openFailure: this.openCheck?.firstFailure ?? null,
       lastCheckpoint: this.checkpoints.last,
     })
+  }
+
+  /**
+   * Starts a new value encryption key: it is saved in the key store first, then used for every value written
+   * from now on; values written under older keys stay readable (their key ids stay in the key set). Returns
+   * the new key id. Back the key set up again afterwards (`exportKeys`, docs/keys.md).
+   */
+  async rotateEncryptionKey(): Promise<string> {
+    this.guard.ensureWritable('rotateEncryptionKey')
+    const current = await this.keyStore.load(this.chain)
+    if (!current) throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
+    const next = rotateEncryptionKey(current)
+    await this.keyStore.save(this.chain, next)
+    this.ring.values.keys[next.encryption.current] = next.encryption.keys[next.encryption.current]
+    this.ring.values.current = next.encryption.current
+    return next.encryption.current
   }
 
   /** Prometheus text exposition of the health counters. */

@@ -118,6 +118,13 @@ export interface ReceiptQuery {
 /** [seq, op, pool, key, new, tool, call, ts, body (COMPENSATE only, else null)] */
 export type ReplayRow = [number, string, string | null, string | null, string | null, string | null, string | null, string, string | null]
 
+/** A receipt row as stored: its exact body, and its hash and link as the chain spells them (hex or base64url). */
+export interface StoredReceipt {
+  body: string
+  hash: string
+  prev: string | null
+}
+
 export class ReceiptIndex {
   readonly db: Database
   private pendingReceipts: ReceiptRow[] = []
@@ -191,8 +198,8 @@ export class ReceiptIndex {
   }
 
   /** The first stored row for `seq` (a duplicate seq keeps its first position). */
-  receiptAt(seq: number): { body: string; hash: string } | undefined {
-    return this.all<{ body: string; hash: string }>('SELECT body, hash FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [seq])[0]
+  receiptAt(seq: number): StoredReceipt | undefined {
+    return this.all<StoredReceipt>('SELECT body, hash, prev FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [seq])[0]
   }
 
   /** What a COMPENSATE needs of the receipt whose value it restores (first stored row for `seq`). */
@@ -204,7 +211,7 @@ export class ReceiptIndex {
   }
 
   /** Receipts matching every given field, in chain order. */
-  findReceipts(q: ReceiptQuery): Array<{ body: string; hash: string }> {
+  findReceipts(q: ReceiptQuery): StoredReceipt[] {
     const where: string[] = []
     const params: (string | number)[] = []
     const where1 = (condition: string, v: string | number | undefined) => {
@@ -223,8 +230,8 @@ export class ReceiptIndex {
     where1('seq >= ?', q.fromSeq)
     where1('seq <= ?', q.toSeq)
     where1('ts >= ?', q.sinceTs)
-    const sql = `SELECT body, hash FROM receipts${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY pos${q.limit ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : ''}`
-    return this.all<{ body: string; hash: string }>(sql, params)
+    const sql = `SELECT body, hash, prev FROM receipts${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY pos${q.limit ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : ''}`
+    return this.all<StoredReceipt>(sql, params)
   }
 
   /** The latest state snapshot at or before `seq`. */

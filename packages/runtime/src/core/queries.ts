@@ -1,14 +1,27 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
-import { OptionError } from '../errors.js'
+import { OptionError, StorageError } from '../errors.js'
+import { b64urlToHex } from '../crypto/hash.js'
+import { parseBodyV2, toReceiptV2 } from '../format/v2.js'
+import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import { executionKey, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
 import { PoolState } from './state.js'
 import { toMs } from './time.js'
 import type { PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
 
-function toReceipt(body: string, hash: string): Receipt {
-  const r = JSON.parse(body) as Receipt
-  r.hash = hash
+/** The API object of a stored receipt, whatever its format (format 1 stores the object itself). */
+function toReceipt(row: StoredReceipt, chain: string): Receipt {
+  if (row.hash.length !== 64) {
+    const b = parseBodyV2(row.body)
+    if (b) return toReceiptV2(b, row.hash, row.prev ?? '', chain)
+  }
+  let r: Receipt
+  try {
+    r = JSON.parse(row.body) as Receipt
+  } catch {
+    throw new StorageError(`a stored receipt does not decode (its body is damaged); run verify() to locate it`)
+  }
+  r.hash = row.hash.length === 64 ? row.hash : b64urlToHex(row.hash)
   return Object.freeze(r)
 }
 
@@ -18,7 +31,7 @@ function checkSeq(ledger: Ledger, seq: number): void {
 
 export function receiptAt(ledger: Ledger, seq: number): Receipt | undefined {
   const row = ledger.idx.receiptAt(seq)
-  return row ? toReceipt(row.body, row.hash) : undefined
+  return row ? toReceipt(row, ledger.chain) : undefined
 }
 
 export function findReceipts(ledger: Ledger, filter: ReceiptFilter): Receipt[] {
@@ -36,7 +49,7 @@ export function findReceipts(ledger: Ledger, filter: ReceiptFilter): Receipt[] {
       sinceTs: filter.sinceTime === undefined ? undefined : new Date(toMs(filter.sinceTime)).toISOString(),
       limit: filter.limit,
     })
-    .map((r) => toReceipt(r.body, r.hash))
+    .map((r) => toReceipt(r, ledger.chain))
 }
 
 /** Every decision key with its value, sorted by key. */

@@ -170,7 +170,7 @@ export function toReceiptV2(b: BodyV2, hash: string, prev: string, chain: string
     tool: b.tool,
     call: b.call,
     reason: b.reason,
-    prev: b64urlToHex(prev),
+    prev: prev.length === 64 ? prev : b64urlToHex(prev),
     hash: hashHex,
   }
   if (b.sig !== null) r.sig = b.sig

@@ -1,12 +1,19 @@
-import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
+import type { AppendOptions, IndexImage, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
+import { checkExpectedHead, EMPTY_HEAD } from './head.js'
 import { toJournalEntry } from './file/codec.js'
 import { JournalCorruptError, StorageBackendError } from './file/errors.js'
 
-export { JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
+export { HeadMovedError, JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
 
 export interface IndexedDBBackendOptions {
   /** Web Lock name that makes this tab the database's only writer (default `memory-customs:<name>`). */
   lockName?: string
+  /**
+   * `true` (default): `open()` takes the Web Lock or fails with LOCKED. `false`: open read-only without the
+   * lock (a follower tab's view of the journal, inspection tools); `append` and `saveImage` reject with
+   * READ_ONLY until `acquireWriter()` resolves.
+   */
+  lock?: boolean
 }
 
 /** The IndexedDB backend: the StorageBackend contract with images always supported, plus IndexedDBBackendInfo. */
@@ -22,6 +29,16 @@ export interface IndexedDBBackendInfo {
   readonly writerLock: 'web-locks' | 'none'
   /** Number of strict readwrite transactions committed by `append`. */
   readonly commits: number
+  /** True while opened with `{ lock: false }` and `acquireWriter()` has not resolved. */
+  readonly readOnly: boolean
+  /**
+   * Read-only backends: queue for the Web Lock (no `ifAvailable`: it waits until the holder closes or its
+   * tab dies) and resolve once this backend holds it and may append. Rejects with CLOSED if `close()` is
+   * called first. The caller must catch up (`readNew()`) before appending.
+   */
+  acquireWriter(): Promise<void>
+  /** The entries appended after the last one this backend read (`read`, `readNew`) or appended itself. */
+  readNew(): AsyncIterable<JournalEntry>
 }
 
 /**
@@ -48,9 +65,13 @@ const READ_PAGE = 2000
 interface LockManagerLike {
   request(
     name: string,
-    options: { mode: 'exclusive'; ifAvailable: true },
+    options: { mode: 'exclusive'; ifAvailable?: true; signal?: AbortSignal },
     callback: (lock: unknown) => Promise<void> | void,
   ): Promise<unknown>
+}
+
+function lockManager(): LockManagerLike | undefined {
+  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -67,11 +88,15 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   persisted: boolean | undefined
   writerLock: 'web-locks' | 'none' = 'none'
   commits = 0
+  readOnly: boolean
 
   private db: IDBDatabase | undefined
   private releaseLock: (() => void) | undefined
   private state: 'new' | 'open' | 'closed' = 'new'
   private readonly lockName: string
+  /** Key of the last entry read or appended here; `readNew()` continues after it. */
+  private lastKey: IDBValidKey | undefined
+  private waiting: AbortController | undefined
 
   constructor(
     private readonly name: string,
@@ -79,6 +104,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   ) {
     this.location = `indexeddb:${name}`
     this.lockName = options.lockName ?? `memory-customs:${name}`
+    this.readOnly = options.lock === false
   }
 
   async open(): Promise<OpenReport> {
@@ -87,7 +113,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
     if (!idb) {
       throw new StorageBackendError('UNSUPPORTED', this.location, 'this platform has no IndexedDB; in Node use { file: dir }')
     }
-    await this.takeWriterLock()
+    if (!this.readOnly) await this.takeWriterLock()
     try {
       this.db = await this.openDatabase(idb)
       this.persisted = await this.askPersistence()
@@ -104,7 +130,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   }
 
   private async takeWriterLock(): Promise<void> {
-    const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks
+    const locks = lockManager()
     if (!locks) return // no Web Locks (very old browser or insecure context): single writer not enforced, see writerLock
     let held!: (got: boolean) => void
     const acquired = new Promise<boolean>((resolve) => (held = resolve))
@@ -127,6 +153,30 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       )
     }
     this.writerLock = 'web-locks'
+  }
+
+  async acquireWriter(): Promise<void> {
+    this.ready()
+    if (!this.readOnly) return
+    const locks = lockManager()
+    if (locks) {
+      const waiting = (this.waiting = new AbortController())
+      await new Promise<void>((resolve, reject) => {
+        locks
+          .request(this.lockName, { mode: 'exclusive', signal: waiting.signal }, () => {
+            resolve()
+            return new Promise<void>((release) => (this.releaseLock = release))
+          })
+          .catch(() => reject(new StorageBackendError('CLOSED', this.location, 'closed while waiting for the writer lock')))
+      })
+      this.waiting = undefined
+      if (this.state !== 'open') {
+        this.releaseLock?.()
+        throw new StorageBackendError('CLOSED', this.location, 'closed while waiting for the writer lock')
+      }
+      this.writerLock = 'web-locks'
+    }
+    this.readOnly = false
   }
 
   private openDatabase(idb: IDBFactory): Promise<IDBDatabase> {
@@ -163,11 +213,17 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
     }
   }
 
-  async *read(): AsyncIterable<JournalEntry> {
+  read(): AsyncIterable<JournalEntry> {
+    return this.readAfter(undefined, 0, 0)
+  }
+
+  readNew(): AsyncIterable<JournalEntry> {
+    return this.readAfter(this.lastKey, -1, -1)
+  }
+
+  /** `record`/`lastSeq` locate damage for JournalCorruptError; -1 when reading from the middle (unknown). */
+  private async *readAfter(after: IDBValidKey | undefined, record: number, lastSeq: number): AsyncIterable<JournalEntry> {
     this.ready()
-    let after: IDBValidKey | undefined
-    let record = 0
-    let lastSeq = 0
     for (;;) {
       // One short transaction per page: a transaction cannot stay open across the consumer's awaits.
       const tx = this.ready().transaction(ENTRIES, 'readonly')
@@ -179,18 +235,20 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       ])
       if (keys.length === 0) return
       for (let i = 0; i < values.length; i++) {
-        record++
+        if (record >= 0) record++
         const entry = toJournalEntry(values[i])
         if (typeof entry === 'string') throw new JournalCorruptError(this.location, record, undefined, lastSeq, entry)
         if (entry.t === 'receipt') lastSeq = entry.seq
+        this.lastKey = keys[i]
         yield entry
       }
       after = keys[keys.length - 1]
     }
   }
 
-  async append(entries: JournalEntry[]): Promise<void> {
+  async append(entries: JournalEntry[], options?: AppendOptions): Promise<void> {
     const db = this.ready()
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'append() on a backend opened with { lock: false }')
     const checked: JournalEntry[] = []
     for (let i = 0; i < entries.length; i++) {
       const e = toJournalEntry(entries[i])
@@ -199,19 +257,51 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       }
       checked.push(e)
     }
-    if (checked.length === 0) return
-    await this.commit(db, ENTRIES, (store) => {
-      for (const e of checked) store.add(e)
-    }, `append of ${checked.length} entries`)
+    if (checked.length === 0 && !options?.expectedHead) return
+    let refused: unknown
+    const add = (store: IDBObjectStore) => {
+      for (const e of checked) store.add(e).onsuccess = (ev) => (this.lastKey = (ev.target as IDBRequest<IDBValidKey>).result)
+    }
+    try {
+      await this.commit(db, ENTRIES, (store, tx) => {
+        if (!options?.expectedHead) return add(store)
+        // The head check runs inside the same readwrite transaction as the adds: IndexedDB runs readwrite
+        // transactions on one store one at a time, across tabs, so no other writer can append in between.
+        this.lastReceipt(store, (head) => {
+          try {
+            checkExpectedHead(options, head, this.location)
+          } catch (e) {
+            refused = e
+            tx.abort()
+            return
+          }
+          add(store)
+        })
+      }, `append of ${checked.length} entries`)
+    } catch (e) {
+      throw refused ?? e
+    }
+  }
+
+  /** Walks the entries backwards to the last receipt and hands its head (or the empty head) to `then`. */
+  private lastReceipt(store: IDBObjectStore, then: (head: JournalHead) => void): void {
+    const req = store.openCursor(null, 'prev')
+    req.onsuccess = () => {
+      const cursor = req.result
+      if (!cursor) return then(EMPTY_HEAD)
+      const e = toJournalEntry(cursor.value)
+      if (typeof e !== 'string' && e.t === 'receipt') return then({ seq: e.seq, hash: e.hash })
+      cursor.continue()
+    }
   }
 
   /** Runs `fill` in one strict readwrite transaction and resolves on `complete`; any failure aborts it whole. */
-  private commit(db: IDBDatabase, storeName: string, fill: (store: IDBObjectStore) => void, what: string): Promise<void> {
+  private commit(db: IDBDatabase, storeName: string, fill: (store: IDBObjectStore, tx: IDBTransaction) => void, what: string): Promise<void> {
     return new Promise((resolve, reject) => {
       let tx: IDBTransaction
       try {
         tx = db.transaction(storeName, 'readwrite', { durability: 'strict' })
-        fill(tx.objectStore(storeName))
+        fill(tx.objectStore(storeName), tx)
       } catch (err) {
         reject(new StorageBackendError('IO', this.location, `${what} failed: ${String(err)}`, { cause: err }))
         return
@@ -235,6 +325,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   }
 
   async saveImage(image: IndexImage): Promise<void> {
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'saveImage() on a backend opened with { lock: false }')
     const copy = { image: new Uint8Array(image.image), uptoSeq: image.uptoSeq, journalHash: image.journalHash }
     await this.commit(this.ready(), IMAGES, (store) => store.put(copy, IMAGE_KEY), 'saving the index image')
   }
@@ -257,6 +348,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   async close(): Promise<void> {
     if (this.state === 'closed' && !this.db) return
     this.state = 'closed'
+    this.waiting?.abort()
     this.db?.close()
     this.db = undefined
     this.releaseLock?.()

@@ -3,6 +3,7 @@
  * entries and hands out copies of what it holds, so a test can take a store's entries, alter them, and open
  * a new Customs on the altered list to see what verification reports.
  */
+import { checkExpectedHead, headOf } from './head.js'
 import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
 
 export interface MemoryBackend extends StorageBackend {
@@ -28,7 +29,8 @@ export function createMemoryBackend(seed: readonly JournalEntry[] = []): MemoryB
       // Copy up front so appends during iteration do not extend it.
       for (const e of journal.slice()) yield copy(e)
     },
-    async append(entries) {
+    async append(entries, options) {
+      checkExpectedHead(options, headOf(journal), 'memory')
       for (const e of entries) journal.push(copy(e))
     },
     async saveImage(img) {

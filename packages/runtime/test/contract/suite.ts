@@ -8,7 +8,14 @@
  */
 import { z } from 'zod'
 import type { Customs, CustomsOptions, Receipt } from '../../src/index.js'
+import { b64urlToHex } from '../../src/crypto/hash.js'
+import { genesisV2 } from '../../src/format/v2.js'
 import { assert } from './assert.js'
+
+const genesisHex = (chain: string): string => b64urlToHex(genesisV2(chain))
+
+/** What verify reports for an intact store of `n` format-2 receipts. */
+export const intact = (n: number) => ({ ok: true, checked: n, authenticatedThrough: n, legacy: 0 })
 
 export type Make = (opts?: CustomsOptions) => Promise<Customs>
 
@@ -44,8 +51,9 @@ export function baseOptions(extra: CustomsOptions = {}): CustomsOptions {
   }
 }
 
-function assertChain(receipts: Receipt[]): void {
-  let prev = '0'.repeat(64)
+/** Every receipt links to the one before; the first to the chain's genesis link (format 2 binds the chain id there). */
+function assertChain(receipts: Receipt[], chain: string): void {
+  let prev = genesisHex(chain)
   receipts.forEach((r, i) => {
     assert.equal(r.seq, i + 1, 'contiguous seq')
     assert.equal(r.prev, prev, `prev of #${r.seq}`)
@@ -56,7 +64,7 @@ function assertChain(receipts: Receipt[]): void {
 
 async function expectVerified(c: Customs, what: string): Promise<void> {
   const report = await c.verify({ values: true })
-  assert.equal(report, { ok: true, checked: c.size }, `verify after ${what}`)
+  assert.equal(report, { ok: true, checked: c.size, authenticatedThrough: c.size, legacy: 0 }, `verify after ${what}`)
 }
 
 export const contractCases: ContractCase[] = [
@@ -80,7 +88,7 @@ export const contractCases: ContractCase[] = [
         ['risk', 'balanced'],
       ])
       assert.equal(c.value(r1.new!), 'conservative', 'value() reads a committed value back')
-      assertChain(c.receipts())
+      assertChain(c.receipts(), c.chain)
       assert.equal(c.receipt(2)?.hash, r2.hash)
       await c.flush()
       await expectVerified(c, 'commits')
@@ -222,25 +230,23 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: 'bridge: a result altered in the stored row is refused by its signature',
+    name: 'bridge: a result is bound to its own call: what get() returns is a copy, and only that call promotes it',
     async run(make) {
       const c = await make(baseOptions())
       const stored = c.execution.store('web_search', 'c1', 'conservative')
+      c.execution.store('web_search', 'c2', 'aggressive')
+      assert.ok(typeof stored.sig === 'string' && stored.sig.length === 43, 'the STORE receipt carries the result signature')
       c.plans.record('p', { references: [{ tool: 'web_search', callId: 'c1' }] })
-      // Mutating what get() returned cannot reach the store...
-      const copy = c.execution.get('web_search', 'c1')
+      // Mutating what get() returned cannot reach the store.
+      const copy = c.execution.get('web_search', 'c1') as string
       assert.equal(copy, 'conservative')
-      // ...but editing the stored row can: the signature catches it.
-      const db = c.index
-      const [row] = db.exec(`SELECT body FROM "values" WHERE "commit" = '${stored.new}'`)
-      const record = JSON.parse(row.values[0][0] as string) as { data: string; sig: string }
-      db.run(`UPDATE "values" SET body = ? WHERE "commit" = ?`, [JSON.stringify({ ...record, data: '"aggressive"' }), stored.new])
-      const err = assert.throwsCode(() => c.bridge.promote({ tool: 'web_search', callId: 'c1', to: 'risk', planRef: 'p' }), 'SIGNATURE_MISMATCH')
-      assert.equal(err.name, 'SignatureError')
-      assert.equal(c.decision.get('risk'), undefined)
-      const report = await c.verify({ values: true })
-      assert.equal(report.ok, false)
-      assert.equal(report.firstFailure, { seq: stored.seq, code: 'BAD_VALUE', detail: 'value does not match its commitment' })
+      // A plan that references c1 cannot promote c2's result, and the promoted value is c1's own.
+      const err = assert.throwsCode(() => c.bridge.promote({ tool: 'web_search', callId: 'c2', to: 'risk', planRef: 'p' }), 'PLAN_REFERENCE')
+      assert.equal(err.name, 'PlanReferenceError')
+      c.bridge.promote({ tool: 'web_search', callId: 'c1', to: 'risk', planRef: 'p' })
+      assert.equal(c.decision.get('risk'), 'conservative')
+      await c.flush()
+      await expectVerified(c, 'promotion')
       await c.close()
     },
   },
@@ -396,7 +402,7 @@ export const contractCases: ContractCase[] = [
       }
       await Promise.all([writer(1), writer(2), writer(3), roller(), writer(4)])
       await c.flush()
-      assertChain(c.receipts())
+      assertChain(c.receipts(), c.chain)
       assert.equal(c.size, target + 80 + rollback!.receipts.length)
       const rbSeq = rollback!.receipts.at(-1)!.seq
       const firstComp = rollback!.receipts[0].seq
@@ -418,9 +424,9 @@ export const contractCases: ContractCase[] = [
       assert.ok(/^[0-9a-f]{64}$/.test(cp.root))
       assert.ok(cp.note.startsWith(`${cp.origin}\n9\n`), 'C2SP checkpoint body')
       assert.ok(cp.note.includes('\n\n\u2014 '), 'signature line')
-      assert.equal(await c.verify({ checkpoint: cp.note }), { ok: true, checked: 9 })
+      assert.equal(await c.verify({ checkpoint: cp.note }), intact(9))
       c.decision.commit('budget', 10, { source: 'user' })
-      assert.equal(await c.verify({ checkpoint: cp.note }), { ok: true, checked: 10 }, 'an older checkpoint still verifies a longer chain')
+      assert.equal(await c.verify({ checkpoint: cp.note }), intact(10), 'an older checkpoint still verifies a longer chain')
       const forged = cp.note.replace(/\n9\n/, '\n8\n')
       const bad = await c.verify({ checkpoint: forged })
       assert.equal(bad.ok, false)
@@ -470,7 +476,7 @@ export const contractCases: ContractCase[] = [
       const d = await ctx.reopen(c, opts)
       assert.equal(d.head, head)
       assert.equal(d.decision.entries(), entries)
-      assert.equal(await d.verify({ values: true, checkpoint: cp.note }), { ok: true, checked: head.seq })
+      assert.equal(await d.verify({ values: true, checkpoint: cp.note }), intact(head.seq))
       const next = d.decision.commit('budget', 7, { source: 'user' })
       assert.equal([next.seq, next.prev], [head.seq + 1, head.hash])
       // The stored signature survives the reopen: promotion still works, and still refuses altered rows.
@@ -485,13 +491,9 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: 'encrypted values: readable after reopen, with key rotation',
+    name: 'values are encrypted by default: readable after reopen, with key rotation',
     async run(make, ctx) {
-      const subtle = globalThis.crypto?.subtle
-      const k1 = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
-      const k2 = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
-      const keys: Record<string, CryptoKey> = { k1, k2 }
-      const opts = baseOptions({ encryption: { currentKeyId: 'k1', getKey: async (id) => keys[id] } })
+      const opts = baseOptions()
       const c = await make(opts)
       c.decision.commit('destination', 'Reykjavik', { source: 'user' })
       await c.flush()
@@ -499,20 +501,17 @@ export const contractCases: ContractCase[] = [
       if (!ctx?.reopen) return c.close()
       const d = await ctx.reopen(c, opts)
       assert.equal(d.decision.get('destination'), 'Reykjavik')
-      const rotated = { ...opts, encryption: { currentKeyId: 'k2', getKey: async (id: string) => keys[id] } }
-      const e = await ctx.reopen(d, rotated)
-      e.decision.commit('risk', 'balanced', { source: 'user' })
-      await e.flush()
-      const f = await ctx.reopen(e, rotated)
+      const k2 = await d.rotateEncryptionKey()
+      d.decision.commit('risk', 'balanced', { source: 'user' })
+      await d.flush()
+      const f = await ctx.reopen(d, opts)
       assert.equal(f.decision.entries(), [
         ['destination', 'Reykjavik'],
         ['risk', 'balanced'],
       ])
-      assert.equal((await f.verify({ values: true })).ok, true)
-      const g = await ctx.reopen(f, { ...opts, encryption: { currentKeyId: 'k2', getKey: async () => k2 } })
-      const report = await g.verify({ values: true })
-      assert.equal(report.firstFailure?.code, 'DECRYPT_FAILED', 'a value under a key we no longer have')
-      await g.close()
+      assert.ok(typeof k2 === 'string' && k2.length > 0, 'the new key id')
+      assert.equal(await f.verify({ values: true }), intact(2))
+      await f.close()
     },
   },
 ]

@@ -1,4 +1,5 @@
 import { StorageError } from '../../errors.js'
+import type { JournalHead } from '../types.js'
 
 /**
  * Typed failures of the durable backends (file and IndexedDB). They are CustomsErrors with code `STORAGE`
@@ -21,6 +22,8 @@ export type StorageErrorCode =
   | 'CLOSED'
   /** The platform lacks something the backend needs (Node < 20.16, no IndexedDB). */
   | 'UNSUPPORTED'
+  /** A conditional append (`expectedHead`) found another head: another writer appended first. Nothing written. */
+  | 'HEAD_MOVED'
 
 export class StorageBackendError extends StorageError {
   constructor(
@@ -31,6 +34,21 @@ export class StorageBackendError extends StorageError {
     options?: { cause?: unknown },
   ) {
     super(`${message} [${storageCode}, ${location}]`, options?.cause)
+  }
+}
+
+/** A conditional append was refused: the journal's head is not the one the writer built on. */
+export class HeadMovedError extends StorageBackendError {
+  constructor(
+    location: string,
+    readonly expected: JournalHead,
+    readonly actual: JournalHead,
+  ) {
+    super(
+      'HEAD_MOVED',
+      location,
+      `conditional append refused: expected head #${expected.seq} ${expected.hash.slice(0, 12)}, but the journal's head is #${actual.seq} ${actual.hash.slice(0, 12)} (another writer appended first); nothing was written`,
+    )
   }
 }
 
