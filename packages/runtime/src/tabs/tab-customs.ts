@@ -177,7 +177,7 @@ export class TabCustoms {
   }
 
   private receive(m: TabMessage): void {
-    for (const l of [...this.listeners]) l(m)
+    for (const l of this.listeners) l(m)
     if (this.role === 'leader') {
       if (m.type === 'write') this.serve(m.from, m.write)
       else if (m.type === 'hello') this.post({ type: 'head', from: this.tabId, head: this.current.head })
