@@ -66,8 +66,8 @@ describe('attribution', () => {
     const observed = c.receipts({ op: 'OBSERVED_WRITE' })
     expect(observed).toHaveLength(2)
     expect(observed[0]).toMatchObject({ pool: 'observed', key: 'topic', site: { file: 'src/memory.ts', line: 7, column: 3, fn: 'Notes.add' }, reason: 'this.notes.set' })
-    expect(observed[0].new).toMatch(/^[0-9a-f]{64}$/)
-    expect(observed[1].new).toMatch(/^[0-9a-f]{64}$/)
+    expect(observed[0].new).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(observed[1].new).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(notes.get('topic')).toEqual({ text: 'hi' })
     expect(probeCounters().sinkErrors).toBe(0)
     // A probed write into the pools themselves is receipted once, not observed as well.

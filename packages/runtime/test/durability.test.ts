@@ -1,7 +1,12 @@
 /** Group commit, flush semantics and storage failures (a backend whose append fails, like a full disk). */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createCustoms, createMemoryBackend, StorageError, type JournalEntry, type StorageBackend } from '../src/index.js'
+import { createCustoms, createMemoryBackend, createMemoryKeyProvider, DamagedStoreError, StorageError, type JournalEntry, type StorageBackend } from '../src/index.js'
+
+/** Seqs of the receipts among journal entries, in order (format 2 keeps the seq in the body). */
+function receiptSeqs(entries: JournalEntry[]): number[] {
+  return entries.flatMap((e) => (e.t === 'r' ? [JSON.parse(e.body).seq as number] : e.t === 'receipt' ? [e.seq] : []))
+}
 
 function failingBackend() {
   const inner = createMemoryBackend()
@@ -29,7 +34,7 @@ describe('durability', () => {
     for (let i = 0; i < 500; i++) c.decision.commit('n', i, { source: 'user' })
     await c.flush()
     expect(f.appends.length).toBe(1)
-    expect(f.inner.entries().filter((e) => e.t === 'receipt')).toHaveLength(500)
+    expect(receiptSeqs(f.inner.entries())).toHaveLength(500)
     expect(c.health().storage).toMatchObject({ durableSeq: 500, lag: 0 })
     await c.close()
   })
@@ -51,13 +56,14 @@ describe('durability', () => {
     await Promise.all(Array.from({ length: 32 }, (_, w) => writer(w)))
     expect(c.size).toBe(320)
     expect(appends).toBeLessThan(40)
-    expect(inner.entries().filter((e) => e.t === 'receipt').map((e) => (e as { seq: number }).seq)).toEqual(Array.from({ length: 320 }, (_, i) => i + 1))
+    expect(receiptSeqs(inner.entries())).toEqual(Array.from({ length: 320 }, (_, i) => i + 1))
     await c.close()
   })
 
   it('a failing append surfaces: flush rejects with StorageError, health reports it, nothing is lost once it recovers', async () => {
     const f = failingBackend()
-    const c = await createCustoms({ storage: f.backend, decision: { schemas } })
+    const keyStore = createMemoryKeyProvider()
+    const c = await createCustoms({ storage: f.backend, keyStore, decision: { schemas } })
     c.decision.commit('n', 1, { source: 'user' })
     await c.flush()
     f.setFailing(true)
@@ -75,44 +81,53 @@ describe('durability', () => {
     f.setFailing(false)
     await c.flush()
     expect(c.health().storage).toMatchObject({ durableSeq: 3, lag: 0, error: null })
-    const seqs = f.inner.entries().flatMap((e) => (e.t === 'receipt' ? [e.seq] : []))
+    const seqs = receiptSeqs(f.inner.entries())
     expect(seqs).toEqual([1, 2, 3])
     await c.close()
-    const reopened = await createCustoms({ storage: createMemoryBackend(f.inner.entries()), decision: { schemas } })
+    const reopened = await createCustoms({ storage: createMemoryBackend(f.inner.entries()), keyStore, decision: { schemas } })
     expect(reopened.decision.get('n')).toBe(3)
     expect((await reopened.verify()).ok).toBe(true)
     await reopened.close()
   })
 
-  it('a store created with keys passed in cannot be reopened without them', async () => {
+  it('keys live in the key store, never in the journal; a store whose keys are missing never gets fresh ones', async () => {
     const backend = createMemoryBackend()
+    const keyStore = createMemoryKeyProvider()
     const keys = { commitKey: 'c'.repeat(32), signingKey: 's'.repeat(32), checkpointKey: 'hmac' as const }
-    const c = await createCustoms({ storage: backend, decision: { schemas }, keys })
+    const c = await createCustoms({ storage: backend, keyStore, decision: { schemas }, keys })
     c.decision.commit('n', 1, { source: 'user' })
     const cp = await c.checkpoint()
     expect(cp.algorithm).toBe('hmac-sha256')
     await c.close()
-    expect(JSON.stringify(backend.entries()[0])).not.toMatch(/"commit"|"signing"/)
-    await expect(createCustoms({ storage: createMemoryBackend(backend.entries()), decision: { schemas } })).rejects.toMatchObject({ code: 'MISSING_KEY' })
-    const again = await createCustoms({ storage: createMemoryBackend(backend.entries()), decision: { schemas }, keys })
-    expect(await again.verify({ checkpoint: cp.note, values: true })).toEqual({ ok: true, checked: 1 })
+    expect(JSON.stringify(backend.entries())).not.toMatch(/"commit":"[0-9a-f]{64}"|"signing"|privateKey|"auth"/)
+    await expect(createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: createMemoryKeyProvider(), decision: { schemas } })).rejects.toMatchObject({ code: 'KEYS_MISSING' })
+    const again = await createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore, decision: { schemas } })
+    expect(await again.verify({ checkpoint: cp.note, values: true })).toEqual({ ok: true, checked: 1, authenticatedThrough: 1, legacy: 0 })
     await again.close()
-    // A different commitment key makes every value commitment fail to match.
-    const wrong = await createCustoms({ storage: createMemoryBackend(backend.entries()), decision: { schemas }, keys: { ...keys, commitKey: 'x'.repeat(32) } })
-    expect((await wrong.verify({ values: true })).firstFailure).toMatchObject({ seq: 1, code: 'BAD_VALUE' })
-    await wrong.close()
+    // Another chain's keys are refused at open, not discovered later as a sea of bad MACs.
+    const other = createMemoryKeyProvider()
+    const otherStore = await createCustoms({ storage: createMemoryBackend(), keyStore: other })
+    const stolen = (await other.load(otherStore.chain))!
+    await otherStore.close()
+    const wrong = createMemoryKeyProvider()
+    const chain = JSON.parse((backend.entries()[0] as { body: string }).body).chain as string
+    await wrong.save(chain, { ...stolen, chain })
+    await expect(createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: wrong, decision: { schemas } })).rejects.toMatchObject({ code: 'KEYS_INVALID' })
   })
 
-  it('a result injected into the journal without a valid signature cannot be promoted', async () => {
+  it('a tool result altered at rest is never promoted nor returned: the store opens read-only and names the receipt', async () => {
     const backend = createMemoryBackend()
-    const c = await createCustoms({ storage: backend, decision: { schemas: { risk: z.string() } }, bridge: { tools: ['web'] } })
+    const opts = { decision: { schemas: { risk: z.string() } }, bridge: { tools: ['web'] } }
+    const c = await createCustoms({ storage: backend, ...opts })
     const stored = c.execution.store('web', 'c1', 'low')
     c.plans.record('p', { references: [{ tool: 'web', callId: 'c1' }] })
     await c.close()
-    const tampered = backend.entries().map((e) => (e.t === 'value' && e.commit === stored.new ? { ...e, body: JSON.stringify({ ...JSON.parse(e.body), data: '"high"' }) } : e))
-    const d = await createCustoms({ storage: createMemoryBackend(tampered), decision: { schemas: { risk: z.string() } }, bridge: { tools: ['web'] } })
-    expect(() => d.bridge.promote({ tool: 'web', callId: 'c1', to: 'risk', planRef: 'p' })).toThrow(expect.objectContaining({ code: 'SIGNATURE_MISMATCH' }))
+    const tampered = backend.entries().map((e) => (e.t === 'value' && e.commit === stored.new ? { ...e, body: JSON.stringify({ data: '"high"' }) } : e))
+    const d = await createCustoms({ storage: createMemoryBackend(tampered), ...opts })
+    expect(() => d.bridge.promote({ tool: 'web', callId: 'c1', to: 'risk', planRef: 'p' })).toThrow(DamagedStoreError)
+    expect(() => d.execution.get('web', 'c1')).toThrow(expect.objectContaining({ code: 'VALUE_INTEGRITY', seq: stored.seq }))
     expect(d.decision.get('risk')).toBeUndefined()
+    expect((await d.verify()).firstFailure).toMatchObject({ seq: stored.seq, code: 'BAD_VALUE' })
     await d.close()
   })
 

@@ -51,7 +51,10 @@ export class Customs implements ObservedWriteSink {
     /** Commits a value for a registered key. Returns the COMMIT receipt; refusals throw after a REFUSED receipt. */
     commit: (key: string, value: unknown, options: CommitOptions): Receipt => commitDecision(this.gates, key, value, options),
     /** The current value (a fresh copy), or undefined. */
-    get: (key: string): unknown => this.ledger.readValue(this.ledger.state.decision.get(key)?.commit),
+    get: (key: string): unknown => {
+      const slot = this.ledger.state.decision.get(key)
+      return this.ledger.readValue(slot?.commit, slot?.seq)
+    },
     /** Every key with its current value, sorted by key. */
     entries: (): Array<[string, unknown]> => decisionEntries(this.ledger, this.ledger.state),
   }
@@ -63,7 +66,7 @@ export class Customs implements ObservedWriteSink {
     get: (tool: string, callId: string): unknown => {
       const slot = this.ledger.state.execution.get(executionKey(tool, callId))
       if (!slot || isExpired(slot, this.rules)) return undefined
-      return this.ledger.readValue(slot.commit)
+      return this.ledger.readValue(slot.commit, slot.origin)
     },
     /** Live results that were never promoted, oldest first. */
     unpromoted: (): ExecutionEntry[] => liveEntries(this.ledger, this.rules, true),
@@ -74,7 +77,10 @@ export class Customs implements ObservedWriteSink {
   readonly plans = {
     /** Records a plan: the tool calls it relies on. A promotion must name a plan that references its call. */
     record: (planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt => recordPlan(this.gates, planId, plan, options),
-    get: (planId: string): PlanRecord | undefined => this.ledger.readValue(this.ledger.state.plans.get(planId)?.commit) as PlanRecord | undefined,
+    get: (planId: string): PlanRecord | undefined => {
+      const slot = this.ledger.state.plans.get(planId)
+      return this.ledger.readValue(slot?.commit, slot?.seq) as PlanRecord | undefined
+    },
   }
 
   readonly bridge = {
@@ -98,6 +104,8 @@ export class Customs implements ObservedWriteSink {
   private readonly storageReport: OpenReport
   readonly chain: string
   readonly origin: string
+  /** Created by the first release: its start is format 1, read with the legacy keys. */
+  private readonly createdInV1: boolean
 
   /** @internal use createCustoms */
   constructor(store: OpenedStore, options: CustomsOptions) {
@@ -108,6 +116,7 @@ export class Customs implements ObservedWriteSink {
     this.storageReport = store.openReport
     this.chain = store.chain
     this.origin = store.origin
+    this.createdInV1 = store.createdInV1
     this.rules = writeRulesOf(options)
     const values = new ValueStore(store.idx, store.ring, options.encryption !== false)
     this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
@@ -226,13 +235,13 @@ export class Customs implements ObservedWriteSink {
    */
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     this.guard.ensureOpen('verify')
-    if (!this.guard.damage) await this.flush().catch(() => {})
+    if (!this.guard.damage && !this.guard.unverified) await this.flush().catch(() => {})
     const checkpointSizes = new Set<number>(this.idx.checkpointSizes())
     let report = await verifyJournal({
       chain: this.chain,
       entries: this.backend.read(),
       auth: this.ring.auth,
-      legacy: this.ring.legacy,
+      legacy: this.createdInV1 ? this.ring.legacy : null,
       commit: this.ring.commit,
       sign: this.ring.sign,
       valueKeys: this.ring.values,
@@ -243,7 +252,7 @@ export class Customs implements ObservedWriteSink {
     }).catch((e: unknown) => {
       // The journal stops decoding part-way: what was read before it is judged, the rest fails as BAD_ENCODING.
       const damaged = this.guard.damageFailure()
-      if (damaged) return { ok: false, checked: damaged.seq, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
+      if (damaged) return { ok: false, checked: damaged.seq - 1, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
       throw e
     })
     const damaged = this.guard.damageFailure()
@@ -303,7 +312,7 @@ export class Customs implements ObservedWriteSink {
       const f = report.firstFailure
       const tail = report.ok && report.authenticatedThrough < report.checked && report.checked > report.legacy
       if (f || tail)
-        this.guard.damage = {
+        this.guard.unverified = {
           location: this.backend.location,
           record: 0,
           afterSeq: f ? Math.max(0, f.seq - 1) : report.authenticatedThrough,
@@ -314,7 +323,7 @@ export class Customs implements ObservedWriteSink {
 
   /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
   async migrate(): Promise<void> {
-    if (this.guard.damage || (this.backend as { readOnly?: boolean }).readOnly) return
+    if (this.guard.damage || this.guard.unverified || (this.backend as { readOnly?: boolean }).readOnly) return
     this.ledger.append({ op: 'MIGRATE', pool: null, key: null, old: null, new: null, site: null, tool: null, call: null, actor: this.rules.defaultActor, reason: 'from memory-customs/1' })
     await this.flush()
   }

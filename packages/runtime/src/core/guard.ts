@@ -6,6 +6,11 @@ export class StoreGuard {
   closed = false
   /** Set when the journal could not be read to its end: reads work, writes throw DamagedStoreError. */
   damage: JournalDamage | null = null
+  /**
+   * Set when the journal reads to its end but does not verify at open (or ends in an unauthenticated tail, or
+   * before its witness): reads work, writes throw DamagedStoreError, verify reports the failure itself.
+   */
+  unverified: JournalDamage | null = null
 
   ensureOpen(what: string): void {
     if (this.closed) throw new ClosedError(what)
@@ -14,7 +19,8 @@ export class StoreGuard {
   /** Open, and the journal was read to its end (nothing may be appended after a damaged record). */
   ensureWritable(what: string): void {
     this.ensureOpen(what)
-    if (this.damage) throw new DamagedStoreError(what, this.damage)
+    const d = this.damage ?? this.unverified
+    if (d) throw new DamagedStoreError(what, d)
   }
 
   /** The verification failure the damage stands for: the first receipt that could not be read. */

@@ -51,6 +51,8 @@ export interface HealthReport {
      * and every write throws DamagedStoreError.
      */
     damaged: { location: string; record: number; byteOffset?: number; afterSeq: number; message: string } | null
+    /** Why the store opened read-only although its journal decodes (a verification failure, an unauthenticated tail). */
+    readOnly: string | null
   }
   closed: boolean
 }
@@ -81,7 +83,7 @@ export function healthReport(h: HealthSources): HealthReport {
       ? { state: 'failed' as const, at: null, checked: ledger.headSeq, firstFailure: h.openFailure }
       : { state: 'unverified' as const, at: null, checked: 0 }
   return {
-    ok: !writer.storageError && !guard.damage && verification.state !== 'failed' && !guard.closed,
+    ok: !writer.storageError && !guard.damage && !guard.unverified && verification.state !== 'failed' && !guard.closed,
     chain: h.chain,
     origin: h.origin,
     receipts: ledger.headSeq,
@@ -110,6 +112,7 @@ export function healthReport(h: HealthSources): HealthReport {
       error: writer.storageError,
       truncatedTail: h.openReport.truncatedTail ?? null,
       damaged: guard.damage ? { ...guard.damage } : null,
+      readOnly: guard.unverified?.message ?? null,
     },
     closed: guard.closed,
   }

@@ -52,6 +52,8 @@ export interface OpenedStore {
   origin: string
   /** 1 for a first-release store that has no format-2 receipt yet (it is migrated on a writable open). */
   format: 1 | 2
+  /** Whether the store was created by the first release (its start is format 1, read with the legacy keys). */
+  createdInV1: boolean
 }
 
 /** Opens the backend, reads the journal and resolves the keys; the backend is closed again if anything fails. */
@@ -96,7 +98,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     const witness = await keyStore.loadWitness(chain)
     const SQL = await loadSqlJs(options.sqlJs)
     const format = meta?.format === META_FORMAT_V1 && !entries.some((e) => e.t === 'r') ? 1 : 2
-    return { backend, openReport, entries, damage, idx: new ReceiptIndex(SQL), ring, keyStore, witness, chain, origin, format }
+    return { backend, openReport, entries, damage, idx: new ReceiptIndex(SQL), ring, keyStore, witness, chain, origin, format, createdInV1: meta?.format === META_FORMAT_V1 }
   } catch (e) {
     await backend.close().catch(() => {})
     throw e
@@ -182,14 +184,14 @@ async function givenKeyBytes(given: KeyOptions | undefined): Promise<{ commit?: 
  * Rebuilds index, state and head from the journal while verifying it (MACs, links, checkpoints, witness).
  * Returns the verification report; the caller opens the store read-only when it failed.
  */
-export async function replayJournal(ledger: Ledger, s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness'>): Promise<VerifyReport> {
+export async function replayJournal(ledger: Ledger, s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness' | 'createdInV1'>): Promise<VerifyReport> {
   const checkpointSizes = new Set<number>()
   for (const e of s.entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
   const report = await verifyJournal({
     chain: s.chain,
     entries: s.entries,
     auth: s.ring.auth,
-    legacy: s.ring.legacy,
+    legacy: s.createdInV1 ? s.ring.legacy : null,
     commit: s.ring.commit,
     sign: s.ring.sign,
     valueKeys: s.ring.values,

@@ -63,7 +63,7 @@ export interface VerifyInput {
   entries: AsyncIterable<JournalEntry> | Iterable<JournalEntry>
   /** Authenticates format-2 receipts; null when the auth key is not at hand (then nothing counts as authenticated). */
   auth: Authenticator | null
-  /** Format-1 keys (hex HMACs) for legacy value records. */
+  /** Format-1 keys (hex HMACs) for legacy records; null for a store created in format 2 (no legacy part). */
   legacy: { commit: Hmac; sign: Hmac } | null
   /** Format-2 commitment and signing HMACs (base64url) and value keys (for `values: true` and STORE signatures). */
   commit: Hmac
@@ -146,7 +146,7 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
 
   const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>, body: ReceiptBody | null): void => {
     const at = expected
-    if (sawV2) return fail(at, 'BAD_ENCODING', 'a format-1 receipt after format-2 receipts')
+    if (sawV2 || !input.legacy) return fail(at, 'BAD_ENCODING', sawV2 ? 'a format-1 receipt after format-2 receipts' : 'a format-1 receipt in a store created in format 2')
     if (!body) return fail(at, 'BAD_ENCODING')
     if (leafHashHex(e.body) !== e.hash) return fail(at, 'BAD_HASH')
     if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
@@ -179,7 +179,10 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
         return fail(suspect.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
       } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0, macMissing: e.mac === undefined }
     }
-    if (body.op === 'STORE' && body.new && body.tool !== null && body.call !== null) {
+    // A receipt whose MAC fails is reported at this seq whatever follows (BAD_MAC, or BAD_VALUE for its value
+    // records); its result signature is only judged on a receipt that is not already failing its MAC.
+    const macFailed = suspect !== null && suspect.seq === at && !suspect.macMissing
+    if (!macFailed && body.op === 'STORE' && body.new && body.tool !== null && body.call !== null) {
       if (body.sig === null || !safeEqual(input.sign(resultSigInput(body.tool, body.call, body.new, body.seq)), body.sig))
         return fail(at, 'BAD_VALUE', 'result signature does not bind this tool call and value')
     }
@@ -214,7 +217,7 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     if (failure && !replay) break
     switch (e.t) {
       case 'value':
-        if (sawV2 || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
+        if (sawV2 || !input.legacy || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
         else legacyValues.set(e.commit, e.body)
         replay?.value(e.commit, e.body)
         break

@@ -176,6 +176,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
         lineNo++
         const entry = this.decode(line, lineNo, lineStart, lastSeq)
         if (entry.t === 'receipt') lastSeq = entry.seq
+        else if (entry.t === 'r') lastSeq++ // format 2 keeps the seq in the body: receipts are counted
         yield entry
         from = nl + 1
         lineStart = pos + from

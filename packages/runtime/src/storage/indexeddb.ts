@@ -239,6 +239,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
         const entry = toJournalEntry(values[i])
         if (typeof entry === 'string') throw new JournalCorruptError(this.location, record, undefined, lastSeq, entry)
         if (entry.t === 'receipt') lastSeq = entry.seq
+        else if (entry.t === 'r') lastSeq++
         this.lastKey = keys[i]
         yield entry
       }
