@@ -190,12 +190,15 @@ export class ReceiptIndex {
   valueBody(commit: string): string | undefined {
     const p = this.pendingValues.get(commit)
     if (p !== undefined) return p
-    this.sync()
+    // Only buffered value rows matter here (checked above): no need to flush the other tables first, which
+    // would turn every new value's lookup into a transaction on the write path.
+    if (this.closed) return undefined
     this.getValueStmt.bind([commit])
     const body = this.getValueStmt.step() ? (this.getValueStmt.get()[0] as string) : undefined
     this.getValueStmt.reset()
     return body
   }
+
 
   /** The first stored row for `seq` (a duplicate seq keeps its first position). */
   receiptAt(seq: number): StoredReceipt | undefined {

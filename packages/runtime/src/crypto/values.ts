@@ -11,7 +11,7 @@
  *   result of one call can never be promoted under another call's name.
  */
 import { gcm } from '@noble/ciphers/aes.js'
-import { fromBase64url, randomBytes, toBase64url, utf8 } from './hash.js'
+import { fromBase64url, pooledRandomBytes, toBase64url, utf8 } from './hash.js'
 
 interface NodeCipher {
   setAAD(aad: Uint8Array): NodeCipher
@@ -51,7 +51,7 @@ function aadOf(commit: string): Uint8Array {
 /** Seals canonical value text as a record body: `{"ct":…,"iv":…,"kid":…}` (base64url; tag appended to ct). */
 export function sealValue(keys: ValueKeys, commit: string, text: string): string {
   const key = keys.keys[keys.current]
-  const iv = randomBytes(12)
+  const iv = pooledRandomBytes(12)
   const aad = aadOf(commit)
   let ct: Uint8Array
   if (nodeCiphers) {
