@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/probe.ts', 'src/cli.ts'],
+  entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/cli.ts'],
   format: ['esm'],
   platform: 'neutral',
   fixedExtension: true,

@@ -5,7 +5,8 @@
 import initSqlJs from 'sql.js'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
 import { z } from 'zod'
-import { createCustoms, encodeBody } from 'memory-customs'
+import { createCustoms } from 'memory-customs'
+import { encodeBody } from 'memory-customs/verify'
 import { median, percentile } from '../../lib/stats.mjs'
 import { baselineRows, decisionKeys, decisionSchemas, decisionValue, timeBaselineInserts, timeCommits } from '../../runtime/scenarios.mjs'
 

@@ -4,6 +4,9 @@
  * Decision pool (zod-validated user/plan intents), Execution pool (signed tool results with a TTL), a Bridge
  * that promotes a result into the Decision pool only after allow-list, plan-reference, signature and schema
  * checks, and a hash-chained, checkpointed receipt log on sql.js with time travel and rollback.
+ *
+ * What an independent verifier needs (canonical encoding, body formats, hashes, Merkle tree, the verifier
+ * itself) is in `memory-customs/verify`; test hooks are not exported.
  */
 export { createCustoms, Customs, META_FORMAT } from './core/customs.js'
 export type {
@@ -17,20 +20,16 @@ export type {
 } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'
 export type { Receipt, ReceiptBody, ReceiptSite, Op, Pool } from './core/receipt.js'
-export { encodeBody, executionKey, ZERO_HASH } from './core/receipt.js'
+export { executionKey } from './core/receipt.js'
 export type { VerifyCode, VerifyOptions, VerifyReport } from './core/verify.js'
 export type { RollbackChange, RollbackOptions, RollbackResult, RollbackTarget } from './core/rollback.js'
 export type { HealthReport } from './core/health.js'
 export type { Checkpoint, CheckpointAlgorithm } from './crypto/checkpoint.js'
-export { parseCheckpointNote } from './crypto/checkpoint.js'
 export type { KeyOptions } from './crypto/keys.js'
 export type { KeySet } from './keys/keyset.js'
 export { exportKeys, importKeys } from './keys/keyset.js'
 export type { KeyProvider, KeyProviderOption, Witness } from './keys/provider.js'
 export { createMemoryKeyProvider } from './keys/memory.js'
-export { canonicalize, CanonicalError } from './core/canonical.js'
-export { leafHashHex } from './crypto/hash.js'
-export { MerkleFrontier } from './crypto/merkle.js'
 export * from './errors.js'
 export { DamagedStoreError } from './core/damage.js'
 export { setDefaultCustoms, onProbe, currentSite } from './probe.js'

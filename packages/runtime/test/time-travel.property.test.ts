@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createCustoms, type Customs, type Receipt } from '../src/index.js'
+import { internalsOf } from '../src/core/internals.js'
 import { replay, type Applicable } from '../src/core/state.js'
 
 const KEYS = ['a', 'b', 'c'] as const
@@ -58,7 +59,7 @@ function run(c: Customs, op: Op): void {
         const toSeq = Math.floor(op.frac * c.size)
         const target = c.stateAt(toSeq).commitments()
         c.rollbackNow({ toSeq })
-        expect(c.liveState.commitments(), `after rollback to ${toSeq}`).toEqual(target)
+        expect(internalsOf(c).liveState.commitments(), `after rollback to ${toSeq}`).toEqual(target)
         return
       }
       case 'rollbackTool':
@@ -74,7 +75,7 @@ function run(c: Customs, op: Op): void {
 }
 
 function versionLookup(c: Customs, pool: string, key: string, seq: number): string | null {
-  const res = c.index.exec('SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1', [pool, key, seq])
+  const res = internalsOf(c).index().exec('SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1', [pool, key, seq])
   return (res[0]?.values[0]?.[0] as string | null | undefined) ?? null
 }
 
@@ -101,7 +102,7 @@ async function check(K: number, ops: Op[]): Promise<void> {
         for (const key of keys[pool]) {
           const expected = fromGenesis[pool].get(key)?.commit ?? null
           expect(versionLookup(c, pool, key, n), `sql.js version index ${pool}/${key} at ${n}`).toBe(expected)
-          expect(c.versionIndex.commitAt(pool, key, n), `JS version index ${pool}/${key} at ${n}`).toBe(expected)
+          expect(internalsOf(c).versionIndex.commitAt(pool, key, n), `JS version index ${pool}/${key} at ${n}`).toBe(expected)
           if (pool === 'decision') expect(view.decision.get(key)).toEqual(expected ? c.value(expected) : undefined)
           else {
             const slash = key.indexOf('/')
@@ -110,7 +111,7 @@ async function check(K: number, ops: Op[]): Promise<void> {
         }
     }
     // The live state equals the replay of the whole chain, too.
-    expect(c.liveState.commitments()).toEqual(replay(receipts as Applicable[], bySeq).commitments())
+    expect(internalsOf(c).liveState.commitments()).toEqual(replay(receipts as Applicable[], bySeq).commitments())
     expect((await c.verify()).ok).toBe(true)
   } finally {
     await c.close()

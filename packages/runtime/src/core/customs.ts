@@ -25,6 +25,7 @@ import { StoreGuard } from './guard.js'
 import { healthReport, renderMetrics, type HealthReport } from './health.js'
 import type { ReceiptIndex } from './index-db.js'
 import { JournalWriter } from './journal-writer.js'
+import { registerInternals } from './internals.js'
 import { Ledger } from './ledger.js'
 import { openStore, replayJournal, type OpenedStore } from './open.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from './options.js'
@@ -33,7 +34,6 @@ import { executionKey, ZERO_HASH, type Pool, type Receipt } from './receipt.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from './rollback.js'
 import type { PoolState } from './state.js'
 import type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter } from './types.js'
-import type { VersionIndex } from './versions.js'
 import { ValueStore } from './values.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
@@ -41,11 +41,6 @@ export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, Promot
 export { META_FORMAT } from './open.js'
 
 export class Customs implements ObservedWriteSink {
-  /** The sql.js index (one Database). Exposed for inspection and tamper tests; reads sync pending rows first. */
-  get index(): ReceiptIndex['db'] {
-    this.idx.sync()
-    return this.idx.db
-  }
 
   readonly decision = {
     /** Commits a value for a registered key. Returns the COMMIT receipt; refusals throw after a REFUSED receipt. */
@@ -124,6 +119,16 @@ export class Customs implements ObservedWriteSink {
     this.ledger.onAppend = () => this.writer.scheduleFlush()
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
+    const ledger = this.ledger
+    registerInternals(this, {
+      index: () => {
+        store.idx.sync()
+        return store.idx.db
+      },
+      liveState: ledger.state,
+      versionIndex: ledger.versions,
+      dropIndex: () => store.idx.close(),
+    })
   }
 
   /** Probe sink: a probed write on an object the runtime does not own becomes an OBSERVED_WRITE receipt. Never throws. */
@@ -169,16 +174,6 @@ export class Customs implements ObservedWriteSink {
   /** A read-only view of the pools as of receipt `seq` (0 = before the first receipt). */
   at(seq: number): PointInTimeView {
     return viewAt(this.ledger, seq)
-  }
-
-  /** @internal live state (tests compare it with replays). */
-  get liveState(): PoolState {
-    return this.ledger.state
-  }
-
-  /** @internal the JS version index (tests compare it with replays). */
-  get versionIndex(): VersionIndex {
-    return this.ledger.versions
   }
 
   /**

@@ -188,7 +188,7 @@ export function randomBytes(n: number): Uint8Array {
   return b
 }
 
-let randomPool = new Uint8Array(0)
+let randomPool: Uint8Array = new Uint8Array(0)
 let randomAt = 0
 /**
  * A fresh copy of `n` random bytes drawn from a pooled buffer: one getRandomValues per 4 KiB instead of one

@@ -13,6 +13,7 @@
  * itself, and the other followers re-send theirs.
  */
 import { createCustoms, type Customs } from '../core/customs.js'
+import { internalsOf } from '../core/internals.js'
 import type { CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
@@ -219,7 +220,7 @@ export class TabCustoms {
     const fresh = await this.openOn(this.backend)
     const old = this.current
     this.current = fresh
-    old.index.close()
+    internalsOf(old).dropIndex()
   }
 
   // ------------------------------------------------------------------ writes and durability
@@ -273,9 +274,6 @@ export class TabCustoms {
   }
   get origin(): string {
     return this.current.origin
-  }
-  get index(): Customs['index'] {
-    return this.current.index
   }
   receipt(seq: number): Receipt | undefined {
     return this.current.receipt(seq)

@@ -1,5 +1,6 @@
 import type { Command } from '../command'
 import { usageError } from '../errors'
+import { internalsOf } from '../../core/internals.js'
 
 export const exportCommand: Command = {
   name: 'export',
@@ -15,7 +16,7 @@ explicit. --json does not change it.`,
     if (ctx.values.ndjson !== true) throw usageError('export needs --ndjson (the only export format)')
     const customs = await ctx.store()
     // The index keeps the exact stored bytes of each body (rebuilt from the journal on open).
-    const stmt = customs.index.prepare('SELECT seq, hash, body FROM receipts ORDER BY pos')
+    const stmt = internalsOf(customs).index().prepare('SELECT seq, hash, body FROM receipts ORDER BY pos')
     try {
       while (stmt.step()) {
         const [seq, hash, body] = stmt.get() as [number, string, string]

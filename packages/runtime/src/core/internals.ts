@@ -1,0 +1,29 @@
+/**
+ * Test and tooling hooks that are not public API: the raw sql.js index, the live pool state and the JS
+ * version index of a Customs (tests compare them with replays), and releasing a view's index without closing
+ * its backend (the tab follower swaps views). Kept in a registry, so nothing of it shows in the public types.
+ */
+import type { Database } from 'sql.js'
+import type { PoolState } from './state.js'
+import type { VersionIndex } from './versions.js'
+
+export interface CustomsInternals {
+  /** The sql.js index, with buffered rows written first. */
+  index(): Database
+  liveState: PoolState
+  versionIndex: VersionIndex
+  /** Closes the sql.js index only (the backend stays open for another view). */
+  dropIndex(): void
+}
+
+const registry = new WeakMap<object, CustomsInternals>()
+
+export function registerInternals(owner: object, internals: CustomsInternals): void {
+  registry.set(owner, internals)
+}
+
+export function internalsOf(owner: object): CustomsInternals {
+  const i = registry.get(owner)
+  if (!i) throw new TypeError('not a Customs created by createCustoms')
+  return i
+}
