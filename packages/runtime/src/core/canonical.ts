@@ -21,6 +21,8 @@ export interface CanonicalOptions {
   integersOnly?: boolean
   /** Give up once the output exceeds this many UTF-16 code units (checked as it grows). */
   maxLength?: number
+  /** Give up when arrays and objects nest deeper than this (a value 10,000 levels deep would overflow the stack). */
+  maxDepth?: number
   /** Path prefix for error messages. */
   root?: string
 }
@@ -44,6 +46,7 @@ function describe(v: unknown): string {
 export function canonicalize(value: unknown, options: CanonicalOptions = {}): string {
   const integersOnly = options.integersOnly ?? false
   const max = options.maxLength ?? Infinity
+  const maxDepth = options.maxDepth ?? 1000
   let out = ''
   const stack = new Set<object>()
   // Path segments of where the walk is; joined into text only when something is rejected.
@@ -90,6 +93,7 @@ export function canonicalize(value: unknown, options: CanonicalOptions = {}): st
     }
     const obj = v as object
     if (stack.has(obj)) fail('is a cyclic reference')
+    if (stack.size >= maxDepth) fail(`nests deeper than ${maxDepth} levels`)
     if (Array.isArray(obj)) {
       stack.add(obj)
       emit('[')

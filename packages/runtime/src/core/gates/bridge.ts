@@ -8,30 +8,44 @@ import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import type { PlanRecord, PromoteRequest } from '../types.js'
 import { expiresAt, isExpired } from './execution.js'
-import { attribute, encodeValue, refuse, safeText, type GateContext } from './gate.js'
+import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
 
 export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: PromoteRequest): Receipt {
   guard.ensureWritable('bridge.promote')
   const site = attribute(ledger)
-  const { tool, callId, to, planRef } = req ?? ({} as PromoteRequest)
-  const actor = req?.actor ?? rules.defaultActor
+  let tool: unknown, callId: unknown, to: unknown, planRef: unknown, actor: unknown
+  try {
+    ;({ tool, callId, to, planRef } = req ?? ({} as PromoteRequest))
+    actor = req?.actor ?? rules.defaultActor
+  } catch {
+    // a request whose getters throw names nothing: refused below as a missing tool
+  }
   const current = typeof to === 'string' ? ledger.state.decision.get(to) : undefined
-  const base = { pool: 'decision' as const, key: String(to), old: current?.commit ?? null, new: null, site, tool: String(tool), call: String(callId), actor }
-  if (typeof tool !== 'string' || !rules.tools.has(tool)) refuse(ledger, new ToolNotAllowedError(String(tool), String(to)), 'PROMOTE', base)
-  if (typeof to !== 'string' || !Object.hasOwn(rules.schemas, to)) refuse(ledger, new UnknownKeyError(String(to), `tool:${tool}`, 'bridge.target-registered'), 'PROMOTE', base)
-  const slot = typeof callId === 'string' ? ledger.state.execution.get(executionKey(tool, callId)) : undefined
-  if (!slot) refuse(ledger, new ResultMissingError(tool, String(callId), to), 'PROMOTE', base)
+  const base = { pool: 'decision' as const, key: safeText(to), old: current?.commit ?? null, new: null, site, tool: safeText(tool), call: safeText(callId), actor: safeText(actor ?? rules.defaultActor) }
+  const bad = checkTexts(safeText(to), `tool:${safeText(tool)}`, [
+    ['tool', tool, MAX_NAME_LENGTH],
+    ['callId', callId, MAX_NAME_LENGTH],
+    ['to', to, MAX_NAME_LENGTH],
+    ['planRef', planRef, MAX_NAME_LENGTH],
+    ['actor', actor, MAX_NAME_LENGTH, true],
+  ])
+  if (bad) refuse(ledger, bad, 'PROMOTE', base)
+  if (typeof tool !== 'string' || typeof callId !== 'string' || typeof to !== 'string' || typeof planRef !== 'string') throw new Error('unreachable: checked above')
+  if (!rules.tools.has(tool)) refuse(ledger, new ToolNotAllowedError(tool, to), 'PROMOTE', base)
+  if (!Object.hasOwn(rules.schemas, to)) refuse(ledger, new UnknownKeyError(to, `tool:${tool}`, 'bridge.target-registered'), 'PROMOTE', base)
+  const slot = ledger.state.execution.get(executionKey(tool, callId))
+  if (!slot) refuse(ledger, new ResultMissingError(tool, callId, to), 'PROMOTE', base)
   if (isExpired(slot, rules)) refuse(ledger, new ResultExpiredError(tool, callId, to, expiresAt(slot, rules)), 'PROMOTE', base)
-  const planSlot = typeof planRef === 'string' ? ledger.state.plans.get(planRef) : undefined
-  const plan = planSlot ? (ledger.readValue(planSlot.commit) as PlanRecord | undefined) : undefined
-  if (!plan) refuse(ledger, new PlanReferenceError(String(planRef), tool, callId, to, true), 'PROMOTE', base)
+  const planSlot = ledger.state.plans.get(planRef)
+  const plan = planSlot ? (ledger.readValue(planSlot.commit, planSlot.seq) as PlanRecord | undefined) : undefined
+  if (!plan) refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, true), 'PROMOTE', base)
   if (!plan.references.some((r) => r.tool === tool && r.callId === callId)) refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, false), 'PROMOTE', base)
   // The result must be the one its STORE receipt signed for this very call, and the stored value must match
   // the commitment that signature covers (checked when the value was loaded from storage).
   const result = resultIfAuthentic(ledger, slot)
   if (result === undefined) refuse(ledger, new SignatureError(tool, callId, to), 'PROMOTE', base)
-  const parsed = rules.schemas[to].safeParse(result.value)
-  if (!parsed.success) refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.error.issues, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
+  const parsed = parseWith(rules.schemas[to], result.value)
+  if (!parsed.success) refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues as never, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
   if (current && rules.writeOnce.has(to)) refuse(ledger, new WriteOnceError(to, `tool:${tool}`, current.seq), 'PROMOTE', base)
   let text: string
   try {
@@ -40,7 +54,7 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
     return refuse(ledger, e as CustomsError, 'PROMOTE', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'PROMOTE', new: commit, reason: `plan:${planRef}`, actor: safeText(actor) }, { commit, text })
+  return ledger.append({ ...base, op: 'PROMOTE', new: commit, reason: `plan:${planRef}` }, { commit, text })
 }
 
 /**

@@ -5,18 +5,23 @@ import type { ExecSlot } from '../state.js'
 import type { Ledger } from '../ledger.js'
 import type { WriteRules } from '../options.js'
 import type { ExecutionEntry } from '../types.js'
-import { attribute, encodeValue, refuse, type GateContext } from './gate.js'
+import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
 
 export function storeResult({ ledger, ring, rules, guard }: GateContext, tool: string, callId: string, result: unknown): Receipt {
   guard.ensureWritable('execution.store')
   const site = attribute(ledger)
-  const toolText = String(tool)
-  const callText = String(callId)
+  const toolText = safeText(tool) ?? ''
+  const callText = safeText(callId) ?? ''
   const key = executionKey(toolText, callText)
   const current = ledger.state.execution.get(key)
   const base = { pool: 'execution' as const, key, old: current?.commit ?? null, new: null, site, tool: toolText, call: callText, actor: rules.defaultActor }
   if (typeof tool !== 'string' || !tool) refuse(ledger, new ValueError(null, null, 'tool', 'must be a non-empty string', 'execution.tool'), 'STORE', base)
-  if (typeof callId !== 'string' || !callId) refuse(ledger, new ValueError(null, `tool:${tool}`, 'callId', 'must be a non-empty string', 'execution.call'), 'STORE', base)
+  if (typeof callId !== 'string' || !callId) refuse(ledger, new ValueError(null, `tool:${toolText}`, 'callId', 'must be a non-empty string', 'execution.call'), 'STORE', base)
+  const bad = checkTexts(null, `tool:${toolText}`, [
+    ['tool', tool, MAX_NAME_LENGTH],
+    ['callId', callId, MAX_NAME_LENGTH],
+  ])
+  if (bad) refuse(ledger, bad, 'STORE', base)
   let text: string
   try {
     text = encodeValue(result, key, `tool:${tool}`, rules.maxValueBytes)

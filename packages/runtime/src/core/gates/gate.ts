@@ -35,24 +35,80 @@ export function refuse(ledger: Ledger, err: CustomsError, attempted: Op, d: Omit
   throw err
 }
 
-/** Canonical text of a value within the size limit, or a ValueError. */
+/** Canonical text of a value within the size limit, or a ValueError (also when a getter or Proxy trap throws). */
 export function encodeValue(value: unknown, key: string | null, source: string | null, maxValueBytes: number): string {
   let text: string
   try {
-    text = canonicalize(value, { maxLength: maxValueBytes })
+    text = canonicalize(value, { maxLength: maxValueBytes, maxDepth: MAX_VALUE_DEPTH })
   } catch (e) {
     if (e instanceof CanonicalError) throw new ValueError(key, source, e.path, e.problem)
-    throw e
+    throw new ValueError(key, source, 'value', `could not be read (${messageOf(e)})`)
   }
   if (text.length * 3 > maxValueBytes && utf8(text).length > maxValueBytes) throw new ValueError(key, source, 'value', `is larger than maxValueBytes (${maxValueBytes} bytes)`)
   return text
 }
 
-/** Strings that cannot be encoded (lone surrogates) are made well-formed for refusal/observation receipts. */
-export function safeText(v: string | null | undefined): string | null {
+/** Deepest nesting a value may have (arrays and objects); deeper values are refused, not a stack overflow. */
+export const MAX_VALUE_DEPTH = 1000
+/** Longest key, tool name, call id, plan id or actor a receipt takes, in UTF-16 code units. */
+export const MAX_NAME_LENGTH = 1024
+/** Longest reason a receipt takes. */
+export const MAX_REASON_LENGTH = 4096
+
+function messageOf(e: unknown): string {
+  try {
+    return e instanceof Error ? e.message : String(e)
+  } catch {
+    return 'an unprintable error'
+  }
+}
+
+/**
+ * Any argument as receipt text for a refusal or an observation: well-formed (lone surrogates replaced), at
+ * most `max` code units (cut with a marker saying how long it was), never throwing (a key made with
+ * `Object.create(null)` has no toString; a symbol cannot be concatenated).
+ */
+export function safeText(v: unknown, max = MAX_NAME_LENGTH): string | null {
   if (v === null || v === undefined) return null
-  const s = String(v)
+  let s: string
+  if (typeof v === 'string') s = v
+  else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') s = String(v)
+  else s = `[${typeof v === 'object' ? (Array.isArray(v) ? 'array' : 'object') : typeof v}]`
+  if (s.length > max) s = `${s.slice(0, max - 32)}…[${s.length} characters]`
   const wf = (s as { isWellFormed?: () => boolean }).isWellFormed
   if (wf ? wf.call(s) : !/[\uD800-\uDFFF]/.test(s)) return s
   return (s as { toWellFormed?: () => string }).toWellFormed?.() ?? s.replace(/[\uD800-\uDFFF]/g, '\uFFFD')
+}
+
+/**
+ * Why a text argument cannot go into a receipt, or null when it can: it must be a string (or absent when
+ * `optional`), well-formed UTF-16, at most `max` code units, and not empty unless `optional`.
+ */
+export function textProblem(v: unknown, max: number, optional = false): string | null {
+  if (v === undefined || v === null) return optional ? null : 'is missing'
+  if (typeof v !== 'string') return `must be a string, not ${Array.isArray(v) ? 'an array' : typeof v}`
+  if (!optional && v.length === 0) return 'must not be empty'
+  if (v.length > max) return `is ${v.length} characters long (at most ${max})`
+  const wf = (v as unknown as { isWellFormed?: () => boolean }).isWellFormed
+  if (wf ? !wf.call(v) : /[\uD800-\uDFFF]/.test(v)) return 'contains a lone surrogate'
+  return null
+}
+
+/** The first text argument that cannot go into a receipt, as a ValueError naming it; null when all can. */
+export function checkTexts(key: string | null, source: string | null, fields: Array<[name: string, value: unknown, max: number, optional?: boolean]>): ValueError | null {
+  for (const [name, value, max, optional] of fields) {
+    const problem = textProblem(value, max, optional)
+    if (problem) return new ValueError(key, source, name, problem, `receipt.${name}`)
+  }
+  return null
+}
+
+/** Runs a schema; a transform or refinement that throws is a SchemaError, not an escape. */
+export function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } } }, value: unknown): { success: true; data: T } | { success: false; issues: unknown[] } {
+  try {
+    const r = schema.safeParse(value)
+    return r.success ? r : { success: false, issues: r.error.issues }
+  } catch (e) {
+    return { success: false, issues: [{ code: 'custom', path: [], message: `the schema threw: ${messageOf(e)}` }] }
+  }
 }

@@ -2,7 +2,7 @@
 import type { SiteMeta } from '../../probe.js'
 import { canonicalize } from '../canonical.js'
 import { siteOf } from '../receipt.js'
-import { safeText, type GateContext } from './gate.js'
+import { safeText, type GateContext, MAX_REASON_LENGTH } from './gate.js'
 
 export interface ObservedWrite {
   site: SiteMeta
@@ -33,13 +33,13 @@ export function observeWrite({ ledger, ring, rules, guard }: GateContext, write:
     ledger.append({
       op: 'OBSERVED_WRITE',
       pool: 'observed',
-      key: safeText(write.key === null || write.key === undefined ? null : String(write.key)),
+      key: safeText(write.key),
       old: null,
       new: commit,
-      site: siteOf({ file: safeText(write.site.file) ?? '', line: write.site.line, column: write.site.column, fn: safeText(write.site.fn) }),
+      site: siteOf({ file: safeText(write.site.file, MAX_REASON_LENGTH) ?? '', line: write.site.line, column: write.site.column, fn: safeText(write.site.fn) }),
       tool: null,
       call: null,
-      reason: safeText(write.site.callee ?? null),
+      reason: safeText(write.site.callee ?? null, MAX_REASON_LENGTH),
       actor: rules.defaultActor,
     })
   } catch {

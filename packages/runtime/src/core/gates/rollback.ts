@@ -3,7 +3,7 @@ import { canonicalize } from '../canonical.js'
 import type { Receipt } from '../receipt.js'
 import { computeRollback, type RollbackOptions, type RollbackResult, type RollbackTarget } from '../rollback.js'
 import { toMs } from '../time.js'
-import { attribute, safeText, type GateContext } from './gate.js'
+import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText, type GateContext } from './gate.js'
 
 /**
  * Restores earlier state by appending one COMPENSATE receipt per changed key and one ROLLBACK receipt; it
@@ -14,6 +14,11 @@ import { attribute, safeText, type GateContext } from './gate.js'
 export function rollbackNow({ ledger, rules, guard }: GateContext, target: RollbackTarget, options: RollbackOptions = {}): RollbackResult {
   if (options.dryRun) guard.ensureOpen('rollback')
   else guard.ensureWritable('rollback')
+  const bad = checkTexts(null, 'rollback', [
+    ['actor', options.actor, MAX_NAME_LENGTH, true],
+    ['reason', options.reason, MAX_REASON_LENGTH, true],
+  ])
+  if (bad) throw bad
   const site = attribute(ledger)
   const plan = computeRollback(target, {
     state: ledger.state,
