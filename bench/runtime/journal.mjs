@@ -1,6 +1,6 @@
 // Reads a file store's journal from the outside, without the runtime's codec, so the benchmarks keep working
 // when the journal format changes. What it relies on: the journal is text, one JSON object per line, and each
-// object says what it is in a `t` field. Today (format v1, packages/runtime/src/storage/file/codec.ts) that is
+// object says what it is in a `t` field. Today (format v1, packages/runtime/src/storage/codec.ts) that is
 // `{"t":"receipt",...}`, `{"t":"value",...}`, `{"t":"meta",...}` and `{"t":"checkpoint",...}`; a later format may
 // shorten the tags (`{"t":"r",...}`, `{"t":"v",...}`) and add lines of its own (per-batch authentication, ...).
 

@@ -2,6 +2,8 @@
  * Typed errors. Every refusal of the Customs rules throws one of these after its REFUSED receipt was
  * appended, so callers can branch on `code` and auditors can find the same `code` in the receipt's `reason`.
  */
+import type { JournalDamage } from './core/damage.js'
+import type { JournalHead } from './storage/types.js'
 
 /** Machine-readable refusal and failure codes (the `code` of a CustomsError and the tail of a REFUSED reason). */
 export type CustomsErrorCode =
@@ -167,6 +169,110 @@ export class SignatureError extends CustomsError {
 export class StorageError extends CustomsError {
   constructor(message: string, cause?: unknown) {
     super('STORAGE', `memory-customs: storage failure: ${message}`, { rule: 'storage.durable', cause })
+  }
+}
+
+/**
+ * Which storage failure a StorageBackendError is (its `storageCode`; its `code` is `STORAGE`). How the core
+ * treats them: `LOCKED` and `UNSUPPORTED` make `createCustoms` reject; `BAD_ENCODING` (thrown by `read()` as a
+ * JournalCorruptError) opens the store read-only and becomes a verification failure at `afterSeq + 1`; `IO`
+ * rejects the write (and `flush`) that needed it.
+ */
+export type StorageErrorCode =
+  /** Another writer holds the store (lock file or Web Lock). */
+  | 'LOCKED'
+  /** A stored record before the tail is not a valid journal entry (damage or tampering, never repaired). */
+  | 'BAD_ENCODING'
+  /** The caller handed `append` something that is not a JournalEntry. Nothing of the batch was written. */
+  | 'BAD_ENTRY'
+  /** The operating system or browser refused a read or write (ENOSPC, EIO, EFBIG, QuotaExceededError...). */
+  | 'IO'
+  /** The backend was opened without the writer lock and refuses to modify the store. */
+  | 'READ_ONLY'
+  /** Used before `open()` or after `close()`. */
+  | 'CLOSED'
+  /** The platform lacks something the backend needs (Node < 20.16, no IndexedDB). */
+  | 'UNSUPPORTED'
+  /** A conditional append (`expectedHead`) found another head: another writer appended first. Nothing written. */
+  | 'HEAD_MOVED'
+
+/**
+ * A typed failure of a storage backend (file, IndexedDB, or your own): a StorageError (code `STORAGE`) whose
+ * `storageCode` says which failure it is and whose `location` names the store. Every backend throws these
+ * classes, so the core tells failures apart with `instanceof`, never by the shape of an error.
+ */
+export class StorageBackendError extends StorageError {
+  constructor(
+    readonly storageCode: StorageErrorCode,
+    /** The store the error is about (`/path/to/dir`, `indexeddb:name`). */
+    readonly location: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${message} [${storageCode}, ${location}]`, options?.cause)
+  }
+}
+
+/** A conditional append was refused: the journal's head is not the one the writer built on (`HEAD_MOVED`). */
+export class HeadMovedError extends StorageBackendError {
+  constructor(
+    location: string,
+    readonly expected: JournalHead,
+    readonly actual: JournalHead,
+  ) {
+    super(
+      'HEAD_MOVED',
+      location,
+      `conditional append refused: expected head #${expected.seq} ${expected.hash.slice(0, 12)}, but the journal's head is #${actual.seq} ${actual.hash.slice(0, 12)} (another writer appended first); nothing was written`,
+    )
+  }
+}
+
+/**
+ * A record before the journal's tail that cannot be decoded (`BAD_ENCODING`). A backend's `read()` throws it
+ * after yielding every entry before the damaged one, so the core knows exactly where the valid prefix ends
+ * (`afterSeq`) and opens the store read-only. Every backend that can find such damage throws this class.
+ */
+export class JournalCorruptError extends StorageBackendError {
+  constructor(
+    location: string,
+    /** 1-based line number (file) or record number (IndexedDB) of the damaged record. */
+    readonly record: number,
+    /** Byte offset of the damaged line in the journal file; undefined for IndexedDB. */
+    readonly byteOffset: number | undefined,
+    /** The seq of the last receipt read before the damage (0 if none). */
+    readonly afterSeq: number,
+    why: string,
+  ) {
+    super(
+      'BAD_ENCODING',
+      location,
+      `journal record ${record}${byteOffset === undefined ? '' : ` (byte ${byteOffset})`} is not a valid journal entry: ${why}; every entry before it was read (last receipt seq ${afterSeq})`,
+    )
+  }
+}
+
+/**
+ * A write refused because the store's journal is damaged or failed verification at open (code `STORAGE`,
+ * rule `storage.damaged`): the store is open for reading only.
+ */
+export class DamagedStoreError extends StorageError {
+  readonly location: string
+  readonly record: number
+  readonly afterSeq: number
+  constructor(
+    readonly operation: string,
+    damage: JournalDamage,
+  ) {
+    super(
+      `${operation} refused: the store at ${damage.location} is damaged at journal record ${damage.record}` +
+        `${damage.byteOffset === undefined ? '' : ` (byte ${damage.byteOffset})`}, after receipt seq ${damage.afterSeq}; ` +
+        `it is open for reading only (receipts 1..${damage.afterSeq} are readable and verifiable). Restore the journal from a copy to write again.`,
+    )
+    Object.defineProperty(this, 'rule', { value: 'storage.damaged' })
+    this.location = damage.location
+    this.record = damage.record
+    this.afterSeq = damage.afterSeq
   }
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createCustoms, StorageError } from '../src/index.js'
-import { DamagedStoreError } from '../src/core/damage.js'
+import { DamagedStoreError } from '../src/errors.js'
 
 const root = mkdtempSync(join(tmpdir(), 'mc-damaged-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -318,7 +318,7 @@ export class Customs implements ObservedWriteSink {
 
   /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
   async migrate(): Promise<void> {
-    if (this.guard.damage || this.guard.unverified || (this.backend as { readOnly?: boolean }).readOnly) return
+    if (this.guard.damage || this.guard.unverified || this.backend.readOnly) return
     this.ledger.append({ op: 'MIGRATE', pool: null, key: null, old: null, new: null, site: null, tool: null, call: null, actor: this.rules.defaultActor, reason: 'from memory-customs/1' })
     await this.flush()
   }

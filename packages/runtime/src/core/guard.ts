@@ -1,6 +1,6 @@
 /** Whether the store may still be read and written: closed, or opened read-only over a damaged journal. */
-import { ClosedError } from '../errors.js'
-import { DamagedStoreError, type JournalDamage } from './damage.js'
+import { ClosedError, DamagedStoreError } from '../errors.js'
+import type { JournalDamage } from './damage.js'
 
 export class StoreGuard {
   closed = false

@@ -80,7 +80,7 @@ export class JournalWriter {
     }
     // A backend may ask the core to gather writers for a while before appending (group commit window);
     // otherwise everything written in the current synchronous stretch goes out in one append.
-    const wait = (this.backend as { groupCommitMs?: number }).groupCommitMs
+    const wait = this.backend.groupCommitMs
     if (typeof wait === 'number' && wait > 0) setTimeout(run, wait)
     else queueMicrotask(run)
   }

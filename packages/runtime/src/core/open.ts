@@ -68,7 +68,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       for await (const e of backend.read()) entries.push(e)
     } catch (e) {
       // Damage before the tail: keep what was read and open read-only; anything else still fails the open.
-      damage = journalDamageOf(e, backend.location)
+      damage = journalDamageOf(e)
       if (!damage) throw e
     }
     const meta = readMeta(entries, backend.location)

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../types.js'
+import type { JournalEntry } from './types.js'
 
 /**
  * Shape checks for journal entries, shared by the file and IndexedDB backends. Both store entries verbatim;

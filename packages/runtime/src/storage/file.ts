@@ -1,24 +1,21 @@
-import type { AppendOptions, IndexImage, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
+import { JournalCorruptError, StorageBackendError } from '../errors.js'
+import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
 import { checkExpectedHead, headOf } from './head.js'
-import { decodeLine, encodeLine, toJournalEntry } from './file/codec.js'
-import { JournalCorruptError, StorageBackendError } from './file/errors.js'
-import { loadImage, saveImage } from './file/image.js'
+import { decodeLine, encodeLine, toJournalEntry } from './codec.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
 import { ensureDir, errnoOf, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
 import { findTornTail } from './file/tail.js'
-
-export { JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
 
 export interface FileBackendOptions {
   /**
    * Take the single-writer lock (default true). `false` opens the store read-only: nothing is truncated
    * (a torn tail is reported and skipped, since another process may be writing it right now), and
-   * `append`/`saveImage` reject with READ_ONLY. For inspection tools such as `memory-customs verify`.
+   * `append` rejects with READ_ONLY. For inspection tools such as `memory-customs verify`.
    */
   lock?: boolean
   /**
-   * How long the core may wait to gather writers into one append (a hint the core reads; the backend itself
-   * writes every append immediately).
+   * How long the core may wait to gather writers into one append (`StorageBackend.groupCommitMs`: a hint the
+   * core reads; the backend itself writes every append immediately).
    */
   groupCommitMs?: number
 }
@@ -28,15 +25,14 @@ export interface FileBackendOptions {
  * - `journal.ndjson`: the source of truth, one JSON line per JournalEntry, appended with one write(2) per
  *   batch followed by fdatasync(2);
  * - `LOCK`: the single-writer lock (pid, host, start time);
- * - `index.json` + `index-<sha>.sqlite`: the latest index image and its manifest (a cache);
  * - `journal.torn-<time>.bin`: the bytes of a torn tail dropped on open, kept for inspection.
  */
 export function createFileBackend(dir: string, options: FileBackendOptions = {}): FileStorageBackend {
   return new FileBackend(dir, options)
 }
 
-/** The file backend: the StorageBackend contract with images always supported, plus FileBackendInfo. */
-export type FileStorageBackend = StorageBackend & FileBackendInfo & Required<Pick<StorageBackend, 'saveImage' | 'loadImage'>>
+/** The file backend: the StorageBackend contract plus FileBackendInfo. */
+export type FileStorageBackend = StorageBackend & FileBackendInfo
 
 /** What the file backend exposes beyond the StorageBackend contract (for health and tools). */
 export interface FileBackendInfo {
@@ -44,8 +40,6 @@ export interface FileBackendInfo {
   readonly readOnly: boolean
   /** Journal bytes that are durable (acknowledged). */
   readonly journalBytes: number
-  /** Why the last `loadImage` returned null although an image was there. */
-  readonly imageProblem: string | undefined
   /** Number of fdatasync calls made by `append` so far. */
   readonly syncs: number
 }
@@ -60,7 +54,6 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   readonly location: string
   readonly groupCommitMs: number | undefined
   readonly readOnly: boolean
-  imageProblem: string | undefined
   syncs = 0
 
   private node: NodeModules | undefined
@@ -274,22 +267,6 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     } catch {
       this.broken = cause instanceof Error ? cause : new Error(String(cause))
     }
-  }
-
-  async saveImage(image: IndexImage): Promise<void> {
-    const node = this.ready()
-    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.dir, 'saveImage() on a store opened with { lock: false }')
-    try {
-      saveImage(node, this.dir, image)
-    } catch (err) {
-      throw new StorageBackendError('IO', this.dir, `cannot write the index image: ${(err as Error).message}`, { cause: err })
-    }
-  }
-
-  async loadImage(): Promise<IndexImage | null> {
-    const { image, problem } = loadImage(this.ready(), this.dir)
-    this.imageProblem = problem
-    return image
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 /** Journal heads, shared by the backends' conditional append (`expectedHead`). */
-import { HeadMovedError } from './file/errors.js'
+import { HeadMovedError } from '../errors.js'
 import type { AppendOptions, JournalEntry, JournalHead } from './types.js'
 
 export const EMPTY_HEAD: Readonly<JournalHead> = Object.freeze({ seq: 0, hash: '0'.repeat(64) })

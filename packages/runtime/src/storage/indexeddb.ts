@@ -1,25 +1,21 @@
-import type { AppendOptions, IndexImage, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
+import { JournalCorruptError, StorageBackendError } from '../errors.js'
+import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
 import { checkExpectedHead, EMPTY_HEAD } from './head.js'
-import { toJournalEntry } from './file/codec.js'
-import { JournalCorruptError, StorageBackendError } from './file/errors.js'
-
-export { HeadMovedError, JournalCorruptError, StorageBackendError, type StorageErrorCode } from './file/errors.js'
+import { toJournalEntry } from './codec.js'
 
 export interface IndexedDBBackendOptions {
   /** Web Lock name that makes this tab the database's only writer (default `memory-customs:<name>`). */
   lockName?: string
   /**
    * `true` (default): `open()` takes the Web Lock or fails with LOCKED. `false`: open read-only without the
-   * lock (a follower tab's view of the journal, inspection tools); `append` and `saveImage` reject with
-   * READ_ONLY until `acquireWriter()` resolves.
+   * lock (a follower tab's view of the journal, inspection tools); `append` rejects with READ_ONLY until
+   * `acquireWriter()` resolves.
    */
   lock?: boolean
 }
 
-/** The IndexedDB backend: the StorageBackend contract with images always supported, plus IndexedDBBackendInfo. */
-export type IndexedDBStorageBackend = StorageBackend &
-  IndexedDBBackendInfo &
-  Required<Pick<StorageBackend, 'saveImage' | 'loadImage'>>
+/** The IndexedDB backend: the StorageBackend contract plus IndexedDBBackendInfo. */
+export type IndexedDBStorageBackend = StorageBackend & IndexedDBBackendInfo
 
 /** What the IndexedDB backend exposes beyond the StorageBackend contract (for health and tools). */
 export interface IndexedDBBackendInfo {
@@ -42,8 +38,9 @@ export interface IndexedDBBackendInfo {
 }
 
 /**
- * Browser backend (`{ indexedDB: name }`). Database `name` holds two object stores: `entries` (auto-increment
- * key, value = JournalEntry, in append order) and `images` (the latest index image under key `latest`).
+ * Browser backend (`{ indexedDB: name }`). Database `name` holds one object store, `entries` (auto-increment
+ * key, value = JournalEntry, in append order). Databases written by earlier releases may also hold an unused
+ * `images` store (index images, never read by the core: it rebuilds its index from the journal); it is left as is.
  * Every `append` is ONE readwrite transaction opened with `durability: 'strict'`, acknowledged on
  * `complete`; IndexedDB transactions are atomic, so a crash leaves no torn tail. One writer per database:
  * `open()` takes the Web Lock `memory-customs:<name>` with `ifAvailable` and fails with LOCKED if another
@@ -58,8 +55,6 @@ export function createIndexedDBBackend(
 
 const DB_VERSION = 1
 const ENTRIES = 'entries'
-const IMAGES = 'images'
-const IMAGE_KEY = 'latest'
 const READ_PAGE = 2000
 
 interface LockManagerLike {
@@ -185,7 +180,6 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       req.onupgradeneeded = () => {
         const db = req.result
         if (!db.objectStoreNames.contains(ENTRIES)) db.createObjectStore(ENTRIES, { autoIncrement: true })
-        if (!db.objectStoreNames.contains(IMAGES)) db.createObjectStore(IMAGES)
       }
       req.onsuccess = () => {
         const db = req.result
@@ -323,27 +317,6 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       tx.onabort = fail
       tx.onerror = (ev) => ev.preventDefault() // the abort that follows reports it once
     })
-  }
-
-  async saveImage(image: IndexImage): Promise<void> {
-    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'saveImage() on a backend opened with { lock: false }')
-    const copy = { image: new Uint8Array(image.image), uptoSeq: image.uptoSeq, journalHash: image.journalHash }
-    await this.commit(this.ready(), IMAGES, (store) => store.put(copy, IMAGE_KEY), 'saving the index image')
-  }
-
-  async loadImage(): Promise<IndexImage | null> {
-    const tx = this.ready().transaction(IMAGES, 'readonly')
-    const raw = (await request(tx.objectStore(IMAGES).get(IMAGE_KEY))) as Partial<IndexImage> | undefined
-    if (
-      !raw ||
-      !(raw.image instanceof Uint8Array) ||
-      !Number.isSafeInteger(raw.uptoSeq) ||
-      (raw.uptoSeq as number) < 0 ||
-      typeof raw.journalHash !== 'string'
-    ) {
-      return null
-    }
-    return { image: raw.image, uptoSeq: raw.uptoSeq as number, journalHash: raw.journalHash }
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  * a new Customs on the altered list to see what verification reports.
  */
 import { checkExpectedHead, headOf } from './head.js'
-import type { IndexImage, JournalEntry, OpenReport, StorageBackend } from './types.js'
+import type { JournalEntry, OpenReport, StorageBackend } from './types.js'
 
 export interface MemoryBackend extends StorageBackend {
   readonly kind: 'memory'
@@ -17,7 +17,6 @@ const copy = (e: JournalEntry): JournalEntry => ({ ...e })
 /** Creates an in-memory backend, optionally seeded with entries (copied). Nothing survives the process. */
 export function createMemoryBackend(seed: readonly JournalEntry[] = []): MemoryBackend {
   const journal: JournalEntry[] = seed.map(copy)
-  let image: IndexImage | null = null
   return {
     kind: 'memory',
     durability: 'none',
@@ -32,12 +31,6 @@ export function createMemoryBackend(seed: readonly JournalEntry[] = []): MemoryB
     async append(entries, options) {
       checkExpectedHead(options, headOf(journal), 'memory')
       for (const e of entries) journal.push(copy(e))
-    },
-    async saveImage(img) {
-      image = { ...img, image: img.image.slice() }
-    },
-    async loadImage() {
-      return image
     },
     async close() {},
     entries() {

@@ -2,9 +2,13 @@
  * The durability contract between the Customs core and a storage backend.
  *
  * The journal is the source of truth: an append-only sequence of entries. The core keeps its query index
- * (sql.js) in memory and rebuilds it from the journal on open; a backend may also keep an index image so
- * that reopening a large store does not replay everything. Verification never lives in a backend: the core
- * verifies whatever the backend hands back, so a backend only has to store and return bytes faithfully.
+ * (sql.js) in memory and rebuilds it from the journal on every open; a backend stores the journal only, never
+ * an index or any other derived state. Verification never lives in a backend: the core verifies whatever the
+ * backend hands back, so a backend only has to store and return bytes faithfully.
+ *
+ * Failures are reported with the shared error classes of `errors.ts` (StorageBackendError and its
+ * subclasses); the core tells them apart by class, never by the shape of an error. In particular a record
+ * before the tail that does not decode must be a JournalCorruptError, or the store will not open.
  *
  * Implemented by the in-memory backend, the Node file backend (`{ file: dir }`), the browser IndexedDB
  * backend (`{ indexedDB: name }`), and later a PostgreSQL backend.
@@ -43,7 +47,7 @@ export interface AppendOptions {
   /**
    * Conditional append: the head the writer built these entries on. If the journal's last receipt is not this
    * one (another writer appended meanwhile), nothing is written and `append` rejects with a
-   * `HeadMovedError` (storageCode `HEAD_MOVED`). The check and the write are one atomic step.
+   * `HeadMovedError` (errors.ts, storageCode `HEAD_MOVED`). The check and the write are one atomic step.
    */
   expectedHead?: JournalHead
 }
@@ -51,15 +55,6 @@ export interface AppendOptions {
 export interface OpenReport {
   /** Bytes (file) or entries (IndexedDB) dropped because the last append was torn by a crash. */
   truncatedTail?: { bytes?: number; entries?: number; reason: string }
-}
-
-export interface IndexImage {
-  /** `db.export()` of the core's sql.js index. */
-  image: Uint8Array
-  /** The last receipt seq the image reflects; the core replays receipts after it. */
-  uptoSeq: number
-  /** Hash of the journal prefix the image was built from, so a stale or foreign image is ignored. */
-  journalHash: string
 }
 
 export interface StorageBackend {
@@ -70,10 +65,22 @@ export interface StorageBackend {
   /** Human-readable location for messages (`/path/to/dir`, `indexeddb:name`, `memory`). */
   readonly location: string
   /**
+   * Optional hint: how many milliseconds the core may wait to gather concurrent writers into one `append`
+   * (group commit). Absent: the core appends as soon as the current append has resolved. The backend itself
+   * still writes every append it is handed immediately.
+   */
+  readonly groupCommitMs?: number
+  /**
+   * Optional: true while the backend was opened without the writer lock and `append` would reject with
+   * READ_ONLY (`{ lock: false }` of the file and IndexedDB backends). The core then writes nothing on its
+   * own initiative (no MIGRATE receipt for a first-release store). Absent means false.
+   */
+  readonly readOnly?: boolean
+  /**
    * Opens the store, creating it if needed, and takes the single-writer lock (a lock file in Node, a Web
    * Lock in browsers). Drops a torn tail (an incomplete or unparseable last record) and reports it. Any
    * damage before the tail is not repaired here: entries are returned as they are and the core's
-   * verification reports it.
+   * verification reports it (a record that does not decode at all: `read()` throws JournalCorruptError).
    */
   open(): Promise<OpenReport>
   /** Every entry in append order. */
@@ -86,9 +93,6 @@ export interface StorageBackend {
    * construction still checks it, so a stale writer is refused the same way everywhere.
    */
   append(entries: JournalEntry[], options?: AppendOptions): Promise<void>
-  /** Optional index image, written atomically (temp, fsync, rename, fsync dir). */
-  saveImage?(image: IndexImage): Promise<void>
-  loadImage?(): Promise<IndexImage | null>
   /** Releases the lock and handles. Idempotent. */
   close(): Promise<void>
 }

@@ -7,7 +7,7 @@
  */
 import type { IndexedDBStorageBackend } from '../storage/indexeddb.js'
 import { EMPTY_HEAD } from '../storage/head.js'
-import type { AppendOptions, IndexImage, JournalEntry, JournalHead, OpenReport, StorageBackend } from '../storage/types.js'
+import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from '../storage/types.js'
 
 export class TabBackend implements StorageBackend {
   readonly kind = 'indexeddb'
@@ -79,14 +79,6 @@ export class TabBackend implements StorageBackend {
       this.head = { seq, hash: e.t === 'receipt' ? e.hash : '' }
     }
     this.onDurable(this.head)
-  }
-
-  saveImage(image: IndexImage): Promise<void> {
-    return this.inner.saveImage(image)
-  }
-
-  loadImage(): Promise<IndexImage | null> {
-    return this.inner.loadImage()
   }
 
   close(): Promise<void> {

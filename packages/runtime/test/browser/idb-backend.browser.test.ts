@@ -1,5 +1,5 @@
 // The IndexedDB backend in real headless Chromium: strict transactions, persistence across a reload, the
-// Web Lock single writer across tabs, damaged records reported (not repaired), index images.
+// Web Lock single writer across tabs, damaged records reported (not repaired).
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,17 +83,6 @@ describe('IndexedDB backend in Chromium', () => {
     const read = await t.evaluate(() => window.mcBackend.read('damaged'))
     expect(read).toMatchObject({ entries: sampleEntries(2), name: 'JournalCorruptError', storageCode: 'BAD_ENCODING', record: 5, afterSeq: 2 })
     await t.close()
-  })
-
-  it('stores the index image atomically and keeps it across a reload', async () => {
-    expect(await tab.evaluate(() => window.mcBackend.loadImage('persist'))).toBeNull()
-    const bytes = Array.from({ length: 5000 }, (_, i) => i % 251)
-    await tab.evaluate(([b]) => window.mcBackend.saveImage('persist', b, 301, 'jh'), [bytes] as const)
-    await tab.evaluate(() => window.mcBackend.saveImage('persist', [1, 2, 3], 302, 'jh2'))
-    await tab.reload()
-    await tab.waitForFunction(() => window.__ready === true)
-    await tab.evaluate(() => window.mcBackend.open('persist'))
-    expect(await tab.evaluate(() => window.mcBackend.loadImage('persist'))).toEqual({ image: [1, 2, 3], uptoSeq: 302, journalHash: 'jh2', isBytes: true })
   })
 
   it('raised no page errors', () => {

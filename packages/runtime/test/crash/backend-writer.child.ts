@@ -1,8 +1,7 @@
 // Crash-test child for the file backend alone: appends batches (a value + a receipt per seq) as fast as it
-// can, sometimes saves an index image, and reports each acknowledgement on stdout only after it resolved.
+// can, and reports each acknowledgement on stdout only after it resolved.
 // The parent kills it with SIGKILL at random moments.
 import { createFileBackend } from '../../src/storage/file'
-import { imageFor } from './image-pattern'
 
 const dir = process.argv[2]!
 const backend = createFileBackend(dir)
@@ -20,8 +19,4 @@ for (;;) {
   }
   await backend.append(batch)
   process.stdout.write(`ack ${seq}\n`)
-  if (Math.random() < 0.15) {
-    await backend.saveImage(imageFor(seq))
-    process.stdout.write(`image ${seq}\n`)
-  }
 }

@@ -1,7 +1,8 @@
 // Run under a file size limit (ulimit -f): appends one large batch that cannot fit and reports what happened.
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { createFileBackend, StorageBackendError } from '../../src/storage/file'
+import { StorageBackendError } from '../../src/errors'
+import { createFileBackend } from '../../src/storage/file'
 import { sampleEntries } from './helpers'
 
 const dir = process.argv[2]!

@@ -2,7 +2,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFileBackend, JournalCorruptError, StorageBackendError } from '../../src/storage/file'
+import { JournalCorruptError, StorageBackendError } from '../../src/errors'
+import { createFileBackend } from '../../src/storage/file'
 import type { JournalEntry } from '../../src/storage/types'
 import { CustomsError } from '../../src/errors'
 import { readAll, sampleEntries, tempDir } from './helpers'
@@ -255,58 +256,6 @@ describe('file backend: single-writer lock', () => {
     expect(await readAll(reader)).toEqual(sampleEntries(2))
     expect(readFileSync(journal, 'utf8').endsWith('{"t":"rec')).toBe(true)
     expect(await rejection(reader.append(sampleEntries(1, 3)))).toMatchObject({ storageCode: 'READ_ONLY' })
-    expect(await rejection(reader.saveImage!({ image: new Uint8Array(1), uptoSeq: 0, journalHash: '' }))).toMatchObject({ storageCode: 'READ_ONLY' })
-  })
-})
-
-describe('file backend: index images', () => {
-  const image = (n: number, fill: number) => ({ image: new Uint8Array(n).fill(fill), uptoSeq: fill, journalHash: `h${fill}` })
-
-  it('round-trips the newest image and keeps only it on disk', async () => {
-    const dir = scratch('img')
-    const { b } = await openBackend(dir)
-    expect(await b.loadImage!()).toBeNull()
-    await b.saveImage!(image(100_000, 1))
-    await b.saveImage!(image(200_000, 2))
-    const loaded = await b.loadImage!()
-    expect(loaded?.uptoSeq).toBe(2)
-    expect(loaded?.journalHash).toBe('h2')
-    expect(Buffer.from(loaded!.image).equals(Buffer.from(image(200_000, 2).image))).toBe(true)
-    expect(readdirSync(dir).filter((f) => f.startsWith('index-'))).toHaveLength(1)
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([])
-  })
-
-  it('ignores a damaged image or manifest (the journal stays the source of truth)', async () => {
-    const dir = scratch('img-bad')
-    const { b } = await openBackend(dir)
-    await b.saveImage!(image(1000, 7))
-    const name = readdirSync(dir).find((f) => f.startsWith('index-'))!
-    const bytes = readFileSync(join(dir, name))
-    bytes[500] ^= 1
-    writeFileSync(join(dir, name), bytes)
-    expect(await b.loadImage!()).toBeNull()
-    expect(b.imageProblem).toMatch(/does not match its manifest/)
-    bytes[500] ^= 1
-    writeFileSync(join(dir, name), bytes)
-    expect((await b.loadImage!())?.uptoSeq).toBe(7)
-    writeFileSync(join(dir, 'index.json'), '{"format":"memory-customs-index/1","image":"../journal.ndjson"}')
-    expect(await b.loadImage!()).toBeNull()
-    expect(b.imageProblem).toMatch(/not a memory-customs-index\/1 manifest/)
-  })
-
-  it('keeps the previous image usable when a new one was written but its manifest was not (crash between)', async () => {
-    const dir = scratch('img-crash')
-    const { b } = await openBackend(dir)
-    await b.saveImage!(image(1000, 3))
-    const manifest = readFileSync(join(dir, 'index.json'))
-    await b.saveImage!(image(1000, 4))
-    // roll the directory back to "new image renamed into place, manifest still the old one"
-    writeFileSync(join(dir, 'index.json'), manifest)
-    const oldName = JSON.parse(manifest.toString()).image as string
-    const { createHash } = await import('node:crypto')
-    writeFileSync(join(dir, oldName), image(1000, 3).image)
-    expect(createHash('sha256').update(readFileSync(join(dir, oldName))).digest('hex')).toBe(JSON.parse(manifest.toString()).sha256)
-    expect((await b.loadImage!())?.uptoSeq).toBe(3)
   })
 })
 

@@ -24,7 +24,7 @@ import { encodeBodyV2, parseBodyV2 } from '../../src/format/v2.js'
 import type { KeySet } from '../../src/keys/keyset.js'
 import { createMemoryKeyProvider } from '../../src/keys/memory.js'
 import type { Witness } from '../../src/keys/provider.js'
-import { decodeLine, encodeLine } from '../../src/storage/file/codec.js'
+import { decodeLine, encodeLine } from '../../src/storage/codec.js'
 import { createFileBackend } from '../../src/storage/file.js'
 import { journalDamageOf, type JournalDamage } from '../../src/core/damage.js'
 
@@ -338,7 +338,7 @@ export async function judgeFileRead(s: Store, lines: Uint8Array[]): Promise<Outc
   try {
     for await (const e of backend.read()) entries.push(e)
   } catch (e) {
-    damage = journalDamageOf(e, backend.location)
+    damage = journalDamageOf(e)
     if (!damage) throw e
   } finally {
     await backend.close()

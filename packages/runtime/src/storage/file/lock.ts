@@ -1,4 +1,4 @@
-import { StorageBackendError } from './errors.js'
+import { StorageBackendError } from '../../errors.js'
 import { errnoOf, type NodeModules } from './node.js'
 
 /**

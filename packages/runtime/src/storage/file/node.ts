@@ -2,7 +2,7 @@ import type * as Fs from 'node:fs'
 import type * as Path from 'node:path'
 import type * as Crypto from 'node:crypto'
 import type * as Os from 'node:os'
-import { StorageBackendError } from './errors.js'
+import { StorageBackendError } from '../../errors.js'
 
 /**
  * The runtime entry is isomorphic and must not import Node built-ins statically; the file backend asks for
@@ -67,8 +67,8 @@ export function ensureDir(node: NodeModules, dir: string): void {
 const TEMP = /\.tmp-\d+-[0-9a-f]{8}$/
 
 /**
- * Removes temp files that `writeFileAtomic` left behind when its process died before the rename. Call it
- * only while holding the directory's writer lock: then no other process can be writing one right now.
+ * Removes temp files (`<name>.tmp-<pid>-<hex>`) that the index-image writer of earlier releases left behind
+ * when its process died before the rename. Call it only while holding the directory's writer lock.
  */
 export function removeAbandonedTemps(node: NodeModules, dir: string): number {
   let removed = 0
@@ -78,29 +78,4 @@ export function removeAbandonedTemps(node: NodeModules, dir: string): number {
     removed++
   }
   return removed
-}
-
-/** Writes a whole file so that after a crash either the old or the new content is there, never a mix. */
-export function writeFileAtomic(node: NodeModules, file: string, data: Uint8Array | string): void {
-  const { fs, path, crypto } = node
-  const tmp = `${file}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`
-  const fd = fs.openSync(tmp, 'wx')
-  try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
-    let done = 0
-    while (done < bytes.byteLength) done += fs.writeSync(fd, bytes, done, bytes.byteLength - done)
-    fs.fsyncSync(fd)
-  } catch (err) {
-    fs.closeSync(fd)
-    fs.rmSync(tmp, { force: true })
-    throw err
-  }
-  fs.closeSync(fd)
-  try {
-    fs.renameSync(tmp, file)
-  } catch (err) {
-    fs.rmSync(tmp, { force: true })
-    throw err
-  }
-  fsyncDir(node, path.dirname(file))
 }

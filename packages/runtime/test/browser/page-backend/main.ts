@@ -1,6 +1,7 @@
 // Exposes the IndexedDB backend to the test, which drives it with page.evaluate. Errors are returned as
 // plain objects so the test can assert on their type and codes.
-import { createIndexedDBBackend, JournalCorruptError, StorageBackendError } from '../../../src/storage/indexeddb'
+import { JournalCorruptError, StorageBackendError } from '../../../src/errors'
+import { createIndexedDBBackend } from '../../../src/storage/indexeddb'
 import type { JournalEntry, StorageBackend } from '../../../src/storage/types'
 
 type Backend = ReturnType<typeof createIndexedDBBackend>
@@ -63,13 +64,6 @@ const api = {
     } catch (err) {
       return { entries: seen, ...report(err) }
     }
-  },
-  async saveImage(name: string, bytes: number[], uptoSeq: number, journalHash: string) {
-    await open.get(name)!.saveImage!({ image: new Uint8Array(bytes), uptoSeq, journalHash })
-  },
-  async loadImage(name: string) {
-    const img = await open.get(name)!.loadImage!()
-    return img && { image: Array.from(img.image), uptoSeq: img.uptoSeq, journalHash: img.journalHash, isBytes: img.image instanceof Uint8Array }
   },
   async close(name: string) {
     await open.get(name)?.close()
