@@ -1,7 +1,8 @@
 /**
  * The Customs contract: behaviour every storage backend and environment must show. No vitest imports, only
  * `./assert.ts`, so the same cases run in vitest (memory backend), in Node with the file backend and in
- * headless Chromium with IndexedDB.
+ * headless Chromium with IndexedDB. Runners: `./memory.test.ts`, `./file.test.ts` and
+ * `../browser/contract.browser.test.ts` (see ./README.md).
  *
  * `make(opts)` must return a Customs on a fresh, empty store each call. `ctx.reopen(customs, opts)` (optional)
  * must close that Customs and open a new one on the same store; cases that need it skip themselves without it.

@@ -1,6 +1,8 @@
+// The Customs contract suite (./suite.ts) on the in-memory backend. Runners for the other backends sit beside
+// this one (file.test.ts); the IndexedDB runner is test/browser/contract.browser.test.ts (needs Chromium).
 import { describe, it } from 'vitest'
-import { createCustoms, createMemoryBackend, type Customs, type CustomsOptions, type MemoryBackend } from '../src/index.js'
-import { contractCases } from './contract/suite.js'
+import { createCustoms, createMemoryBackend, type Customs, type CustomsOptions, type MemoryBackend } from '../../src/index.js'
+import { contractCases } from './suite.js'
 
 // The memory backend stands in for a store that outlives a Customs: reopen hands the same backend to a new one.
 const stores = new WeakMap<Customs, MemoryBackend>()

@@ -2,8 +2,8 @@
 // Customs and opens a new one on the same directory, so state must come back from the journal on disk.
 import { afterAll, describe, it } from 'vitest'
 import { createCustoms, type Customs, type CustomsOptions } from '../../src/index.js'
-import { contractCases } from '../contract/suite.js'
-import { tempDir } from './helpers'
+import { contractCases } from './suite.js'
+import { tempDir } from '../storage/helpers'
 
 const dirs = new WeakMap<Customs, string>()
 const cleanups: Array<() => void> = []
