@@ -282,10 +282,31 @@ export class ClosedError extends CustomsError {
   }
 }
 
-/** A bad option or argument (names the option). */
+/** A bad option or argument: `option` is its path (`decision.writeOnce`, `keyStore.dir`, `rollback target`). */
 export class OptionError extends CustomsError {
-  constructor(option: string, problem: string, code: 'BAD_OPTION' | 'MISSING_KEY' | 'BAD_SEQ' = 'BAD_OPTION') {
+  constructor(
+    readonly option: string,
+    problem: string,
+    code: 'BAD_OPTION' | 'MISSING_KEY' = 'BAD_OPTION',
+  ) {
     super(code, `memory-customs: ${option} ${problem}`, { rule: `option.${option}` })
+  }
+}
+
+/**
+ * A seq outside the store's receipts (code `BAD_SEQ`): `at(seq)`, `stateAt(seq)`, `rollback({ toSeq })`.
+ * Carries the seq asked for and the valid range (0, before the first receipt, through the head).
+ */
+export class SeqRangeError extends CustomsError {
+  constructor(
+    /** The seq asked for (whatever was passed: an integer out of range, or not an integer at all). */
+    readonly requestedSeq: number,
+    /** The seqs that exist now. */
+    readonly range: { readonly min: number; readonly max: number },
+    /** What named the seq, for the message: `seq`, `rollback toSeq`. */
+    argument = 'seq',
+  ) {
+    super('BAD_SEQ', `memory-customs: ${argument} ${requestedSeq} is outside ${range.min}..${range.max}`, { rule: 'seq.range' })
   }
 }
 

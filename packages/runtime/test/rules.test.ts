@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { __mc$d, __mc$p, __mc$r, resetProbeState, type SiteMeta } from '../src/probe.js'
-import { createCustoms, type Customs } from '../src/index.js'
+import { createCustoms, OptionError, SeqRangeError, type Customs } from '../src/index.js'
 
 function table(file: string, line: number) {
   const site: SiteMeta = { file, line, column: 3, fn: null, callee: 'customs.decision.commit', rule: 'MW-1', key: null, keyKind: 'dynamic', keyIndex: 0, valueIndex: 1 }
@@ -57,10 +57,30 @@ describe('rollback by source file', () => {
   })
 
   it('bad targets are typed errors', async () => {
-    await expect(c.rollback({ toSeq: 99 })).rejects.toMatchObject({ code: 'BAD_SEQ' })
-    await expect(c.rollback({ tool: '' })).rejects.toMatchObject({ code: 'BAD_OPTION' })
+    const head = c.size
+    await expect(c.rollback({ toSeq: 99 })).rejects.toMatchObject({ code: 'BAD_SEQ', requestedSeq: 99, range: { min: 0, max: head } })
+    await expect(c.rollback({ toSeq: 99 })).rejects.toBeInstanceOf(SeqRangeError)
+    await expect(c.rollback({ tool: '' })).rejects.toMatchObject({ code: 'BAD_OPTION', option: 'rollback tool' })
+    await expect(c.rollback({ tool: '' })).rejects.toBeInstanceOf(OptionError)
     await expect(c.rollback({} as never)).rejects.toMatchObject({ code: 'BAD_OPTION' })
     await expect(c.rollback({ toTime: 'not a time' })).rejects.toMatchObject({ code: 'BAD_OPTION' })
+  })
+
+  it('a seq outside 0..head is a SeqRangeError carrying the seq and the valid range', () => {
+    const head = c.size
+    for (const bad of [head + 1, -1, 1.5]) {
+      let err: unknown
+      try {
+        c.at(bad)
+      } catch (e) {
+        err = e
+      }
+      expect(err).toBeInstanceOf(SeqRangeError)
+      expect(err).not.toBeInstanceOf(OptionError)
+      expect(err).toMatchObject({ code: 'BAD_SEQ', requestedSeq: bad, range: { min: 0, max: head }, message: expect.stringContaining(`seq ${bad} is outside 0..${head}`) })
+    }
+    expect(() => c.stateAt(head + 1)).toThrow(SeqRangeError)
+    expect(() => c.at(head)).not.toThrow()
   })
 })
 

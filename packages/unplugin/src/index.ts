@@ -8,7 +8,7 @@ export { readEmbeddedTables, type EmbeddedSite, type EmbeddedTable } from './ada
 export { analyze, analyzeSafe } from './core/analyze'
 export { instrument, isInstrumented } from './core/instrument'
 export { resolveOptions, type ResolvedOptions } from './core/options'
-export { OptionsError } from './core/errors'
+export { OptionError, OptionsError } from './core/errors'
 export type * from './types'
 
 /** The plugin for every bundler unplugin supports (`unplugin.vite()`, `unplugin.webpack()`, ...). */

@@ -1,5 +1,5 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
-import { OptionError, StorageError } from '../errors.js'
+import { SeqRangeError, StorageError } from '../errors.js'
 import { b64urlToHex } from '../crypto/hash.js'
 import { parseBodyV2, toReceiptV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
@@ -26,7 +26,7 @@ function toReceipt(row: StoredReceipt, chain: string): Receipt {
 }
 
 function checkSeq(ledger: Ledger, seq: number): void {
-  if (!Number.isInteger(seq) || seq < 0 || seq > ledger.headSeq) throw new OptionError('seq', `${seq} is outside 0..${ledger.headSeq}`, 'BAD_SEQ')
+  if (!Number.isInteger(seq) || seq < 0 || seq > ledger.headSeq) throw new SeqRangeError(seq, { min: 0, max: ledger.headSeq })
 }
 
 export function receiptAt(ledger: Ledger, seq: number): Receipt | undefined {

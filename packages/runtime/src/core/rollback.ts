@@ -8,7 +8,7 @@
  *   the key goes back to the value of its last write that was *not* caused by that tool, call or file; later
  *   writes by other causes are kept. Tool results stored by that tool leave the Execution pool.
  */
-import { OptionError } from '../errors.js'
+import { OptionError, SeqRangeError } from '../errors.js'
 import { keyGlobToRegExp } from '../probe.js'
 import type { CauseColumn, ReceiptIndex } from './index-db.js'
 import type { OriginLookup, PoolState, Slot, ExecSlot } from './state.js'
@@ -79,7 +79,7 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
     let describe: Record<string, string | number>
     if ('toSeq' in target) {
       seq = target.toSeq
-      if (!Number.isInteger(seq) || seq < 0 || seq > env.headSeq) throw new OptionError('rollback toSeq', `${seq} is outside 0..${env.headSeq}`, 'BAD_SEQ')
+      if (!Number.isInteger(seq) || seq < 0 || seq > env.headSeq) throw new SeqRangeError(seq, { min: 0, max: env.headSeq }, 'rollback toSeq')
       describe = { toSeq: seq }
     } else {
       const ms = env.toMs(target.toTime)

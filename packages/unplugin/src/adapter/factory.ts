@@ -59,7 +59,7 @@ function modeFromEnv(): string {
 /**
  * The unplugin factory: a thin adapter that filters modules, calls the pure core (`analyzeSafe`,
  * `instrument`), collects sites into the manifest and never fails the build for its own reasons.
- * Wrong options are the user's error and fail fast (OptionsError names the option).
+ * Wrong options are the user's error and fail fast (OptionError names the option).
  */
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (userOptions, meta) => {
   const framework = meta.framework

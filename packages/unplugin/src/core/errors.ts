@@ -1,14 +1,22 @@
-/** A plugin option is wrong. `option` is its path, e.g. `targets[2].keyIndex` or `env.production.verbs[0]`. */
-export class OptionsError extends Error {
-  readonly code = 'INVALID_OPTION' as const
+/**
+ * A plugin option is wrong (code `BAD_OPTION`, as in the runtime's OptionError). `option` is its path, e.g.
+ * `targets[2].keyIndex` or `env.production.verbs[0]`.
+ */
+export class OptionError extends Error {
+  readonly code = 'BAD_OPTION' as const
   readonly option: string
 
   constructor(option: string, message: string) {
     super(`[memory-customs] invalid option \`${option}\`: ${message}`)
-    this.name = 'OptionsError'
+    this.name = 'OptionError'
     this.option = option
   }
 }
+
+/** @deprecated The former name of {@link OptionError} (the same class); its code is now `BAD_OPTION`. */
+export const OptionsError = OptionError
+/** @deprecated The former name of {@link OptionError}. */
+export type OptionsError = OptionError
 
 /** Where a file could not be analysed (parse error or internal failure), for the adapter's warning. */
 export interface AnalyzeError {

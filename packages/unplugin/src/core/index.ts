@@ -5,6 +5,7 @@ export {
   resolveOptions,
   ensureResolved,
   isResolvedOptions,
+  OptionError,
   OptionsError,
   DEFAULT_EXCLUDE_CALLEES,
   DEFAULT_NOUNS,

@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { z } from 'zod'
 import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
-import { OptionsError } from './errors'
+import { OptionError } from './errors'
 import { calleePatternToRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
 
-export { OptionsError } from './errors'
+export { OptionError, OptionsError } from './errors'
 
 /** MW v1 write verbs. */
 export const DEFAULT_VERBS = [
@@ -133,10 +133,11 @@ const baseShape = {
   sourcemap: z.boolean().optional(),
 }
 
-const baseSchema = z.object(baseShape).strict()
+// Typed against the public option types: what the schema accepts is an Options (no cast when reading it).
+const baseSchema = z.object(baseShape).strict() satisfies z.ZodType<BaseOptions>
 const optionsSchema = z
   .object({ ...baseShape, root: z.string().min(1).optional(), env: z.record(z.string(), baseSchema).optional() })
-  .strict()
+  .strict() satisfies z.ZodType<Options>
 
 function optionPath(segments: ReadonlyArray<PropertyKey>): string {
   let out = ''
@@ -163,9 +164,9 @@ function validate(user: unknown): Options {
   const result = optionsSchema.safeParse(user)
   if (!result.success) {
     const { option, message } = describeIssue(result.error.issues[0])
-    throw new OptionsError(option, message)
+    throw new OptionError(option, message)
   }
-  return result.data as Options
+  return result.data
 }
 
 /** Merges an env override over the base: arrays and scalars replace, `keys` merges field by field. */
@@ -191,7 +192,7 @@ function escapeAlternatives(words: readonly string[]): string {
 }
 
 /**
- * Validates the user's options (throws `OptionsError` naming the option on a wrong one), picks the mode
+ * Validates the user's options (throws `OptionError` naming the option on a wrong one), picks the mode
  * (explicit, else `NODE_ENV`, else `'development'`), merges `env[mode]` over the base and compiles matchers.
  */
 export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx: { mode?: string; root?: string } = {}): ResolvedOptions {

@@ -6,17 +6,17 @@ import { keyGlobToRegExp as runtimeKeyGlob } from '../../../runtime/src/probe'
 import { analyze, analyzeSafe } from '../../src/core/analyze'
 import { keyGlobToRegExp } from '../../src/core/glob'
 import { normalizeId } from '../../src/core/ids'
-import { OptionsError, resolveOptions } from '../../src/core/options'
+import { OptionError, OptionsError, resolveOptions } from '../../src/core/options'
 import { codePrefilter, nativeCodeFilter } from '../../src/core/prefilter'
 import type { Options } from '../../src/types'
 
-function optionError(user: unknown): OptionsError {
+function optionError(user: unknown): OptionError {
   try {
     resolveOptions(user as Options, { root: '/r' })
   } catch (e) {
-    return e as OptionsError
+    return e as OptionError
   }
-  throw new Error('expected an OptionsError')
+  throw new Error('expected an OptionError')
 }
 
 describe('option validation', () => {
@@ -35,8 +35,10 @@ describe('option validation', () => {
     [{ include: 5 }, 'include'],
   ])('%j fails naming %s', (user, option) => {
     const e = optionError(user)
-    expect(e).toBeInstanceOf(OptionsError)
-    expect(e.code).toBe('INVALID_OPTION')
+    expect(e).toBeInstanceOf(OptionError)
+    expect(e).toBeInstanceOf(OptionsError) // the former name still catches it
+    expect(e.name).toBe('OptionError')
+    expect(e.code).toBe('BAD_OPTION')
     expect(e.option).toBe(option)
     expect(e.message).toContain(`\`${option}\``)
   })
