@@ -198,6 +198,11 @@ function commitOf(s: Store, key: string): { value: number; seq: number } {
   return { value: i - 1, seq: parseBodyV2((s.entries[i] as R2).body)!.seq }
 }
 
+/** The entries with the value record at `at` given the body of the one at `from` (with `both`, and the other way round). */
+function withBodyOf(list: JournalEntry[], at: number, from: number, both = false): JournalEntry[] {
+  return list.map((e, i) => (i === at ? { ...(e as V), body: (list[from] as V).body } : both && i === from ? { ...(e as V), body: (list[at] as V).body } : e))
+}
+
 async function reopen(s: Store, entries: JournalEntry[]): Promise<Customs> {
   return createCustoms({ ...s.options, storage: createMemoryBackend(entries), keyStore: await keyStoreOf(s) })
 }
@@ -226,10 +231,8 @@ describe('named attacks (issue 8)', () => {
   it('value swap: the bodies of two value records exchanged, or one replaced by another, is detected at the receipt that wrote it', async () => {
     const c2 = storeOf(s, 'c2')
     const c3 = storeOf(s, 'c3')
-    const v2 = s.entries[c2.value] as V
-    const v3 = s.entries[c3.value] as V
-    const swapped = s.entries.map((e, i) => (i === c2.value ? { ...v2, body: v3.body } : i === c3.value ? { ...v3, body: v2.body } : e))
-    const replaced = s.entries.map((e, i) => (i === c2.value ? { ...v2, body: v3.body } : e))
+    const swapped = withBodyOf(s.entries, c2.value, c3.value, true)
+    const replaced = withBodyOf(s.entries, c2.value, c3.value)
     for (const [name, entries, codes] of [
       // Two neighbouring receipts fail in a row, which the verifier reads as an altered receipt (see F2 in the report).
       ['swapped', swapped, ['BAD_VALUE', 'BAD_MAC']],
@@ -254,9 +257,8 @@ describe('named attacks (issue 8)', () => {
     const c3 = storeOf(s, 'c3')
     const risk = commitOf(s, 'risk')
     const budget = s.entries.findIndex((e, i) => i > risk.value + 1 && e.t === 'value')
-    const withBody = (list: JournalEntry[], at: number, from: number) => list.map((e, i) => (i === at ? { ...(e as V), body: (list[from] as V).body } : e))
     // The result of c2 replaced by c3's record (no keys), and, separately, by an attacker holding the auth key who re-MACs the journal.
-    for (const entries of [withBody(s.entries, c2.value, c3.value), remac(s, withBody(s.entries, c2.value, c3.value))]) {
+    for (const entries of [withBodyOf(s.entries, c2.value, c3.value), remac(s, withBodyOf(s.entries, c2.value, c3.value))]) {
       const c = await reopen(s, entries)
       try {
         let err: unknown
@@ -274,7 +276,7 @@ describe('named attacks (issue 8)', () => {
       }
     }
     // A decision value: risk's record replaced by budget's.
-    const c = await reopen(s, withBody(s.entries, risk.value, budget))
+    const c = await reopen(s, withBodyOf(s.entries, risk.value, budget))
     try {
       expect(() => c.decision.get('risk')).toThrow(ValueIntegrityError)
       try {
@@ -290,9 +292,7 @@ describe('named attacks (issue 8)', () => {
   it('replayed signed result: c2 and c3 stored bodies swapped, then promote c2: refused (SIGNATURE_MISMATCH), never c3\'s value', async () => {
     const c2 = storeOf(s, 'c2')
     const c3 = storeOf(s, 'c3')
-    const v2 = s.entries[c2.value] as V
-    const v3 = s.entries[c3.value] as V
-    const swapped = s.entries.map((e, i) => (i === c2.value ? { ...v2, body: v3.body } : i === c3.value ? { ...v3, body: v2.body } : e))
+    const swapped = withBodyOf(s.entries, c2.value, c3.value, true)
     const promote = (c: Customs) => c.bridge.promote({ tool: 'web', callId: 'c2', to: 'risk', planRef: 'p' })
 
     // Without keys: verification fails at c2's STORE, the store is read-only, and nothing is promoted.
