@@ -1,5 +1,5 @@
 /** Options of createCustoms. */
-import type { ZodType } from 'zod'
+import { z, type ZodType } from 'zod'
 import type { KeyProviderOption } from '../keys/provider.js'
 import type { KeyOptions } from '../crypto/keys.js'
 import type { StorageOption } from '../storage/resolve.js'
@@ -83,21 +83,59 @@ export function writeRulesOf(options: CustomsOptions): WriteRules {
   }
 }
 
+/** A leaf of the options schema: `ok` decides, `problem` completes "<option path> ..." in the OptionError. */
+const leaf = <T>(ok: (v: unknown) => boolean, problem: string) => z.custom<T>(ok, problem)
+const isInteger = (min: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min
+const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
+const isZodSchema = (s: unknown) => !!s && typeof (s as { safeParse?: unknown }).safeParse === 'function'
+/** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
+const checkedLater = <T>() => z.custom<T>()
+
+const decisionSchema = z
+  .object(
+    {
+      schemas: z.record(z.string(), leaf<ZodType>(isZodSchema, 'is not a zod schema (no safeParse)'), 'must be a record of zod schemas').optional(),
+      writeOnce: leaf<string[]>(isStringArray, 'must be an array of key names').optional(),
+    },
+    'must be an object',
+  )
+  .superRefine((d, ctx) => {
+    for (const k of d.writeOnce ?? [])
+      if (!d.schemas || !Object.hasOwn(d.schemas, k))
+        ctx.addIssue({ code: 'custom', path: ['writeOnce'], message: `names "${k}", which has no schema in decision.schemas` })
+  })
+
+/**
+ * The options of createCustoms as a zod schema. It is typed against the public CustomsOptions (`satisfies`
+ * here, and an exact type equality in test/options-schema.test.ts), so an option added to the type without a
+ * rule here, or a rule that accepts something the type does not, fails the type check. Unknown options are
+ * ignored, as they always were.
+ */
+export const customsOptionsSchema = z.object(
+  {
+    storage: checkedLater<StorageOption>().optional(),
+    decision: decisionSchema.optional(),
+    execution: z
+      .object({ ttlMs: leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds').optional() }, 'must be an object')
+      .optional(),
+    bridge: z.object({ tools: leaf<string[]>(isStringArray, 'must be an array of tool names').optional() }, 'must be an object').optional(),
+    snapshotEvery: leaf<number>(isInteger(1), 'must be an integer >= 1').optional(),
+    keyStore: checkedLater<KeyProviderOption>().optional(),
+    keys: checkedLater<KeyOptions>().optional(),
+    encryption: leaf<boolean>((v) => typeof v === 'boolean', 'must be true or false (the keys come from the key store now; see docs/keys.md)').optional(),
+    origin: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
+    now: leaf<() => number>((v) => typeof v === 'function', 'must be a function returning epoch milliseconds').optional(),
+    actor: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
+    sqlJs: leaf<SqlJsOptions>((v) => typeof v === 'object' && v !== null, 'must be an object (sql.js loading options)').optional(),
+    maxValueBytes: leaf<number>(isInteger(16), 'must be an integer >= 16').optional(),
+  },
+  'must be an object',
+) satisfies z.ZodType<CustomsOptions>
+
+/** Throws an OptionError naming the first wrong option (its path, e.g. `decision.schemas.x`). */
 export function validateOptions(o: CustomsOptions): void {
-  if (o === null || typeof o !== 'object') throw new OptionError('options', 'must be an object')
-  const schemas = o.decision?.schemas
-  if (schemas !== undefined) {
-    if (typeof schemas !== 'object' || schemas === null) throw new OptionError('decision.schemas', 'must be a record of zod schemas')
-    for (const [k, s] of Object.entries(schemas))
-      if (!s || typeof (s as ZodType).safeParse !== 'function') throw new OptionError(`decision.schemas.${k}`, 'is not a zod schema (no safeParse)')
-  }
-  for (const k of o.decision?.writeOnce ?? [])
-    if (!schemas || !Object.hasOwn(schemas, k)) throw new OptionError('decision.writeOnce', `names "${k}", which has no schema in decision.schemas`)
-  if (o.execution?.ttlMs !== undefined && !(Number.isFinite(o.execution.ttlMs) && o.execution.ttlMs > 0)) throw new OptionError('execution.ttlMs', 'must be a positive number of milliseconds')
-  if (o.snapshotEvery !== undefined && !(Number.isInteger(o.snapshotEvery) && o.snapshotEvery >= 1)) throw new OptionError('snapshotEvery', 'must be an integer >= 1')
-  if (o.maxValueBytes !== undefined && !(Number.isInteger(o.maxValueBytes) && o.maxValueBytes >= 16)) throw new OptionError('maxValueBytes', 'must be an integer >= 16')
-  if (o.bridge?.tools !== undefined && (!Array.isArray(o.bridge.tools) || o.bridge.tools.some((t) => typeof t !== 'string')))
-    throw new OptionError('bridge.tools', 'must be an array of tool names')
-  if (o.encryption !== undefined && typeof o.encryption !== 'boolean')
-    throw new OptionError('encryption', 'must be true or false (the keys come from the key store now; see docs/keys.md)')
+  const result = customsOptionsSchema.safeParse(o)
+  if (result.success) return
+  const issue = result.error.issues[0]
+  throw new OptionError(issue.path.map(String).join('.') || 'options', issue.message)
 }
