@@ -2,22 +2,27 @@ import type { Command } from './command'
 import { commands } from './commands/index'
 
 export const GLOBAL_HELP = `Global options:
-  --store <dir>   the store directory (default: .memory-customs in the current directory)
-  --json          machine-readable output (one JSON document; export always writes NDJSON)
-  --help, -h      help for the CLI or for one command
-  --version, -v   the version of memory-customs
+  --store <dir>    the store directory (default: .memory-customs in the current directory)
+  --key-dir <dir>  where the store's keys are (default: $MEMORY_CUSTOMS_KEY_DIR, else
+                   \${XDG_CONFIG_HOME:-~/.config}/memory-customs/keys)
+  --json           machine-readable output (one JSON document; export always writes NDJSON)
+  --help, -h       help for the CLI or for one command
+  --version, -v    the version of memory-customs
 
 Exit codes:
   0  success
-  1  verification failed, or the runtime refused the operation
+  1  verification failed, a stored value failed its integrity check, or the runtime refused the operation
   2  usage error (unknown command or option, bad argument)
-  3  store missing, not a memory-customs store, locked by a writer, or unreadable`
+  3  store missing, not a memory-customs store, locked by a writer, or unreadable
+  4  keys missing: the store's keys are not in the key store (see --key-dir)
+  5  verify: ok, but the chain ends in an unauthenticated tail (receipts not written with the store's key)
+  6  verify: ok, but a torn tail (an incomplete last write) was dropped when the journal was read`
 
 export function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length))
   return `memory-customs: read, verify and repair an agent's memory receipts (a Node file store)
 
-Usage: memory-customs <command> [options] [--store <dir>] [--json]
+Usage: memory-customs <command> [options] [--store <dir>] [--key-dir <dir>] [--json]
 
 Commands:
 ${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
@@ -28,7 +33,7 @@ ${GLOBAL_HELP}`
 }
 
 export function commandHelp(c: Command): string {
-  return `Usage: memory-customs ${c.usage} [--store <dir>] [--json]
+  return `Usage: memory-customs ${c.usage} [--store <dir>] [--key-dir <dir>] [--json]
 
 ${c.summary[0].toUpperCase()}${c.summary.slice(1)}.
 

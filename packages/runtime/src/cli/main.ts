@@ -6,11 +6,12 @@ import type { Command, CommandContext, OptionSpec } from './command'
 import { commands, findCommand } from './commands/index'
 import { CliError, EXIT, usageError } from './errors'
 import { commandHelp, mainHelp } from './help'
-import { openStore } from './store'
+import { checkStoreDir, keyDirFor, openStore, type OpenMode } from './store'
 import { colourWanted, createStyle } from './style'
 
 const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   store: { type: 'string' },
+  'key-dir': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -37,12 +38,15 @@ function version(): string {
   return 'unknown'
 }
 
-/** The command is the first argument that is neither an option nor the value of `--store`. */
+/** Global options that take a value (their value is not the command). */
+const VALUED = new Set(['--store', '--key-dir'])
+
+/** The command is the first argument that is neither an option nor the value of `--store` or `--key-dir`. */
 function splitCommand(argv: string[]): { name: string | undefined; rest: string[] } {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === '--') break
-    if (a === '--store') {
+    if (VALUED.has(a)) {
       i++
       continue
     }
@@ -102,6 +106,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (pos.length < min) throw usageError(`${lead.name} needs ${min} argument${min === 1 ? '' : 's'}: memory-customs ${lead.usage}`)
     if (pos.length > max) throw usageError(`unexpected argument ${JSON.stringify(pos[max])}: memory-customs ${lead.usage}`)
     const storeDir = typeof values.store === 'string' ? values.store : '.memory-customs'
+    const mode: OpenMode = (typeof lead.writes === 'function' ? lead.writes(values) : lead.writes) ? 'write' : 'read'
+    const keyDir = () => keyDirFor(typeof values['key-dir'] === 'string' ? values['key-dir'] : undefined, io.env, io.cwd)
+    const storePath = () => checkStoreDir(resolveFrom(io.cwd, storeDir))
     const ctx: CommandContext = {
       values,
       positionals: pos,
@@ -109,8 +116,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       style: wantJson ? createStyle(false) : style,
       storeDir,
       async store() {
-        if (!opened) opened = (await openStore(resolveFrom(io.cwd, storeDir), lead.writes ? 'write' : 'read')).customs
+        if (!opened) opened = (await openStore(storePath(), mode, await keyDir())).customs
         return opened
+      },
+      keyDir,
+      storePath,
+      async open(m) {
+        return (await openStore(storePath(), m, await keyDir())).customs
       },
       out: (line = '') => void io.stdout.write(`${line}\n`),
       emit: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
@@ -124,13 +136,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     return await lead.run(ctx)
   } catch (err) {
-    const e = err instanceof CliError ? err : new CliError(EXIT.STORE, (err as Error)?.message ?? String(err), undefined, (err as { code?: string })?.code)
+    const e = err instanceof CliError ? err : runtimeFailure(err)
     if (wantJson) io.stderr.write(`${JSON.stringify({ error: { code: e.code ?? 'ERROR', message: e.message, exitCode: e.exitCode } })}\n`)
     else io.stderr.write(`${errStyle.red('memory-customs:')} ${e.message}\n${e.hint ? `${e.hint}\n` : ''}`)
     return e.exitCode
   } finally {
     if (opened) await (opened as Customs).close().catch(() => undefined)
   }
+}
+
+/**
+ * A runtime error that reached the top: a stored value that failed its integrity check and a write refused
+ * on a read-only (damaged or unverified) store are failures of the store's contents (exit 1), missing keys
+ * exit 4, anything else is an unreadable store (exit 3). Printed as one line with its code, never a stack.
+ */
+function runtimeFailure(err: unknown): CliError {
+  const e = err as { message?: string; code?: unknown; name?: string }
+  const code = typeof e?.code === 'string' ? e.code : undefined
+  const message = `${e?.message ?? String(err)}`.replace(/^memory-customs: /, '')
+  if (code === 'VALUE_INTEGRITY' || e?.name === 'DamagedStoreError') return new CliError(EXIT.FAILED, `${code}: ${message}`, undefined, code)
+  if (code?.startsWith('KEYS_')) return new CliError(EXIT.KEYS, message, undefined, code)
+  return new CliError(EXIT.STORE, message, undefined, code)
 }
 
 function resolveFrom(cwd: string, p: string): string {

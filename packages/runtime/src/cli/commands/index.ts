@@ -6,12 +6,13 @@ import { exportCommand } from './export'
 import { health } from './health'
 import { log } from './log'
 import { metrics } from './metrics'
+import { migrate } from './migrate'
 import { rollback } from './rollback'
 import { show } from './show'
 import { sites } from './sites'
 import { verify } from './verify'
 
-export const commands: Command[] = [log, show, verify, at, diff, rollback, sites, exportCommand, health, metrics, checkpoint]
+export const commands: Command[] = [log, show, verify, at, diff, rollback, sites, exportCommand, health, metrics, checkpoint, migrate]
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.name === name)

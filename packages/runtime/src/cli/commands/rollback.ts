@@ -25,7 +25,7 @@ Takes the store's writer lock. Exit code 1 when the runtime refuses the rollback
     reason: { type: 'string' },
   },
   positionals: { min: 0, max: 0 },
-  writes: true,
+  writes: (values) => values['dry-run'] !== true,
   async run(ctx) {
     const v = ctx.values
     const given = (['to', 'tool', 'call', 'file'] as const).filter((k) => typeof v[k] === 'string')

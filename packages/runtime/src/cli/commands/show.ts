@@ -1,24 +1,43 @@
+import type { Customs } from '../../index'
 import type { Command } from '../command'
-import { usageError } from '../errors'
+import { EXIT, usageError } from '../errors'
 import { parseSeq } from '../parse'
 import { outcome, viewReceipt } from '../receipts'
 import { showValue } from '../state'
 
-function readValue(customs: { value(commit: string): unknown }, commit: string | null): { value?: unknown; error?: string } {
+interface ValueError {
+  code: string
+  seq?: number
+  message: string
+}
+
+/** The value behind a commitment, or the typed error reading it raised (a damaged value is never returned). */
+function readValue(customs: Customs, commit: string | null): { value?: unknown; error?: ValueError } {
   if (!commit) return {}
   try {
     return { value: customs.value(commit) }
   } catch (err) {
-    return { error: (err as Error).message }
+    const e = err as Error & { code?: unknown }
+    const code = typeof e.code === 'string' ? e.code : e.name || 'ERROR'
+    let message = String(e.message).replace(/^memory-customs: /, '')
+    if (code !== 'VALUE_INTEGRITY') return { error: { code, message } }
+    // `value(commit)` reads by commitment alone (its error says receipt 0): name the receipt that wrote it.
+    const seq = customs.receipts().find((x) => x.new === commit)?.seq ?? 0
+    message = message.replace(/^the stored value of receipt 0 /, `the stored value of receipt ${seq} `)
+    return { error: { code, seq, message } }
   }
 }
+
+const errorText = (e: ValueError) => `${e.code}: ${e.message}`
 
 export const show: Command = {
   name: 'show',
   summary: 'one receipt in full, with the values its commitments stand for',
   usage: 'show <seq>',
   details: `Prints every field of receipt <seq> (hash, prev, site, reason) and reads back the values behind
-its old/new commitments from the value store (decrypting when the store is encrypted and the key is given).`,
+its old/new commitments from the value store (opened with the store's keys and checked against the
+commitment). A value that fails that check is not shown: its typed error is (VALUE_INTEGRITY, naming the
+receipt), and the exit code is 1.`,
   options: {},
   positionals: { min: 1, max: 1 },
   async run(ctx) {
@@ -32,9 +51,10 @@ its old/new commitments from the value store (decrypting when the store is encry
     const r = viewReceipt(receipt)
     const oldValue = readValue(customs, r.old)
     const newValue = readValue(customs, r.new)
+    const code = oldValue.error || newValue.error ? EXIT.FAILED : EXIT.OK
     if (ctx.json) {
       ctx.emit({ receipt, values: { old: oldValue, new: newValue } })
-      return 0
+      return code
     }
     const st = ctx.style
     const o = outcome(r)
@@ -50,12 +70,12 @@ its old/new commitments from the value store (decrypting when the store is encry
       ['tool', r.tool ?? '-'],
       ['call', r.call ?? '-'],
       ['reason', r.reason === null ? '-' : typeof r.reason === 'string' ? r.reason : JSON.stringify(r.reason)],
-      ['old', r.old ? `${r.old}  ${oldValue.error ? st.yellow(`(${oldValue.error})`) : showValue(oldValue.value)}` : '-'],
-      ['new', r.new ? `${r.new}  ${newValue.error ? st.yellow(`(${newValue.error})`) : showValue(newValue.value)}` : '-'],
+      ['old', r.old ? `${r.old}  ${oldValue.error ? st.red(`(${errorText(oldValue.error)})`) : showValue(oldValue.value)}` : '-'],
+      ['new', r.new ? `${r.new}  ${newValue.error ? st.red(`(${errorText(newValue.error)})`) : showValue(newValue.value)}` : '-'],
       ['prev', r.prev ?? '-'],
       ['hash', r.hash ?? '-'],
     ]
     for (const [k, v] of lines) ctx.out(`${st.bold(k.padEnd(8))} ${v}`)
-    return 0
+    return code
   },
 }
