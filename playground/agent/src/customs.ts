@@ -6,6 +6,8 @@ type CustomsOptions = NonNullable<Parameters<typeof createCustoms>[0]>
 
 export interface AgentCustomsOptions {
   storage?: CustomsOptions['storage']
+  /** Where the store's keys live (the demo keeps them in a directory beside its store; see main.ts). */
+  keyStore?: CustomsOptions['keyStore']
   clock: Clock
   sqlJs?: CustomsOptions['sqlJs']
 }
@@ -14,6 +16,7 @@ export interface AgentCustomsOptions {
 export function createAgentCustoms(options: AgentCustomsOptions): Promise<Customs> {
   return createCustoms({
     storage: options.storage,
+    keyStore: options.keyStore,
     decision: { schemas: decisionSchemas, writeOnce: writeOnceKeys },
     execution: { ttlMs: RESULT_TTL_MS },
     bridge: { tools: promotableTools },

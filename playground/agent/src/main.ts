@@ -7,16 +7,19 @@ import { createAgentCustoms } from './customs'
 import { runScenario, type StepFacts } from './demo/scenario'
 import { renderStep } from './format/story'
 import { colourWanted, createStyle } from './format/style'
+import { poisonedCopy as poisonedCopyOf } from './node/poisoned-copy'
 import { verifyTamperedCopy } from './node/tampered-copy'
 
-const USAGE = `Usage: npm run demo [-- --json] [-- --store <dir>]
+const USAGE = `Usage: npm run demo [-- --json] [-- --store <dir>] [-- --key-dir <dir>]
 
 Replays the memory-poisoning incident against a real customs post, built through unplugin-memory-customs.
-  --json         one JSON document per line (one per step, then a summary) instead of text
-  --store <dir>  where the receipt store lives (default: playground/agent/.memory-customs, recreated each run)
-  --help         this text
+  --json           one JSON document per line (one per step, then a summary) instead of text
+  --store <dir>    where the receipt store lives (default: playground/agent/.memory-customs, recreated each run)
+  --key-dir <dir>  where its keys live (default: <store>-keys beside it, recreated each run; a directory you
+                   name is kept, and only the demo's chain is added to it)
+  --help           this text
 
-Afterwards, point the CLI at the store:  npx memory-customs log --store <dir>`
+Afterwards, point the CLI at the store and its keys:  npx memory-customs log --store <dir> --key-dir <dir>`
 
 /** The agent package directory: dist/demo.mjs lives one level below it. */
 const agentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -34,7 +37,7 @@ function cliPath(): string {
 async function main(argv: string[]): Promise<number> {
   let args
   try {
-    args = parseArgs({ args: argv, options: { json: { type: 'boolean' }, store: { type: 'string' }, help: { type: 'boolean' } }, strict: true })
+    args = parseArgs({ args: argv, options: { json: { type: 'boolean' }, store: { type: 'string' }, 'key-dir': { type: 'string' }, help: { type: 'boolean' } }, strict: true })
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`)
     return 2
@@ -46,12 +49,18 @@ async function main(argv: string[]): Promise<number> {
   const json = Boolean(args.values.json)
   const store = resolve(args.values.store ?? join(agentDir, '.memory-customs'))
   const tamperedCopy = `${store}-tampered`
+  const poisonedCopy = `${store}-poisoned`
+  // Keys never live in the store (docs/keys.md). For a demo they sit in plain sight beside it: a real agent
+  // keeps them in the default key store (~/.config/memory-customs/keys) or a secret manager.
+  const keyDir = resolve(args.values['key-dir'] ?? `${store}-keys`)
   rmSync(store, { recursive: true, force: true })
+  if (args.values['key-dir'] === undefined) rmSync(keyDir, { recursive: true, force: true })
   mkdirSync(dirname(store), { recursive: true })
+  const keyStore = { dir: keyDir }
 
   const st = createStyle(!json && colourWanted(process.stdout, process.env))
   const clock = new ManualClock(DEMO_EPOCH)
-  const customs = await createAgentCustoms({ storage: { file: store }, clock })
+  const customs = await createAgentCustoms({ storage: { file: store }, keyStore, clock })
   const out = (line: string) => process.stdout.write(`${line}\n`)
   if (!json) out(st.bold(`Memory Customs demo — store: ${store}`))
   let refusedSeq = 0
@@ -62,8 +71,9 @@ async function main(argv: string[]): Promise<number> {
       clock,
       tamperedCopy: async () => {
         await customs.flush()
-        return verifyTamperedCopy(store, tamperedCopy, refusedSeq)
+        return verifyTamperedCopy(store, tamperedCopy, refusedSeq, keyStore)
       },
+      atRest: poisonedCopyOf(store, poisonedCopy, keyStore, clock),
     })) {
       if (facts.step === 2) refusedSeq = facts.receipt.seq
       steps.push(facts)
@@ -77,7 +87,9 @@ async function main(argv: string[]): Promise<number> {
   const summary = {
     done: true,
     store,
+    keyDir,
     tamperedCopy,
+    poisonedCopy,
     receipts: steps.find((s) => s.step === 6) ? (steps.find((s) => s.step === 6) as Extract<StepFacts, { step: 6 }>).rows.length : 0,
   }
   if (json) out(JSON.stringify(summary))
@@ -86,10 +98,12 @@ async function main(argv: string[]): Promise<number> {
     const cli = `node ${relative(here, cliPath())}`
     const rel = (p: string) => relative(here, p) || '.'
     out('')
-    out(`Store kept at ${store}. Point the CLI at it:`)
-    out(`  ${cli} log --store ${rel(store)}`)
-    out(`  ${cli} log --file src/tools/risk.ts --store ${rel(store)}`)
-    out(`  ${cli} verify --store ${rel(tamperedCopy)}     # the copy with one byte changed: exit code 1`)
+    const keys = `--key-dir ${rel(keyDir)}`
+    out(`Store kept at ${store}, its keys in ${keyDir}. Point the CLI at them:`)
+    out(`  ${cli} log --store ${rel(store)} ${keys}`)
+    out(`  ${cli} log --file src/tools/risk.ts --store ${rel(store)} ${keys}`)
+    out(`  ${cli} verify --store ${rel(poisonedCopy)} ${keys}     # the rewritten quote: BAD_VALUE, exit code 1`)
+    out(`  ${cli} verify --store ${rel(tamperedCopy)} ${keys}     # the copy with one byte changed: BAD_MAC, exit code 1`)
   }
   return 0
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCustoms } from 'memory-customs'
+import { encodeBodyV2, parseBodyV2 } from 'memory-customs/verify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDemo, repoRoot, run, runAsync, runDemoJson, scratch, sourceLine } from './helpers'
 
@@ -9,13 +11,25 @@ import { buildDemo, repoRoot, run, runAsync, runDemoJson, scratch, sourceLine } 
 const CLI = join(repoRoot, 'packages', 'runtime', 'dist', 'cli.mjs')
 const work = scratch('cli-test')
 const store = join(work, 'store')
+/** The demo keeps its keys beside its store (`<store>-keys`); copies made here get their own copy of them. */
+const keys = `${store}-keys`
+const V1_FIXTURE = join(repoRoot, 'packages', 'runtime', 'test', 'fixtures', 'v1-store')
 const manifest = join(work, 'dist', 'memory-customs.sites.json')
 const RISK_LINE = sourceLine('src/tools/risk.ts', 'decision.commit(')
 let demo: Array<Record<string, any>> = []
 let total = 0
 
-const cli = (...args: string[]) => run(process.execPath, [CLI, ...args])
-const cliAsync = (...args: string[]) => runAsync(process.execPath, [CLI, ...args])
+/** `--key-dir` for the store named in `args`: its own `<dir>-keys` when there is one, else the demo's keys. */
+const withKeys = (args: string[]) => {
+  if (args.includes('--key-dir')) return args
+  const at = args.indexOf('--store')
+  const own = at >= 0 ? `${args[at + 1]}-keys` : ''
+  return [...args, '--key-dir', own && existsSync(own) ? own : keys]
+}
+const cli = (...args: string[]) => run(process.execPath, [CLI, ...withKeys(args)])
+const cliAsync = (...args: string[]) => runAsync(process.execPath, [CLI, ...withKeys(args)])
+/** Without any --key-dir: the CLI's default key store, from the given environment. */
+const cliEnv = (env: Record<string, string | undefined>, ...args: string[]) => run(process.execPath, [CLI, ...args], { env })
 const json = (...args: string[]) => {
   const r = cli(...args, '--json')
   if (r.status !== 0) throw new Error(`memory-customs ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
@@ -26,10 +40,14 @@ const jsonAsync = async (...args: string[]) => {
   if (r.status !== 0) throw new Error(`memory-customs ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
   return JSON.parse(r.stdout)
 }
-/** A private copy of the demo's store, for commands that write. */
-const copyStore = (name: string) => {
+/**
+ * A private copy of the demo's store, for commands that write, with a private copy of its keys: the witness
+ * kept beside the keys follows the chain's head, so two diverging copies must not share one.
+ */
+const copyStore = (name: string, from = store) => {
   const dir = join(work, name)
-  cpSync(store, dir, { recursive: true })
+  cpSync(from, dir, { recursive: true })
+  cpSync(existsSync(`${from}-keys`) ? `${from}-keys` : keys, `${dir}-keys`, { recursive: true })
   return dir
 }
 
@@ -43,16 +61,21 @@ describe('memory-customs help, version and usage errors', () => {
   it('--help lists every command and the exit codes', () => {
     const r = cli('--help')
     expect(r.status).toBe(0)
-    for (const c of ['log', 'show', 'verify', 'at', 'diff', 'rollback', 'sites', 'export', 'health', 'metrics', 'checkpoint']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'))
+    for (const c of ['log', 'show', 'verify', 'at', 'diff', 'rollback', 'sites', 'export', 'health', 'metrics', 'checkpoint', 'migrate'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'))
     expect(r.stdout).toMatch(/0 +success/)
     expect(r.stdout).toMatch(/3 +store missing/)
+    expect(r.stdout).toMatch(/4 +keys missing/)
+    expect(r.stdout).toMatch(/5 +verify: ok, but the chain ends in an unauthenticated tail/)
+    expect(r.stdout).toMatch(/6 +verify: ok, but a torn tail/)
+    expect(r.stdout).toContain('--key-dir <dir>')
   })
 
   it('every command has its own --help', async () => {
     const cases = [
       ['log', 'log [--key <key>]'],
       ['show', 'show <seq>'],
-      ['verify', 'verify [--checkpoint <file>]'],
+      ['verify', 'verify [--checkpoint <file>] [--values]'],
       ['at', 'at <seq> [key]'],
       ['diff', 'diff <seqA> <seqB>'],
       ['rollback', 'rollback (--to <seq> | --tool <tool> | --call <callId> | --file <file>) [--dry-run]'],
@@ -61,6 +84,7 @@ describe('memory-customs help, version and usage errors', () => {
       ['health', 'health'],
       ['metrics', 'metrics'],
       ['checkpoint', 'checkpoint'],
+      ['migrate', 'migrate'],
     ]
     const results = await Promise.all(cases.map(([c]) => cliAsync(c, '--help')))
     cases.forEach(([c, synopsis], i) => {
@@ -138,9 +162,9 @@ describe('memory-customs reading the demo store', () => {
     ])
     expect(byFile).toHaveLength(1)
     expect(byFile[0]).toMatchObject({ op: 'REFUSED', key: 'risk_profile', reason: 'COMMIT:WRITE_ONCE', site: { file: 'src/tools/risk.ts', line: RISK_LINE } })
-    expect(byCall.map((x: any) => x.op)).toEqual(['STORE', 'REFUSED'])
+    expect(byCall.map((x: any) => x.op)).toEqual(['STORE'])
     expect(byKey.map((x: any) => x.op)).toEqual(['COMMIT', 'REFUSED'])
-    expect(byOp.map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE', 'PROMOTE:SIGNATURE_MISMATCH'])
+    expect(byOp.map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE'])
     expect(bySeq.map((x: any) => x.seq)).toEqual([total - 1, total])
     expect(late.length).toBeGreaterThan(0)
     expect(late.every((x: any) => x.ts >= '2026-03-02T09:05:00')).toBe(true)
@@ -158,17 +182,59 @@ describe('memory-customs reading the demo store', () => {
     expect(j.values.old.value).toBe('conservative')
   })
 
-  it('verify passes on the demo store and fails on the tampered copy with its seq and code (exit 1)', () => {
+  it('verify passes on the demo store, with the authenticated range, and fails on the tampered copy with its seq and code (exit 1)', () => {
     const ok = cli('verify', '--store', store)
     expect(ok.status).toBe(0)
     expect(ok.stdout).toContain(`ok: ${total} receipts verified`)
+    expect(ok.stdout).toContain(`authenticated: receipts 1..${total} (MAC under the store's key)`)
+    expect(ok.stdout).not.toContain('legacy')
+    expect(json('verify', '--store', store)).toEqual({ ok: true, checked: total, authenticatedThrough: total, legacy: 0, unauthenticatedTail: null, truncatedTail: null })
     const copy = demo.find((l) => l.step === 6)!.tamperedCopy
     const bad = cli('verify', '--store', copy.location)
     expect(bad.status).toBe(1)
-    expect(bad.stdout).toContain(`FAILED at seq ${copy.seq}: BAD_HASH`)
+    expect(bad.stdout).toContain(`FAILED at seq ${copy.seq}: BAD_MAC`)
+    expect(bad.stdout).toContain(`authenticated: receipts 1..${copy.seq - 1}`)
     const badJson = cli('verify', '--json', '--store', copy.location)
     expect(badJson.status).toBe(1)
-    expect(JSON.parse(badJson.stdout)).toMatchObject({ ok: false, firstFailure: { seq: copy.seq, code: 'BAD_HASH' } })
+    expect(JSON.parse(badJson.stdout)).toMatchObject({ ok: false, firstFailure: { seq: copy.seq, code: 'BAD_MAC' } })
+  })
+
+  it('verify --values decrypts every value record; the demo store passes', () => {
+    const r = cli('verify', '--values', '--store', store)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain(`ok: ${total} receipts verified, values decrypted and checked`)
+  })
+
+  it('the quote rewritten at rest (step 5): verify names BAD_VALUE at its STORE seq; show prints the typed error, not the value', async () => {
+    const s5 = demo.find((l) => l.step === 5)!
+    const poisoned = s5.atRest.location
+    const seq = s5.store.seq
+    const [v, vv, shown, shownJson, health, at] = await Promise.all([
+      cliAsync('verify', '--store', poisoned),
+      cliAsync('verify', '--values', '--json', '--store', poisoned),
+      cliAsync('show', String(seq), '--store', poisoned),
+      cliAsync('show', String(seq), '--json', '--store', poisoned),
+      cliAsync('health', '--json', '--store', poisoned),
+      cliAsync('at', String(seq), 'portfolio.quote/call-quote-2', '--store', poisoned),
+    ])
+    expect(v.status).toBe(1)
+    expect(v.stdout).toContain(`FAILED at seq ${seq}: BAD_VALUE`)
+    expect(vv.status).toBe(1)
+    expect(JSON.parse(vv.stdout).firstFailure).toMatchObject({ seq, code: 'BAD_VALUE' })
+    expect(shown.status).toBe(1)
+    expect(shown.stdout).toMatch(new RegExp(`new +\\S+  \\(VALUE_INTEGRITY: the stored value of receipt ${seq} does not match its commitment`))
+    expect(shown.stdout + shown.stderr).not.toMatch(/410\.5|\n +at /)
+    expect(JSON.parse(shownJson.stdout).values.new).toEqual({ error: { code: 'VALUE_INTEGRITY', seq, message: expect.stringContaining(`receipt ${seq}`) } })
+    expect(JSON.parse(health.stdout).storage.readOnly).toMatch(`receipt ${seq} (BAD_VALUE`)
+    expect(at.status).toBe(1)
+    // (A point-in-time read does not know the receipt: the runtime's message says "receipt 0" there.)
+    expect(at.stderr).toMatch(/^memory-customs: VALUE_INTEGRITY: the stored value of receipt \d+ does not match its commitment/)
+    expect(at.stderr).not.toMatch(/410\.5|\n +at /)
+    // A write on the read-only store is refused by the runtime: exit 1, with the typed error.
+    const dir = copyStore('poisoned-rollback', poisoned)
+    const rb = cli('rollback', '--to', '1', '--store', dir)
+    expect(rb.status).toBe(1)
+    expect(rb.stderr).toMatch(/rollback refused: .*open for reading only/)
   })
 
   it('at travels in time; diff shows what changed between two receipts', async () => {
@@ -203,7 +269,7 @@ describe('memory-customs reading the demo store', () => {
 
   it('sites --coverage lists the sites that never ran in a store that saw none of them', async () => {
     const empty = join(work, 'empty-store')
-    const customs = await createCustoms({ storage: { file: empty } })
+    const customs = await createCustoms({ storage: { file: empty }, keyStore: { dir: `${empty}-keys` } })
     await customs.close()
     const c = json('sites', manifest, '--coverage', '--store', empty)
     expect(c.coverage).toMatchObject({ sites: 5, ran: 0, neverRan: 5 })
@@ -219,18 +285,23 @@ describe('memory-customs reading the demo store', () => {
     expect(r.status).toBe(0)
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
     expect(lines).toHaveLength(total)
-    let prev = '0'.repeat(64)
-    for (const l of lines) {
-      const hash = createHash('sha256').update(Buffer.concat([Buffer.from([0]), Buffer.from(l.body, 'utf8')])).digest('hex')
+    const journal = readFileSync(join(store, 'journal.ndjson'), 'utf8')
+    const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64url')
+    let prev: string | null = null
+    for (const [i, l] of lines.entries()) {
+      expect(l).toMatchObject({ seq: i + 1, v: 2 })
+      expect(parseBodyV2(l.body)?.seq).toBe(l.seq)
+      expect(journal).toContain(`{"t":"r","b":${l.body},"m":"${l.mac}"}`)
+      const hash = createHash('sha256').update(`\0${b64(l.prev)}${l.body}`).digest('hex')
       expect(hash).toBe(l.hash)
-      expect(JSON.parse(l.body).prev).toBe(prev)
+      if (prev !== null) expect(l.prev).toBe(prev)
       prev = hash
     }
   })
 
   it('health and metrics report the store', () => {
     const h = json('health', '--store', store)
-    expect(h).toMatchObject({ receipts: total, refused: 2, rollbacks: 1 })
+    expect(h).toMatchObject({ receipts: total, refused: 1, rollbacks: 1 })
     expect(cli('health', '--store', store).stdout).toMatch(/^refusedByCode\.WRITE_ONCE: 1$/m)
     const m = cli('metrics', '--store', store)
     expect(m.status).toBe(0)
@@ -239,12 +310,18 @@ describe('memory-customs reading the demo store', () => {
 })
 
 describe('memory-customs writing: rollback and checkpoints', () => {
-  it('rollback --dry-run prints the diff and writes nothing', () => {
-    const r = cli('rollback', '--call', 'call-web-1', '--dry-run', '--store', store)
-    expect(r.status).toBe(0)
-    expect(r.stdout).toMatch(/dry run: would change 1 entry/)
-    expect(r.stdout).toContain('execution:web.fetch/call-web-1')
-    expect(json('log', '--store', store)).toHaveLength(total)
+  it('rollback --dry-run prints the diff and writes nothing, without the writer lock (next to a live writer)', async () => {
+    const dir = copyStore('dry-run')
+    const holder = await createCustoms({ storage: { file: dir }, keyStore: { dir: `${dir}-keys` } })
+    try {
+      const r = cli('rollback', '--call', 'call-web-1', '--dry-run', '--store', dir)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toMatch(/dry run: would change 1 entry/)
+      expect(r.stdout).toContain('execution:web.fetch/call-web-1')
+    } finally {
+      await holder.close()
+    }
+    expect(json('log', '--store', dir)).toHaveLength(total)
   })
 
   it('rollback --to appends compensating receipts, and the chain still verifies', () => {
@@ -265,7 +342,7 @@ describe('memory-customs writing: rollback and checkpoints', () => {
 
   it('a store held by a live writer: rollback exits 3, reading still works', async () => {
     const dir = copyStore('locked')
-    const holder = await createCustoms({ storage: { file: dir } })
+    const holder = await createCustoms({ storage: { file: dir }, keyStore: { dir: `${dir}-keys` } })
     try {
       const r = cli('rollback', '--to', '1', '--store', dir)
       expect(r.status).toBe(3)
@@ -290,10 +367,107 @@ describe('memory-customs writing: rollback and checkpoints', () => {
     const old = copyStore('truncated')
     const journal = join(old, 'journal.ndjson')
     const lines = readFileSync(journal, 'utf8').split('\n')
-    const receiptLines = lines.map((l, i) => (l.includes('"t":"receipt"') ? i : -1)).filter((i) => i >= 0)
+    const receiptLines = lines.map((l, i) => (l.startsWith('{"t":"r",') ? i : -1)).filter((i) => i >= 0)
     writeFileSync(journal, `${lines.slice(0, receiptLines.at(-2)).join('\n')}\n`)
     const truncated = cli('verify', '--json', '--checkpoint', note, '--store', old)
     expect(truncated.status).toBe(1)
     expect(JSON.parse(truncated.stdout).firstFailure.code).toBe('TRUNCATED')
+  })
+})
+
+describe('memory-customs and the key store', () => {
+  it('a missing key set is exit 4, naming where it looked; --key-dir and MEMORY_CUSTOMS_KEY_DIR find the keys', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'memory-customs-no-keys-'))
+    const missing = cli('log', '--store', store, '--key-dir', empty)
+    expect(missing.status).toBe(4)
+    expect(missing.stderr).toContain(`are not in the key store at ${empty}`)
+    expect(missing.stderr).toMatch(/--key-dir <dir>/)
+    const asJson = cli('verify', '--json', '--store', store, '--key-dir', empty)
+    expect(asJson.status).toBe(4)
+    expect(JSON.parse(asJson.stderr)).toMatchObject({ error: { code: 'KEYS_MISSING', exitCode: 4 } })
+    const fromEnv = cliEnv({ MEMORY_CUSTOMS_KEY_DIR: keys }, 'verify', '--store', store)
+    expect(fromEnv.status).toBe(0)
+    const wrongEnv = cliEnv({ MEMORY_CUSTOMS_KEY_DIR: empty }, 'log', '--store', store)
+    expect(wrongEnv.status).toBe(4)
+    expect(wrongEnv.stderr).toContain(empty)
+  })
+
+  it('verify: receipts appended without the key are an unauthenticated tail (exit 5)', () => {
+    const dir = copyStore('forged-tail')
+    const journal = join(dir, 'journal.ndjson')
+    const last = readFileSync(journal, 'utf8').trimEnd().split('\n').filter((l) => l.startsWith('{"t":"r",')).at(-1)!
+    const body = parseBodyV2(JSON.stringify(JSON.parse(last).b))!
+    // A well-formed receipt with the right seq and no MAC: what anyone with write access to the files can add.
+    appendFileSync(journal, `{"t":"r","b":${encodeBodyV2({ ...body, seq: total + 1, op: 'COMMIT', reason: 'forged' })}}\n`)
+    const r = cli('verify', '--store', dir)
+    expect(r.status).toBe(5)
+    expect(r.stdout).toContain(`ok: ${total + 1} receipts verified`)
+    expect(r.stdout).toContain(`authenticated: receipts 1..${total} `)
+    expect(r.stdout).toContain(`UNAUTHENTICATED TAIL: receipts ${total + 1}..${total + 1} were not written with this store's key`)
+    const j = cli('verify', '--json', '--store', dir)
+    expect(j.status).toBe(5)
+    expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, authenticatedThrough: total, unauthenticatedTail: { from: total + 1, to: total + 1 } })
+  })
+
+  it('verify: a torn tail dropped when reading the journal is said, with exit 6', () => {
+    const dir = copyStore('torn-tail')
+    const torn = '{"t":"r","b":{"op":"COMM'
+    appendFileSync(join(dir, 'journal.ndjson'), torn)
+    const r = cli('verify', '--store', dir)
+    expect(r.status).toBe(6)
+    expect(r.stdout).toContain(`ok: ${total} receipts verified`)
+    expect(r.stdout).toMatch(/torn tail dropped when reading the journal: .*\(\d+ bytes\)/)
+    expect(JSON.parse(cli('verify', '--json', '--store', dir).stdout).truncatedTail).toMatchObject({ bytes: torn.length })
+  })
+
+  it('migrate on a format-2 store says so and writes nothing', () => {
+    const dir = copyStore('migrate-v2')
+    const before = readFileSync(join(dir, 'journal.ndjson'))
+    const r = cli('migrate', '--store', dir)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain('already format 2')
+    expect(readFileSync(join(dir, 'journal.ndjson')).equals(before)).toBe(true)
+  })
+})
+
+describe('memory-customs on a store written by the first release (format 1)', () => {
+  const expected = JSON.parse(readFileSync(join(V1_FIXTURE, 'expected.json'), 'utf8'))
+  const size = readFileSync(join(V1_FIXTURE, 'store', 'journal.ndjson'), 'utf8').split('\n').filter((l) => l.startsWith('{"t":"receipt"')).length
+  /** A private copy of the fixture with an empty key directory (the fixture itself is never touched). */
+  const v1Copy = (name: string) => {
+    const root = mkdtempSync(join(tmpdir(), `memory-customs-v1-${name}-`))
+    cpSync(join(V1_FIXTURE, 'store'), join(root, 'store'), { recursive: true })
+    return { dir: join(root, 'store'), keyDir: join(root, 'keys') }
+  }
+
+  it('verify reports its receipts as legacy (exit 0) and does not migrate it', () => {
+    const { dir, keyDir } = v1Copy('verify')
+    const before = readFileSync(join(dir, 'journal.ndjson'))
+    const r = cli('verify', '--store', dir, '--key-dir', keyDir)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain(`ok: ${size} receipts verified`)
+    expect(r.stdout).toContain(`legacy: ${size} format-1 receipts`)
+    expect(r.stdout).toContain('authenticated: none')
+    expect(JSON.parse(cli('verify', '--json', '--store', dir, '--key-dir', keyDir).stdout)).toMatchObject({ ok: true, checked: size, legacy: size, authenticatedThrough: 0, unauthenticatedTail: null })
+    expect(readFileSync(join(dir, 'journal.ndjson')).equals(before)).toBe(true)
+    expect(expected).toBeTruthy()
+  })
+
+  it('migrate imports its keys into the key store and writes a MIGRATE receipt; the store then verifies in format 2', () => {
+    const { dir, keyDir } = v1Copy('migrate')
+    const r = cli('migrate', '--store', dir, '--key-dir', keyDir)
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout).toContain('migrated')
+    const chainKeys = readdirSync(keyDir).filter((f) => /^[0-9a-f]+\.json$/.test(f))
+    expect(chainKeys).toHaveLength(1)
+    expect(r.stdout).toContain(`keys:      imported from the journal into ${join(keyDir, chainKeys[0])}`)
+    expect(r.stdout).toContain(`MIGRATE:   receipt #${size + 1} (receipts 1..${size} are legacy, format 1)`)
+    const log = json('log', '--op', 'MIGRATE', '--store', dir, '--key-dir', keyDir)
+    expect(log.map((x: any) => x.seq)).toEqual([size + 1])
+    const v = json('verify', '--store', dir, '--key-dir', keyDir)
+    expect(v).toMatchObject({ ok: true, checked: size + 1, legacy: size, authenticatedThrough: size + 1, unauthenticatedTail: null })
+    const again = cli('migrate', '--json', '--store', dir, '--key-dir', keyDir)
+    expect(again.status).toBe(0)
+    expect(JSON.parse(again.stdout)).toMatchObject({ migrated: false, migrateSeq: size + 1, legacy: size, keysImported: false })
   })
 })

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDemo, run, runDemoJson, scratch, sourceLine } from './helpers'
@@ -29,7 +29,7 @@ beforeAll(() => {
 describe('npm run demo --json tells the story', () => {
   it('emits the seven steps in order, then a summary', () => {
     expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 'summary'])
-    expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store') })
+    expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store'), keyDir: join(work, 'store-keys') })
     expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
   })
 
@@ -68,12 +68,24 @@ describe('npm run demo --json tells the story', () => {
     expect(s.value).toMatchObject({ symbol: 'ACME', price: 182.4, currency: 'USD' })
   })
 
-  it('5: a result altered after it was stored is refused for its signature', () => {
+  it('5: a quote rewritten at rest: the reopened store is read-only, names the seq, never returns the injected price', () => {
     const s = step(5)
-    expect(s.altered).toMatchObject({ tool: 'portfolio.quote', callId: 'call-quote-2', field: 'price', from: 41.05, to: 410.5 })
-    expect(s.code).toBe('SIGNATURE_MISMATCH')
-    expect(s.receipt).toMatchObject({ op: 'REFUSED', tool: 'portfolio.quote', call: 'call-quote-2', outcome: 'refused SIGNATURE_MISMATCH' })
+    expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-2', at: `src/memory.ts:${MEMORY.store}` })
+    expect(s.promotePlan).toMatchObject({ op: 'RECORD_PLAN', key: 'plan-5' })
+    const a = s.atRest
+    expect(a).toMatchObject({ seq: s.store.seq, field: 'price', from: 41.05, to: 410.5, location: join(work, 'store-poisoned') })
+    expect(a.readOnly).toMatch(new RegExp(`receipt ${s.store.seq} \\(BAD_VALUE`))
+    expect(a.verify).toEqual({ ok: false, checked: s.store.seq, firstFailure: { seq: s.store.seq, code: 'BAD_VALUE' } })
+    expect(a.read).toEqual({ error: expect.objectContaining({ name: 'ValueIntegrityError', code: 'VALUE_INTEGRITY', seq: s.store.seq }) })
+    expect(JSON.stringify(a.read)).not.toContain('410.5')
+    expect(a.promotion).toMatchObject({ name: 'DamagedStoreError', code: 'STORAGE', seq: null })
+    // The process that stored the quote still reads its own value; nothing was promoted in the store itself.
+    expect(s.liveResult).toMatchObject({ symbol: 'BOLT', price: 41.05 })
     expect(s.value).toMatchObject({ symbol: 'ACME' })
+    expect(step(6).rows.filter((r: any) => r.call === 'call-quote-2').map((r: any) => r.op)).toEqual(['STORE'])
+    // On disk, the store's own record is still sealed; the copy holds the injected plaintext.
+    expect(readFileSync(join(work, 'store', 'journal.ndjson'), 'utf8')).not.toContain('410.5')
+    expect(readFileSync(join(a.location, 'journal.ndjson'), 'utf8')).toContain('410.5')
   })
 
   it('6: the audit trail verifies; a copy with one byte changed fails with its seq and code', () => {
@@ -81,12 +93,15 @@ describe('npm run demo --json tells the story', () => {
     expect(s.verify).toEqual({ ok: true, checked: s.rows.length, firstFailure: null })
     expect(s.rows.map((r: any) => r.seq)).toEqual(s.rows.map((_: unknown, i: number) => i + 1))
     for (const r of s.rows) if (r.at) expect(r.at).toMatch(/^src\/(memory|tools\/risk)\.ts:\d+$/)
-    expect(s.rows.filter((r: any) => r.outcome !== 'ok').map((r: any) => r.outcome)).toEqual(['refused WRITE_ONCE', 'refused SIGNATURE_MISMATCH'])
+    expect(s.rows.filter((r: any) => r.outcome !== 'ok').map((r: any) => r.outcome)).toEqual(['refused WRITE_ONCE'])
     const t = s.tamperedCopy
     expect(t.seq).toBe(step(2).receipt.seq)
     expect(t.from).not.toBe(t.to)
     expect(t.verify.ok).toBe(false)
-    expect(t.verify.firstFailure).toEqual({ seq: t.seq, code: 'BAD_HASH' })
+    expect(t.verify.firstFailure).toEqual({ seq: t.seq, code: 'BAD_MAC' })
+    // Keys live beside the store for the demo, never in it: the journal holds no key material.
+    expect(readdirSync(join(work, 'store'))).toEqual(['journal.ndjson'])
+    expect(readdirSync(join(work, 'store-keys')).filter((f) => f.endsWith('.json') && !f.includes('witness'))).toHaveLength(1)
     const original = readFileSync(join(work, 'store', 'journal.ndjson'))
     const copy = readFileSync(join(t.location, 'journal.ndjson'))
     const differing = [...original.subarray(0, copy.length)].filter((b, i) => b !== copy[i]).length
@@ -113,6 +128,8 @@ describe('npm run demo (text)', () => {
     expect(r.status).toBe(0)
     expect(r.stdout).not.toContain('\u001b[')
     expect(r.stdout).toContain(`REFUSED WRITE_ONCE at src/tools/risk.ts:${RISK_LINE}`)
+    expect(r.stdout).toMatch(/execution\.get: VALUE_INTEGRITY at #\d+ \(ValueIntegrityError\); the injected 410\.5 is never returned/)
+    expect(r.stdout).toMatch(/verify copy: fails at #\d+ BAD_MAC/)
     const blocks = r.stdout.split(/\n(?=── \d\/7)/).slice(1)
     expect(blocks).toHaveLength(7)
     for (const b of blocks) expect(b.split('\n').length).toBeLessThanOrEqual(45)

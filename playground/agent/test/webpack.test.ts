@@ -36,7 +36,8 @@ describe('the webpack build of the agent', () => {
 
   it('tells the same story: same refusal codes, verification and rollback', () => {
     const facts = (lines: Array<Record<string, any>>) => ({
-      refusals: [lines[1].code, lines[4].code],
+      refusals: [lines[1].code, lines[4].atRest.promotion.code, lines[4].atRest.read.error.code],
+      atRest: lines[4].atRest.verify,
       verify: lines[5].verify,
       tampered: lines[5].tamperedCopy.verify.firstFailure,
       restored: lines[6].restored,

@@ -43,7 +43,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, classN
 
 function renderStepSection(facts: StepFacts): void {
   if (facts.step === 6) return // the audit table below shows it
-  const refused = facts.step === 2 || facts.step === 5
+  const refused = facts.step === 2
   const section = el('section', undefined, refused ? 'refused' : '')
   section.append(el('pre', renderStep(facts, plain).join('\n').trim()))
   $('steps').append(section)

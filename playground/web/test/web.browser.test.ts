@@ -70,7 +70,7 @@ describe('playground/web in Chromium', () => {
     expect(first.status).toBe('ready')
     expect(first.ranScenario).toBe(true)
     const refused = first.receipts.filter((r) => r.op === 'REFUSED')
-    expect(refused.map((r) => r.outcome)).toEqual(['refused WRITE_ONCE', 'refused SIGNATURE_MISMATCH'])
+    expect(refused.map((r) => r.outcome)).toEqual(['refused WRITE_ONCE'])
     expect(refused[0].at).toBe(`src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`)
     expect(first.receipts.find((r) => r.op === 'COMMIT')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`)
     expect(first.receipts.find((r) => r.op === 'PROMOTE')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`)

@@ -8,6 +8,8 @@ import { parseModelReply, type Plan } from './plan'
 /** A refusal from customs, as the agent sees it: the typed error's code plus the receipt it left. */
 export interface Refusal {
   code: string
+  /** The error class (`WriteOnceError`, `DamagedStoreError`, ...). */
+  name: string
   message: string
   seq: number | null
 }
@@ -43,8 +45,12 @@ export interface AgentDeps {
   clock: Clock
 }
 
-/** Something between the Execution pool and the Bridge (a cache, a plugin, an attacker). */
-export type StoredResultHook = (ref: ToolCallRef) => void
+/**
+ * What happens between a plan's tool calls and its promotions (a restart, a cache, an attacker with file
+ * access). It may return the memory the promotions run against: the agent was restarted onto its store as
+ * reopened from disk.
+ */
+export type BeforePromotionsHook = (plan: Plan) => void | AgentMemory | Promise<void | AgentMemory>
 
 const SYSTEM_PROMPT =
   'You are a portfolio assistant. Answer JSON only: {"action":"remember_intent",...} or {"action":"plan",...}.'
@@ -52,17 +58,17 @@ const SYSTEM_PROMPT =
 export function refusalOf(err: unknown): Refusal {
   if (!(err instanceof Error) || typeof (err as { code?: unknown }).code !== 'string') throw err
   const e = err as Error & { code: string; seq?: number; receipt?: { seq: number } }
-  return { code: e.code, message: e.message, seq: e.seq ?? e.receipt?.seq ?? null }
+  return { code: e.code, name: e.name, message: e.message, seq: e.seq ?? e.receipt?.seq ?? null }
 }
 
 export class Agent {
-  #afterStore: StoredResultHook | null = null
+  #beforePromotions: BeforePromotionsHook | null = null
 
   constructor(private readonly deps: AgentDeps) {}
 
-  /** Installs (or removes, with `null`) a hook that runs after a tool result was stored. */
-  onResultStored(hook: StoredResultHook | null): void {
-    this.#afterStore = hook
+  /** Installs (or removes, with `null`) a hook that runs after a plan's tool calls, before its promotions. */
+  onBeforePromotions(hook: BeforePromotionsHook | null): void {
+    this.#beforePromotions = hook
   }
 
   async handle(userMessage: string): Promise<TurnOutcome> {
@@ -94,13 +100,13 @@ export class Agent {
       const result = await tool(step.args, { customs, clock, callId: step.callId })
       const storeSeq = memory.storeToolResult(step.tool, step.callId, result).seq
       calls.push({ tool: step.tool, callId: step.callId, result, storeSeq })
-      this.#afterStore?.({ tool: step.tool, callId: step.callId })
     }
+    const promoter = (await this.#beforePromotions?.(plan)) ?? memory
     const promotions: PromotionOutcome[] = []
     for (const p of plan.promote) {
       const ref = { tool: p.tool, callId: p.callId }
       try {
-        promotions.push({ ref, to: p.to, promotedSeq: memory.promote(ref, p.to, plan.planId).seq })
+        promotions.push({ ref, to: p.to, promotedSeq: promoter.promote(ref, p.to, plan.planId).seq })
       } catch (err) {
         promotions.push({ ref, to: p.to, refusal: refusalOf(err) })
       }

@@ -6,13 +6,48 @@ import { demoScript } from '../llm/script'
 import { AgentMemory, type ToolCallRef } from '../memory'
 import { RESULT_TTL_MS } from '../schemas'
 import { tools } from '../tools'
-import { alterStoredResult } from './stale-cache'
 import { auditRows, receiptRow, type ReceiptRow } from './receipt-view'
 
 export interface VerifyFacts {
   ok: boolean
   checked: number
   firstFailure: { seq: number; code: string } | null
+}
+
+/** A typed error as the demo reports it: class, code, and the receipt it names. */
+export interface ErrorFacts {
+  name: string
+  code: string
+  seq: number | null
+  message: string
+}
+
+/**
+ * Step 5's tamper, Node only: rewrites the stored record of `ref` in the store's files (a copy of them) and
+ * reopens them as the restarted agent would; the caller closes the returned Customs.
+ */
+export type AtRestTamper = (args: {
+  customs: Customs
+  ref: ToolCallRef
+  field: string
+  change: (value: unknown) => unknown
+}) => Promise<{ customs: Customs; location: string; seq: number; field: string; from: unknown; to: unknown }>
+
+/** What the reopened (tampered) store did with the rewritten record. */
+export interface AtRestFacts {
+  /** Where the tampered files are, and which STORE receipt's value record was rewritten. */
+  location: string
+  seq: number
+  field: string
+  from: unknown
+  to: unknown
+  /** `health().storage.readOnly` of the reopened store: why it opened read-only. */
+  readOnly: string | null
+  verify: VerifyFacts
+  /** `execution.get` of the rewritten result: the typed error (the injected value is never returned). */
+  read: { error: ErrorFacts } | { value: unknown }
+  /** The agent's promotion on the reopened store. */
+  promotion: Refusal | { promotedSeq: number }
 }
 
 export interface TamperedCopyFacts {
@@ -43,11 +78,16 @@ export type StepFacts =
   | { step: 4; name: 'promotion'; say: string; plan: ReceiptRow; store: ReceiptRow; promote: ReceiptRow; value: unknown }
   | {
       step: 5
-      name: 'tampered-promotion-refused'
-      say: string
-      altered: { tool: string; callId: string; field: string; from: unknown; to: unknown }
-      code: string
-      receipt: ReceiptRow
+      name: 'tampered-at-rest'
+      say: string[]
+      plan: ReceiptRow
+      store: ReceiptRow
+      /** The plan that promotes the stored quote (recorded before the tamper), or null when step 5 has no tamper. */
+      promotePlan: ReceiptRow | null
+      /** null where the store's files cannot be reached (the browser page). */
+      atRest: AtRestFacts | null
+      /** The live process, for comparison: the quote it stored itself, and the reference quote it still holds. */
+      liveResult: unknown
       value: unknown
     }
   | { step: 6; name: 'audit'; rows: ReceiptRow[]; verify: VerifyFacts; tamperedCopy: TamperedCopyFacts | null }
@@ -70,6 +110,8 @@ export interface ScenarioEnv {
   clock: ManualClock
   /** Copies the store, changes one byte, and verifies the copy (Node only: the browser has no second store to copy to). */
   tamperedCopy?: () => Promise<TamperedCopyFacts>
+  /** Rewrites a stored result in (a copy of) the store's files and reopens them (Node only). */
+  atRest?: AtRestTamper
 }
 
 export const SAY = {
@@ -77,12 +119,19 @@ export const SAY = {
   rebalance: 'Rebalance my retirement portfolio.',
   news: 'Read the market-news page and tell me what matters.',
   acme: 'What is ACME trading at? Keep it as my reference quote.',
-  bolt: 'And BOLT? Make that the reference quote instead.',
+  bolt: 'And BOLT? What is it trading at?',
+  boltReference: 'Make the BOLT quote my reference quote instead.',
 } as const
 
 export function verifyFacts(report: { ok: boolean; checked: number; firstFailure?: { seq: number; code: string } | null }): VerifyFacts {
   const f = report.firstFailure
   return { ok: report.ok, checked: report.checked, firstFailure: f ? { seq: f.seq, code: f.code } : null }
+}
+
+export function errorFacts(err: unknown): ErrorFacts {
+  if (!(err instanceof Error)) throw err
+  const e = err as Error & { code?: unknown; seq?: unknown }
+  return { name: e.name, code: typeof e.code === 'string' ? e.code : e.name, seq: typeof e.seq === 'number' ? e.seq : null, message: e.message }
 }
 
 function row(customs: Customs, seq: number): ReceiptRow {
@@ -172,23 +221,61 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
     value: memory.decision('portfolio_quote'),
   }
 
-  // 5. The next quote is altered after it was stored (a poisoned cache rewrites the row): the Bridge refuses it.
-  let altered: { tool: string; callId: string; field: string; from: unknown; to: unknown } | null = null
-  agent.onResultStored((ref) => {
-    altered = { ...ref, ...alterStoredResult(customs, ref, 'price', (p) => Number(p) * 10) }
-  })
+  // 5. The next quote is stored, and rests in the store's files until a later plan promotes it. In between,
+  // the agent restarts, and something with file access (a poisoned cache) has rewritten the stored record.
   const bolt = asPlan(await agent.handle(SAY.bolt))
-  agent.onResultStored(null)
-  const refused = bolt.promotions[0]
-  if (!refused.refusal || !altered) throw new Error('the altered BOLT quote was expected to be refused')
-  const refusal: Refusal = refused.refusal
+  const boltCall = bolt.calls[0]
+  const ref = { tool: boltCall.tool, callId: boltCall.callId }
+  let atRest: AtRestFacts | null = null
+  let promotePlan: ReceiptRow | null = null
+  if (env.atRest) {
+    const tamper = env.atRest
+    let reopened: Awaited<ReturnType<AtRestTamper>> | null = null
+    agent.onBeforePromotions(async (plan) => {
+      promotePlan = lastPlanRow(customs, plan.planId)
+      reopened = await tamper({ customs, ref, field: 'price', change: (p) => Number(p) * 10 })
+      return new AgentMemory(reopened.customs)
+    })
+    let reference: PlanOutcome
+    try {
+      reference = asPlan(await agent.handle(SAY.boltReference))
+    } finally {
+      agent.onBeforePromotions(null)
+    }
+    const r = reopened as Awaited<ReturnType<AtRestTamper>> | null
+    if (!r) throw new Error('the BOLT promotion plan ran no tamper')
+    try {
+      const p = reference.promotions[0]
+      let read: AtRestFacts['read']
+      try {
+        read = { value: r.customs.execution.get(ref.tool, ref.callId) ?? null }
+      } catch (err) {
+        read = { error: errorFacts(err) }
+      }
+      atRest = {
+        location: r.location,
+        seq: r.seq,
+        field: r.field,
+        from: r.from,
+        to: r.to,
+        readOnly: r.customs.health().storage.readOnly,
+        verify: verifyFacts(await r.customs.verify()),
+        read,
+        promotion: p.refusal ?? { promotedSeq: p.promotedSeq ?? 0 },
+      }
+    } finally {
+      await r.customs.close()
+    }
+  }
   yield {
     step: 5,
-    name: 'tampered-promotion-refused',
-    say: SAY.bolt,
-    altered,
-    code: refusal.code,
-    receipt: row(customs, refusal.seq ?? lastRefusedSeq(customs)),
+    name: 'tampered-at-rest',
+    say: env.atRest ? [SAY.bolt, SAY.boltReference] : [SAY.bolt],
+    plan: row(customs, bolt.planSeq),
+    store: row(customs, boltCall.storeSeq),
+    promotePlan,
+    atRest,
+    liveResult: customs.execution.get(ref.tool, ref.callId) ?? null,
     value: memory.decision('portfolio_quote'),
   }
 
@@ -231,6 +318,12 @@ function rollbackDiff(diff: unknown): StateChange[] {
     const c = d as { pool?: string; key: string; before: unknown; after: unknown }
     return { key: c.pool ? `${c.pool}:${c.key}` : c.key, before: c.before ?? null, after: c.after ?? null }
   })
+}
+
+function lastPlanRow(customs: Customs, planId: string): ReceiptRow {
+  const plan = customs.receipts({ op: 'RECORD_PLAN', key: planId }).at(-1)
+  if (!plan) throw new Error(`plan ${planId} was not recorded`)
+  return receiptRow(plan)
 }
 
 function lastRefusedSeq(customs: Customs): number {

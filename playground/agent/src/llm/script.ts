@@ -43,6 +43,16 @@ export const demoScript: ScriptedTurn[] = [
       action: 'plan',
       planId: 'plan-4',
       steps: [{ tool: 'portfolio.quote', callId: 'call-quote-2', args: { symbol: 'BOLT' } }],
+      promote: [],
+    }),
+  },
+  {
+    // The promotion is a plan of its own, so the stored quote sits at rest in between (step 5 of the demo).
+    cue: 'reference quote instead',
+    reply: JSON.stringify({
+      action: 'plan',
+      planId: 'plan-5',
+      steps: [],
       promote: [{ tool: 'portfolio.quote', callId: 'call-quote-2', to: 'portfolio_quote' }],
     }),
   },

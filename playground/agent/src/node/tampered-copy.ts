@@ -1,62 +1,31 @@
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { createCustoms } from 'memory-customs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createCustoms, type CustomsOptions } from 'memory-customs'
 import { verifyFacts, type TamperedCopyFacts } from '../demo/scenario'
-
-/** The journal is the store's source of truth: the file whose lines are receipts. */
-function findJournal(dir: string): string {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name)
-    if (!statSync(p).isFile()) continue
-    const head = readFileSync(p, 'utf8').slice(0, 4096)
-    if (head.includes('"receipt"')) return p
-  }
-  throw new Error(`no journal with receipts found in ${dir}`)
-}
+import { copyStore, findJournal, journalLines, receiptLine } from './journal'
 
 /**
- * Copies the store (without its writer lock), changes one byte inside the stored body of receipt `seq`
- * (a letter of the actor's name, so the line still parses and only the hash can tell), and verifies the
- * copy with a fresh Customs.
+ * Copies the store (without its writer lock), changes one byte inside the stored body of receipt `seq` (a
+ * letter of the actor's name, so the line still parses and the body is still canonical), and verifies the
+ * copy with a fresh Customs and the same keys. The receipt's hash is derived from its body, so it changes,
+ * and the MAC stored with the receipt (made over the original hash with a key that is not in the files) no
+ * longer matches: BAD_MAC at that seq.
  */
-export async function verifyTamperedCopy(store: string, copy: string, seq: number): Promise<TamperedCopyFacts> {
-  rmSync(copy, { recursive: true, force: true })
-  cpSync(store, copy, { recursive: true, filter: (src) => !/(^|[\\/])[^\\/]*lock[^\\/]*$/i.test(src) || src === store })
-  // An index image would be rebuilt from the journal anyway; drop it so the copy is judged by its journal.
-  for (const name of readdirSync(copy)) if (/image|\.sqlite$|index/i.test(name) && !/journal/i.test(name)) rmSync(join(copy, name), { recursive: true, force: true })
+export async function verifyTamperedCopy(store: string, copy: string, seq: number, keyStore: CustomsOptions['keyStore']): Promise<TamperedCopyFacts> {
+  copyStore(store, copy)
   const journal = findJournal(copy)
   const bytes = readFileSync(journal)
-  const text = bytes.toString('latin1')
-  let lineStart = 0
-  let offset = -1
-  for (const line of text.split('\n')) {
-    let entry: { t?: string; seq?: number } | null = null
-    try {
-      entry = JSON.parse(line)
-    } catch {
-      entry = null
-    }
-    if (entry?.t === 'receipt' && entry.seq === seq) {
-      const at = line.indexOf('demo-agent')
-      if (at < 0) throw new Error(`receipt ${seq} in ${journal} does not name the demo actor`)
-      offset = lineStart + at
-      break
-    }
-    lineStart += line.length + 1
-  }
-  if (offset < 0) throw new Error(`receipt ${seq} not found in ${journal}`)
+  const line = receiptLine(journalLines(bytes), seq, journal)
+  const at = line.text.indexOf('"actor":"demo-agent"')
+  if (at < 0) throw new Error(`receipt ${seq} in ${journal} does not name the demo actor`)
+  const offset = line.start + at + '"actor":"'.length
   const from = String.fromCharCode(bytes[offset])
   const to = from.toUpperCase() === from ? from.toLowerCase() : from.toUpperCase()
   bytes[offset] = to.charCodeAt(0)
   writeFileSync(journal, bytes)
-  const copyCustoms = await createCustoms({ storage: { file: copy } })
+  const copyCustoms = await createCustoms({ storage: { file: copy }, keyStore })
   try {
     return { location: copy, seq, offset, from, to, verify: verifyFacts(await copyCustoms.verify()) }
   } finally {
     await copyCustoms.close()
   }
-}
-
-export function storeExists(dir: string): boolean {
-  return existsSync(dir)
 }
