@@ -106,15 +106,15 @@ describe('seed rule and limits', () => {
     expect(() => c.plans.record('', { references: [] })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
     expect(() => c.plans.record('p', { references: [{ tool: 'web' }] } as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'plans.references' }))
     expect(() => c.plans.record('p', null as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
-    expect(() => c.bridge.promote(undefined as never)).toThrow(expect.objectContaining({ code: 'TOOL_NOT_ALLOWED' }))
+    expect(() => c.bridge.promote(undefined as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.tool' }))
     expect(() => c.decision.commit('risk', 'x', undefined as never)).toThrow(expect.objectContaining({ code: 'SOURCE_NOT_ALLOWED' }))
-    expect(() => c.decision.commit(7 as never, 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_KEY' }))
+    expect(() => c.decision.commit(7 as never, 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }))
     expect(c.receipts().every((r) => r.op === 'REFUSED')).toBe(true)
     expect(c.size).toBe(9)
   })
 
   it('a key with a lone surrogate is refused and its receipt still encodes', async () => {
-    expect(() => c.decision.commit('ri\ud800sk', 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_KEY' }))
+    expect(() => c.decision.commit('ri\ud800sk', 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }))
     expect(c.receipt(1)?.key).toBe('ri\ufffdsk')
     expect((await c.verify()).ok).toBe(true)
   })

@@ -113,7 +113,7 @@ export class Customs implements ObservedWriteSink {
     this.origin = store.origin
     this.createdInV1 = store.createdInV1
     this.rules = writeRulesOf(options)
-    const values = new ValueStore(store.idx, store.ring, options.encryption !== false)
+    const values = new ValueStore(store.ring, options.encryption !== false)
     this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
     this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.guard.closed)
     this.ledger.onAppend = () => this.writer.scheduleFlush()

@@ -1,8 +1,8 @@
 /**
- * The sql.js query index: receipts with typed projections, the per-key version index, value records,
- * state snapshots and checkpoints. It is derived data, rebuilt from the journal on open; the exact hashed
- * receipt bytes are kept in `receipts.body`, and the typed columns are projections that `verify` compares
- * against the body.
+ * The sql.js query index: receipts with typed projections, the per-key version index, state snapshots and
+ * checkpoints. It is derived data, rebuilt from the journal on open and never evidence: `verify` reads the
+ * journal itself. The exact stored receipt bytes are kept in `receipts.body`; value records are kept by the
+ * ValueStore (core/values.ts), not here.
  *
  * Rows are buffered and inserted in one transaction per batch (before any query and on flush), so the
  * write path never waits for SQLite. One Database is opened per Customs and closed in close() (an unclosed
@@ -67,7 +67,6 @@ CREATE INDEX receipts_tool ON receipts(tool, seq) WHERE tool IS NOT NULL;
 CREATE INDEX receipts_call ON receipts(call, seq) WHERE call IS NOT NULL;
 CREATE INDEX receipts_file ON receipts(site_file, seq) WHERE site_file IS NOT NULL;
 CREATE TABLE versions(pool TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER NOT NULL, new_commit TEXT, PRIMARY KEY(pool, key, seq)) WITHOUT ROWID;
-CREATE TABLE "values"("commit" TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE checkpoints(size INTEGER NOT NULL, root TEXT NOT NULL, note TEXT NOT NULL);
 `
@@ -129,13 +128,10 @@ export class ReceiptIndex {
   readonly db: Database
   private pendingReceipts: ReceiptRow[] = []
   private pendingVersions: [string, string, number, string | null][] = []
-  private pendingValues = new Map<string, string>()
   private pendingSnapshots: [number, string][] = []
   private insReceipt: Statement
   private insVersion: Statement
-  private insValue: Statement
   private insSnapshot: Statement
-  private getValueStmt: Statement
   private closed = false
 
   constructor(SQL: SqlJsStatic) {
@@ -144,9 +140,7 @@ export class ReceiptIndex {
     this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN; ${SCHEMA} COMMIT;`)
     this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
     this.insVersion = this.db.prepare('INSERT OR REPLACE INTO versions VALUES (?,?,?,?)')
-    this.insValue = this.db.prepare('INSERT OR REPLACE INTO "values" VALUES (?,?)')
     this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
-    this.getValueStmt = this.db.prepare('SELECT body FROM "values" WHERE "commit" = ?')
   }
 
   addReceipt(row: ReceiptRow): void {
@@ -154,9 +148,6 @@ export class ReceiptIndex {
   }
   addVersion(pool: string, key: string, seq: number, commit: string | null): void {
     this.pendingVersions.push([pool, key, seq, commit])
-  }
-  addValue(commit: string, body: string): void {
-    this.pendingValues.set(commit, body)
   }
   addSnapshot(seq: number, state: string): void {
     this.pendingSnapshots.push([seq, state])
@@ -168,12 +159,11 @@ export class ReceiptIndex {
   /** Inserts every buffered row in one transaction. Called before any read and on flush. */
   sync(): void {
     if (this.closed) return
-    if (!this.pendingReceipts.length && !this.pendingVersions.length && !this.pendingValues.size && !this.pendingSnapshots.length) return
+    if (!this.pendingReceipts.length && !this.pendingVersions.length && !this.pendingSnapshots.length) return
     this.db.exec('BEGIN')
     try {
       for (const r of this.pendingReceipts) this.insReceipt.run(r as SqlValue[])
       for (const v of this.pendingVersions) this.insVersion.run(v)
-      for (const [c, b] of this.pendingValues) this.insValue.run([c, b])
       for (const s of this.pendingSnapshots) this.insSnapshot.run(s)
       this.db.exec('COMMIT')
     } catch (e) {
@@ -182,22 +172,10 @@ export class ReceiptIndex {
     }
     this.pendingReceipts = []
     this.pendingVersions = []
-    this.pendingValues.clear()
     this.pendingSnapshots = []
   }
 
-  /** Value record body by commitment (buffered rows first). */
-  valueBody(commit: string): string | undefined {
-    const p = this.pendingValues.get(commit)
-    if (p !== undefined) return p
-    // Only buffered value rows matter here (checked above): no need to flush the other tables first, which
-    // would turn every new value's lookup into a transaction on the write path.
-    if (this.closed) return undefined
-    this.getValueStmt.bind([commit])
-    const body = this.getValueStmt.step() ? (this.getValueStmt.get()[0] as string) : undefined
-    this.getValueStmt.reset()
-    return body
-  }
+
 
 
   /** The first stored row for `seq` (a duplicate seq keeps its first position). */
@@ -323,7 +301,7 @@ export class ReceiptIndex {
   close(): void {
     if (this.closed) return
     this.closed = true
-    for (const s of [this.insReceipt, this.insVersion, this.insValue, this.insSnapshot, this.getValueStmt]) s.free()
+    for (const s of [this.insReceipt, this.insVersion, this.insSnapshot]) s.free()
     this.db.close()
   }
 }

@@ -11,7 +11,6 @@ import { ValueIntegrityError } from '../errors.js'
 import { hexEqual } from '../crypto/hash.js'
 import type { Ring } from '../crypto/ring.js'
 import { isSealedBody, openValue, sealValue, ValueRecordError } from '../crypto/values.js'
-import type { ReceiptIndex } from './index-db.js'
 
 /** Format-1 commitments are 64 hex characters; format-2 ones 43 base64url characters. */
 const isLegacyCommit = (commit: string): boolean => commit.length === 64
@@ -19,11 +18,12 @@ const isLegacyCommit = (commit: string): boolean => commit.length === 64
 export class ValueStore {
   /** Canonical value text by commitment: written here, or opened and checked once. */
   private readonly plain = new Map<string, string>()
+  /** Records read from the journal at open, as stored (sealed); opened on first read, then dropped from here. */
+  private readonly stored = new Map<string, string>()
   /** Format-1 result signatures by commitment (format 2 keeps them in the STORE receipt). */
   private readonly legacySigs = new Map<string, string>()
 
   constructor(
-    private readonly idx: ReceiptIndex,
     private readonly ring: Ring,
     /** Seal new records with AES-GCM (the default), or store them as plaintext `{"data":…}`. */
     private readonly encrypt: boolean,
@@ -31,7 +31,7 @@ export class ValueStore {
 
   /** Whether a record for this commitment is already stored (the same value is stored once). */
   has(commit: string): boolean {
-    return this.plain.has(commit) || this.idx.valueBody(commit) !== undefined
+    return this.plain.has(commit) || this.stored.has(commit)
   }
 
   /** A value written in this process: held as text; its journal record is sealed by `recordFor` at flush. */
@@ -46,7 +46,7 @@ export class ValueStore {
 
   /** A record read from the journal at open: kept as stored, opened on first read. */
   loadStored(commit: string, body: string): void {
-    this.idx.addValue(commit, body)
+    if (!this.plain.has(commit)) this.stored.set(commit, body)
   }
 
   /**
@@ -56,10 +56,11 @@ export class ValueStore {
   text(commit: string, seq = 0): string | undefined {
     const cached = this.plain.get(commit)
     if (cached !== undefined) return cached
-    const body = this.idx.valueBody(commit)
+    const body = this.stored.get(commit)
     if (body === undefined) return undefined
     const text = this.open(commit, body, seq)
     this.plain.set(commit, text)
+    this.stored.delete(commit)
     return text
   }
 

@@ -106,6 +106,7 @@ export interface ReplaySink {
  */
 interface Suspect {
   seq: number
+  /** Value records were written just before it, or its value's record was never seen (removed): a value problem. */
   hadValues: boolean
   macMissing: boolean
 }
@@ -177,7 +178,7 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
       } else if (suspect && !(suspect.macMissing && e.mac === undefined)) {
         // Two failures in a row: the first receipt's hash itself changed (or a forged tail carries junk MACs).
         return fail(suspect.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
-      } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0, macMissing: e.mac === undefined }
+      } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0 || introducesUnseenValue(body), macMissing: e.mac === undefined }
     }
     // A receipt whose MAC fails is reported at this seq whatever follows (BAD_MAC, or BAD_VALUE for its value
     // records); its result signature is only judged on a receipt that is not already failing its MAC.
@@ -211,12 +212,20 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     if (at === witnessAt) witnessHash = b64 ?? hexToB64(hex!)
   }
 
+  /**
+   * Value commitments whose record was seen, as 48-bit tags (a Set of numbers: about 20 bytes a value at a
+   * million values). Only used to name a failure: a receipt whose new value has no record anywhere before it
+   * lost that record (BAD_VALUE) rather than its MAC (BAD_MAC). A tag collision only changes that label.
+   */
+  const seenCommits = new Set<number>()
+  const introducesUnseenValue = (b: BodyV2 | null): boolean => b !== null && b.new !== null && STATE_OPS.has(b.op) && b.op !== 'COMPENSATE' && !seenCommits.has(commitTag(b.new))
   const replay = input.replay
   let pos = 0
   for await (const e of input.entries) {
     if (failure && !replay) break
     switch (e.t) {
       case 'value':
+        seenCommits.add(commitTag(e.commit))
         if (sawV2 || !input.legacy || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
         else legacyValues.set(e.commit, e.body)
         replay?.value(e.commit, e.body)
@@ -281,6 +290,13 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     else if (w.seq > 0 && witnessHash !== w.hash) fail(w.seq, 'FORK', 'receipt differs from the one the witness saw')
   }
   return failure ? { ok: false, checked: Math.max(0, checked), firstFailure: failure, authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1), legacy } : { ok: true, checked: size, authenticatedThrough, legacy }
+}
+
+/** 48 bits of a commitment as a number (its first 8 characters, base64url or hex, read as base-64 digits). */
+function commitTag(commit: string): number {
+  let n = 0
+  for (let i = 0; i < 8 && i < commit.length; i++) n = n * 64 + (commit.charCodeAt(i) & 63)
+  return n
 }
 
 function isLegacyValueBody(body: string): boolean {

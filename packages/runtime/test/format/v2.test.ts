@@ -107,3 +107,17 @@ describe('format v2 hashes and ids (test vectors)', () => {
     expect(() => fromBase64url('AR')).toThrow() // non-zero unused bits: a second spelling of the same byte
   })
 })
+
+describe('HMAC-SHA256 over one-shot hashes', () => {
+  it('equals node:crypto createHmac for any key length and any text (hex and base64url)', async () => {
+    const { createHmac } = await import('node:crypto')
+    const { makeHmac, makeHmacBase64url } = await import('../../src/crypto/hash.js')
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 130 }), fc.string({ unit: 'grapheme', maxLength: 200 }), (key, t) => {
+        expect(makeHmac(key)(t)).toBe(createHmac('sha256', key).update(t, 'utf8').digest('hex'))
+        expect(makeHmacBase64url(key)(t)).toBe(createHmac('sha256', key).update(t, 'utf8').digest('base64url'))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
