@@ -61,7 +61,8 @@ last write) was dropped when the journal was read.`,
     if (report.legacy > 0)
       ctx.out(`legacy: ${report.legacy} format-1 receipt${report.legacy === 1 ? '' : 's'} (written by the first release; checked by their format-1 hashes and value HMACs)`)
     if (tail) ctx.out(st.yellow(`UNAUTHENTICATED TAIL: receipts ${tail.from}..${tail.to} were not written with this store's key`))
-    if (torn) ctx.out(st.yellow(`torn tail dropped when reading the journal: ${torn.reason}${torn.bytes === undefined ? '' : ` (${torn.bytes} bytes)`}`))
+    // The backend's reason names the bytes already (`an unterminated last line of 24 bytes`).
+    if (torn) ctx.out(st.yellow(`torn tail dropped when reading the journal: ${torn.reason}`))
     return code
   },
 }
