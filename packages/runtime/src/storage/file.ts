@@ -3,7 +3,7 @@ import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBacke
 import { checkExpectedHead, headOf } from './head.js'
 import { decodeLine, encodeLine, toJournalEntry } from './codec.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
-import { ensureDir, errnoOf, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
+import { ensureDir, errnoOf, FILE_MODE, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
 import { findTornTail } from './file/tail.js'
 
 export interface FileBackendOptions {
@@ -122,7 +122,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
 
   private createJournalIfMissing(node: NodeModules): void {
     try {
-      node.fs.closeSync(node.fs.openSync(this.journalPath, 'wx'))
+      node.fs.closeSync(node.fs.openSync(this.journalPath, 'wx', FILE_MODE))
     } catch (err) {
       if (errnoOf(err) === 'EEXIST') return
       throw err
@@ -135,7 +135,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     const buf = Buffer.allocUnsafe(bytes)
     fs.readSync(this.fd!, buf, 0, bytes, start)
     const name = `journal.torn-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.bin`
-    const fd = fs.openSync(path.join(this.dir, name), 'wx')
+    const fd = fs.openSync(path.join(this.dir, name), 'wx', FILE_MODE)
     try {
       fs.writeSync(fd, buf)
       fs.fsyncSync(fd)

@@ -298,3 +298,23 @@ describe('file backend: real I/O failures', () => {
     expect(await readAll(b)).toEqual(sampleEntries(3))
   })
 })
+
+describe('file modes', () => {
+  it('a new store folder is 0700 and its journal 0600, whatever the umask', async () => {
+    const { mkdtempSync, statSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const old = process.umask(0o000)
+    try {
+      const dir = join(mkdtempSync(join(tmpdir(), 'mc-modes-')), 'store')
+      const b = createFileBackend(dir)
+      await b.open()
+      await b.append([{ t: 'meta', body: '{}' }])
+      await b.close()
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      expect(statSync(join(dir, 'journal.ndjson')).mode & 0o777).toBe(0o600)
+    } finally {
+      process.umask(old)
+    }
+  })
+})

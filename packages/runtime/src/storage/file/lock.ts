@@ -66,7 +66,7 @@ export function acquireLock(node: NodeModules, dir: string): HeldLock {
     token: crypto.randomBytes(12).toString('hex'),
   }
   const tmp = path.join(dir, `LOCK.${process.pid}.${me.token}.tmp`)
-  const fd = fs.openSync(tmp, 'wx')
+  const fd = fs.openSync(tmp, 'wx', 0o600)
   try {
     fs.writeSync(fd, JSON.stringify(me))
     fs.fsyncSync(fd)

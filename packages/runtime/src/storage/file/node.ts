@@ -50,10 +50,16 @@ export function fsyncDir(node: NodeModules, dir: string): void {
   }
 }
 
-/** Creates `dir` (and missing parents) and fsyncs the parent of every directory it created. */
+/** Store files are readable by their owner only: receipts name keys, tools and sites even when values are sealed. */
+export const FILE_MODE = 0o600
+export const DIR_MODE = 0o700
+
+/** Creates `dir` (and missing parents, mode 0700) and fsyncs the parent of every directory it created. */
 export function ensureDir(node: NodeModules, dir: string): void {
-  const first = node.fs.mkdirSync(dir, { recursive: true })
+  const first = node.fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE })
   if (first === undefined) return
+  // mkdir applies the umask; the store folder itself gets exactly 0700 whatever the umask.
+  node.fs.chmodSync(dir, DIR_MODE)
   // mkdir created `first` and everything below it down to `dir`: each one's parent must be made durable.
   let created = node.path.resolve(dir)
   const top = node.path.resolve(first)
