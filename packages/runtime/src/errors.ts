@@ -347,7 +347,8 @@ export class ValueIntegrityError extends CustomsError {
     /** Seq of the receipt whose value this is (0 when the value was read by commitment alone). */
     seq: number,
     readonly commit: string,
-    problem: string,
+    /** What is wrong with it, e.g. `does not match its commitment (swapped or altered at rest)`. */
+    readonly problem: string,
   ) {
     super('VALUE_INTEGRITY', `memory-customs: the stored value of receipt ${seq} ${problem}; it is not returned (run verify({ values: true }))`, {
       rule: 'storage.value-integrity',

@@ -237,6 +237,11 @@ export class ReceiptIndex {
     this.each('SELECT hash FROM receipts WHERE pos > ? ORDER BY pos', [pos], (row) => fn(row[0] as string))
   }
 
+  /** The first receipt that committed to `commit` (for naming it in an error), or undefined. */
+  firstSeqWriting(commit: string): number | undefined {
+    return this.all<{ seq: number }>('SELECT seq FROM receipts WHERE new = ? ORDER BY pos LIMIT 1', [commit])[0]?.seq
+  }
+
   /** Sizes of the checkpoints recorded so far (verify computes Merkle roots at exactly these sizes). */
   checkpointSizes(): number[] {
     return this.all<{ size: number }>('SELECT DISTINCT size FROM checkpoints').map((r) => r.size)

@@ -8,6 +8,7 @@
  * are durable). Because the whole chain advances inside one synchronous call, writes can never interleave
  * with each other or with a rollback's core.
  */
+import { ValueIntegrityError } from '../errors.js'
 import { hexToB64url } from '../crypto/hash.js'
 import { valuesDigest } from '../crypto/auth.js'
 import type { Ring } from '../crypto/ring.js'
@@ -166,7 +167,13 @@ export class Ledger {
 
   /** A fresh copy of the value behind a commitment (checked when it was loaded from storage), or undefined. */
   readValue(commit: string | null | undefined, seq = 0): unknown {
-    return this.values.read(commit, seq)
+    try {
+      return this.values.read(commit, seq)
+    } catch (e) {
+      // Read by commitment alone (time travel, diffs): name the receipt that wrote it, found only on this path.
+      if (e instanceof ValueIntegrityError && seq === 0 && commit) throw new ValueIntegrityError(this.idx.firstSeqWriting(commit) ?? 0, commit, e.problem)
+      throw e
+    }
   }
 
   /** Records a signed checkpoint in the index and queues it for the journal. */

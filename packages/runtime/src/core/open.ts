@@ -91,7 +91,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     } else {
       chain = meta.chain
       origin = meta.origin
-      ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys), origin)
+      ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys, backend.readOnly === true), origin)
       if (meta.format === META_FORMAT && meta.keyCheck !== keyCheckOf(ring, chain))
         throw new KeyStoreError('KEYS_INVALID', keyStore.location, `the key set found for chain ${chain} does not belong to the store at ${backend.location}`)
     }
@@ -142,13 +142,14 @@ async function defaultKeyStore(backend: StorageBackend): Promise<KeyProvider> {
  * The keys of an existing store. Format 2: from the key store, or a typed KEYS_MISSING (never a fresh key set,
  * which would make every existing receipt unverifiable). Format 1: imported from the meta entry the first time.
  */
-async function keysOf(meta: MetaBody, keyStore: KeyProvider, given: KeyOptions | undefined): Promise<KeySet> {
+async function keysOf(meta: MetaBody, keyStore: KeyProvider, given: KeyOptions | undefined, readOnly: boolean): Promise<KeySet> {
   const stored = await keyStore.load(meta.chain)
   if (stored) return stored
   if (meta.format === META_FORMAT)
     throw new KeyStoreError('KEYS_MISSING', keyStore.location, `no keys for chain ${meta.chain} in the key store; restore them from your backup (docs/keys.md), or name the right keyStore`)
   const imported = keySetFromV1(meta.chain, meta.keys ?? {}, await givenKeyBytes(given))
-  await keyStore.save(meta.chain, imported)
+  // A read-only open (an inspection tool) reads the store as it is and leaves the key store alone.
+  if (!readOnly) await keyStore.save(meta.chain, imported)
   return imported
 }
 

@@ -21,7 +21,7 @@ Exit code 1 when the store does not verify (a damaged store is not migrated: it 
     const dir = ctx.storePath()
     const keyDir = await ctx.keyDir()
     const before = keyFiles(keyDir)
-    // First a look without the lock: what there is to migrate (opening a first-release store imports its keys).
+    // First a look without the lock: what there is to migrate (a read-only open leaves the key store alone).
     const look = await ctx.open('read')
     let chain: string
     let report
@@ -34,10 +34,10 @@ Exit code 1 when the store does not verify (a damaged store is not migrated: it 
       await look.close()
     }
     const keyFile = join(keyDir, `${chain}.json`)
-    const keysImported = !before.has(`${chain}.json`) && keyFiles(keyDir).has(`${chain}.json`)
+    const keysImported = (): boolean => !before.has(`${chain}.json`) && keyFiles(keyDir).has(`${chain}.json`)
     const st = ctx.style
     if (report.legacy === 0 || migrated) {
-      const result = { migrated: false, format: 2, chain, keyFile, keysImported, migrateSeq: migrated?.seq ?? null, legacy: report.legacy }
+      const result = { migrated: false, format: 2, chain, keyFile, keysImported: keysImported(), migrateSeq: migrated?.seq ?? null, legacy: report.legacy }
       if (ctx.json) ctx.emit(result)
       else ctx.out(`${dir}: already format 2${migrated ? ` (migrated at receipt #${migrated.seq}; receipts 1..${report.legacy} are legacy)` : ''}; keys in ${keyFile}`)
       return EXIT.OK
@@ -54,13 +54,13 @@ Exit code 1 when the store does not verify (a damaged store is not migrated: it 
         throw new CliError(EXIT.FAILED, `not migrated: the store at ${dir} opened read-only (${h.readOnly ?? h.damaged?.message ?? 'unknown reason'})`, undefined, 'NOT_MIGRATED')
       }
       const after = await customs.verify()
-      const result = { migrated: true, format: 2, chain, keyFile, keysImported, migrateSeq: receipt.seq, legacy: after.legacy, verify: after }
+      const result = { migrated: true, format: 2, chain, keyFile, keysImported: keysImported(), migrateSeq: receipt.seq, legacy: after.legacy, verify: after }
       if (ctx.json) {
         ctx.emit(result)
         return after.ok ? EXIT.OK : EXIT.FAILED
       }
       ctx.out(st.green(`migrated ${dir} to format 2`))
-      ctx.out(`  keys:      ${keysImported ? 'imported from the journal into' : 'already in'} ${keyFile}`)
+      ctx.out(`  keys:      ${keysImported() ? 'imported from the journal into' : 'already in'} ${keyFile}`)
       ctx.out(`  MIGRATE:   receipt #${receipt.seq} (receipts 1..${after.legacy} are legacy, format 1)`)
       ctx.out(`  verify:    ${after.ok ? `ok, ${after.checked} receipts, authenticated through #${after.authenticatedThrough}` : `FAILED at seq ${after.firstFailure?.seq}: ${after.firstFailure?.code}`}`)
       ctx.out(st.yellow(`  note:      the journal's meta line still holds the first release's keys in plaintext (the journal is append-only);`))
