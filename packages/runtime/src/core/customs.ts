@@ -233,7 +233,7 @@ export class Customs implements ObservedWriteSink {
     const checkpointSizes = new Set<number>(this.idx.checkpointSizes())
     let report = await verifyJournal({
       chain: this.chain,
-      entries: this.backend.read(),
+      ...(this.backend.readBatches ? { batches: this.backend.readBatches() } : { entries: this.backend.read() }),
       auth: this.ring.auth,
       legacy: this.createdInV1 ? this.ring.legacy : null,
       commit: this.ring.commit,

@@ -51,6 +51,12 @@ export function toJournalEntry(raw: unknown): JournalEntry | string {
 const RAW_RECEIPT = '{"t":"r","b":'
 const MAC_OPEN = ',"m":"'
 const MAC_RE = /^[A-Za-z0-9_-]{43}$/
+/** A value record line likewise embeds its record raw: `{"t":"v","c":"<commit>","b":<record>}`. */
+const RAW_VALUE = '{"t":"v","c":"'
+const RAW_VALUE_BODY = '","b":'
+const COMMIT_RE = /^[A-Za-z0-9_-]{1,128}$/
+/** The sealed record the core writes; recognised without a JSON parse on the write path. */
+const SEALED_RE = /^\{"ct":"[A-Za-z0-9_-]*","iv":"[A-Za-z0-9_-]*","kid":"[A-Za-z0-9_-]{1,64}"\}$/
 
 /**
  * One journal line without its newline. JSON.stringify escapes every control character and lone surrogate,
@@ -60,6 +66,8 @@ const MAC_RE = /^[A-Za-z0-9_-]{43}$/
 export function encodeLine(entry: JournalEntry): string {
   if (entry.t === 'r' && isRawEmbeddable(entry.body) && (entry.mac === undefined || MAC_RE.test(entry.mac)))
     return RAW_RECEIPT + entry.body + (entry.mac === undefined ? '}' : `${MAC_OPEN}${entry.mac}"}`)
+  if (entry.t === 'value' && COMMIT_RE.test(entry.commit) && (SEALED_RE.test(entry.body) || isRawEmbeddable(entry.body)))
+    return RAW_VALUE + entry.commit + RAW_VALUE_BODY + entry.body + '}'
   return JSON.stringify(entry)
 }
 
@@ -82,6 +90,10 @@ export function decodeLine(text: string): JournalEntry | string {
     if (text.endsWith('"}') && text.startsWith(MAC_OPEN, macAt) && macAt > RAW_RECEIPT.length)
       return { t: 'r', body: text.slice(RAW_RECEIPT.length, macAt), mac: text.slice(macAt + MAC_OPEN.length, -2) }
     if (text.endsWith('}')) return { t: 'r', body: text.slice(RAW_RECEIPT.length, -1) }
+  }
+  if (text.startsWith(RAW_VALUE)) {
+    const end = text.indexOf(RAW_VALUE_BODY, RAW_VALUE.length)
+    if (end > RAW_VALUE.length && text.endsWith('}')) return { t: 'value', commit: text.slice(RAW_VALUE.length, end), body: text.slice(end + RAW_VALUE_BODY.length, -1) }
   }
   let parsed: unknown
   try {

@@ -147,11 +147,15 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   }
 
   async *read(): AsyncIterable<JournalEntry> {
+    for await (const batch of this.readBatches()) yield* batch
+  }
+
+  async *readBatches(): AsyncIterable<JournalEntry[]> {
     const { fs } = this.ready()
     const fd = this.fd!
     const limit = this.size
     const chunk = Buffer.allocUnsafe(READ_CHUNK)
-    let pending: Buffer[] = [] // pieces of a line that spans chunks
+    let carry: Buffer = Buffer.alloc(0) // the start of a line that spans chunks
     let lineStart = 0
     let lineNo = 0
     let lastSeq = 0
@@ -159,31 +163,64 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     while (pos < limit) {
       const n = fs.readSync(fd, chunk, 0, Math.min(READ_CHUNK, limit - pos), pos)
       if (n === 0) break
-      let from = 0
-      for (;;) {
-        const nl = chunk.indexOf(10, from)
-        if (nl < 0 || nl >= n) break
-        const piece = chunk.subarray(from, nl)
-        const line = pending.length ? Buffer.concat([...pending, piece]) : piece
-        pending = []
+      pos += n
+      const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n)
+      const last = data.lastIndexOf(10)
+      if (last < 0) {
+        carry = Buffer.from(data)
+        continue
+      }
+      // Whole lines are decoded as one string (one UTF-8 pass, one split) and only fall back to a line at a
+      // time to name a line that is not UTF-8; entries are yielded a batch at a time.
+      let lines: string[]
+      let badUtf8: { record: number; offset: number; why: string } | null = null
+      try {
+        lines = utf8.decode(data.subarray(0, last)).split('\n')
+      } catch {
+        lines = []
+        let from = 0
+        for (let nl = data.indexOf(10); nl >= 0 && nl <= last; nl = data.indexOf(10, from)) {
+          try {
+            lines.push(utf8.decode(data.subarray(from, nl)))
+          } catch (err) {
+            badUtf8 = { record: lineNo + lines.length + 1, offset: lineStart + from, why: (err as Error).message }
+            break
+          }
+          from = nl + 1
+        }
+      }
+      const batch: JournalEntry[] = []
+      let offset = lineStart
+      for (const text of lines) {
         lineNo++
-        const entry = this.decode(line, lineNo, lineStart, lastSeq)
+        let entry: JournalEntry
+        try {
+          entry = this.decode(text, lineNo, offset, lastSeq)
+        } catch (err) {
+          // Everything before the damaged line is handed out first, then the damage.
+          yield batch
+          throw err
+        }
         if (entry.t === 'receipt') lastSeq = entry.seq
         else if (entry.t === 'r') lastSeq++ // format 2 keeps the seq in the body: receipts are counted
-        yield entry
-        from = nl + 1
-        lineStart = pos + from
+        batch.push(entry)
+        offset += Buffer.byteLength(text) + 1
       }
-      if (from < n) pending.push(Buffer.from(chunk.subarray(from, n)))
-      pos += n
+      if (badUtf8) {
+        yield batch
+        throw new JournalCorruptError(`${this.dir}/${JOURNAL}`, badUtf8.record, badUtf8.offset, lastSeq, badUtf8.why)
+      }
+      lineStart = offset
+      carry = Buffer.from(data.subarray(last + 1))
+      yield batch
     }
-    // open() guarantees the valid journal ends with a newline, so `pending` is empty here
+    // open() guarantees the valid journal ends with a newline, so `carry` is empty here
   }
 
-  private decode(line: Uint8Array, lineNo: number, offset: number, lastSeq: number): JournalEntry {
+  private decode(line: string, lineNo: number, offset: number, lastSeq: number): JournalEntry {
     let why: string
     try {
-      const entry = decodeLine(utf8.decode(line))
+      const entry = decodeLine(line)
       if (typeof entry !== 'string') return entry
       why = entry
     } catch (err) {

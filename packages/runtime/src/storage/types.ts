@@ -85,6 +85,8 @@ export interface StorageBackend {
   open(): Promise<OpenReport>
   /** Every entry in append order. */
   read(): AsyncIterable<JournalEntry>
+  /** Optional: the same entries, a batch at a time (verification walks each batch synchronously). */
+  readBatches?(): AsyncIterable<JournalEntry[]>
   /**
    * Appends entries in order; resolves only when they are durable (`fdatasync` / strict IDB commit).
    * The core never has two appends in flight at once, and batches concurrent writers (group commit).
