@@ -8,6 +8,12 @@ import type { KeyProvider } from '../keys/provider.js'
 import type { StorageBackend } from '../storage/types.js'
 import type { Ledger } from './ledger.js'
 
+/** Lets queued microtasks and I/O callbacks run (setImmediate where there is one). */
+function yieldToWriters(): Promise<void> {
+  const si = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate
+  return new Promise((resolve) => (si ? si(resolve) : setTimeout(resolve, 0)))
+}
+
 /** How often, at most, the witness is rewritten while writes keep coming. */
 const WITNESS_EVERY_MS = 1000
 
@@ -144,9 +150,19 @@ export class JournalWriter {
         }
       }
       const still: typeof this.waiters = []
-      for (const w of this.waiters) (w.target <= this.appended ? w.resolve : () => still.push(w))()
+      let released = 0
+      for (const w of this.waiters) {
+        if (w.target <= this.appended) {
+          w.resolve()
+          released++
+        } else still.push(w)
+      }
       this.waiters = still
       void this.updateWitness()
+      // Writers just released usually write again at once (commit, then await flush): let them run before the
+      // next batch is taken, so they join it instead of waiting a whole extra append. Without this, 64 writers
+      // split into two half-full batches and every receipt costs twice the fsyncs.
+      if (released > 0) await yieldToWriters()
     }
     return true
   }
