@@ -53,6 +53,8 @@ export interface HealthReport {
     damaged: { location: string; record: number; byteOffset?: number; afterSeq: number; message: string } | null
     /** Why the store opened read-only although its journal decodes (a verification failure, an unauthenticated tail). */
     readOnly: string | null
+    /** The witness beside the keys: the seq it vouches for, and the last failure to write it (null when fine). */
+    witness: { seq: number; error: string | null }
   }
   closed: boolean
 }
@@ -83,7 +85,7 @@ export function healthReport(h: HealthSources): HealthReport {
       ? { state: 'failed' as const, at: null, checked: ledger.headSeq, firstFailure: h.openFailure }
       : { state: 'unverified' as const, at: null, checked: 0 }
   return {
-    ok: !writer.storageError && !guard.damage && !guard.unverified && verification.state !== 'failed' && !guard.closed,
+    ok: !writer.storageError && !writer.witnessError && !guard.damage && !guard.unverified && verification.state !== 'failed' && !guard.closed,
     chain: h.chain,
     origin: h.origin,
     receipts: ledger.headSeq,
@@ -113,6 +115,7 @@ export function healthReport(h: HealthSources): HealthReport {
       truncatedTail: h.openReport.truncatedTail ?? null,
       damaged: guard.damage ? { ...guard.damage } : null,
       readOnly: guard.unverified?.message ?? null,
+      witness: { seq: writer.witnessSeq, error: writer.witnessError },
     },
     closed: guard.closed,
   }

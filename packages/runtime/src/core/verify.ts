@@ -28,7 +28,6 @@ export type VerifyCode =
   | 'BROKEN_LINK'
   | 'SEQ_GAP'
   | 'SEQ_DUP'
-  | 'PROJECTION_MISMATCH'
   | 'ROOT_MISMATCH'
   | 'BAD_SIGNATURE'
   | 'UNKNOWN_KEY'
