@@ -25,9 +25,19 @@ export default defineConfig({
         test: {
           name: 'runtime',
           include: ['packages/runtime/test/**/*.test.ts'],
-          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.browser.test.ts', '**/node_modules/**', 'packages/runtime/test/crash/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // SIGKILL suites: hundreds of killed child processes. Their own project (npm run test:crash), which CI runs
+        // after npm test, so a failure there reads on its own and npm test stays quick to read.
+        test: {
+          name: 'crash',
+          include: ['packages/runtime/test/crash/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {
