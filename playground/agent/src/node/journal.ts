@@ -3,8 +3,9 @@ import { join } from 'node:path'
 
 /**
  * What someone with file access sees of a store: a directory whose journal is one JSON line per entry
- * (docs/audit-format.md). Format 2 lines: `{"t":"meta",…}`, `{"t":"value","commit","body"}` (body sealed with
- * AES-GCM) and `{"t":"r","b":<canonical body>,"m":"<mac>"}` (seq inside `b`). No keys: they live in the key store.
+ * (docs/audit-format.md). Format 2 lines: `{"t":"meta",…}`, `{"t":"v","c":<commit>,"b":<sealed record>}` (the
+ * value record, AES-GCM) and `{"t":"r","b":<canonical body>,"m":"<mac>"}` (seq inside `b`). No keys: they live in
+ * the key store.
  */
 
 /** Copies a store directory without its writer lock or index images (they would be rebuilt from the journal). */
@@ -27,6 +28,14 @@ export interface JournalLine {
   start: number
   text: string
   entry: { t?: string; b?: { seq?: number }; commit?: string; body?: string } | null
+}
+
+/** A value record line's commitment and record text, in either spelling (`{"t":"v",…}` or `{"t":"value",…}`). */
+export function valueRecord(line: JournalLine): { commit: string; body: string } | null {
+  const e = line.entry as { t?: string; c?: string; b?: unknown; commit?: string; body?: string } | null
+  if (e?.t === 'v' && typeof e.c === 'string') return { commit: e.c, body: JSON.stringify(e.b) }
+  if (e?.t === 'value' && typeof e.commit === 'string' && typeof e.body === 'string') return { commit: e.commit, body: e.body }
+  return null
 }
 
 export function journalLines(bytes: Buffer): JournalLine[] {

@@ -4,7 +4,7 @@ import { canonicalize } from 'memory-customs/verify'
 import type { ManualClock } from '../clock'
 import { createAgentCustoms, type AgentCustomsOptions } from '../customs'
 import type { AtRestTamper } from '../demo/scenario'
-import { copyStore, findJournal, journalLines } from './journal'
+import { copyStore, findJournal, journalLines, valueRecord } from './journal'
 
 /**
  * Step 5's incident, with file access and without the keys: a poisoned cache (or any other process that can
@@ -23,9 +23,9 @@ export function poisonedCopy(store: string, copy: string, keyStore: AgentCustoms
     copyStore(store, copy)
     const journal = findJournal(copy)
     const lines = journalLines(readFileSync(journal))
-    const record = lines.find((l) => l.entry?.t === 'value' && l.entry.commit === stored.new)
+    const record = lines.find((l) => valueRecord(l)?.commit === stored.new)
     if (!record) throw new Error(`the value record of ${ref.tool}/${ref.callId} is not in ${journal}`)
-    if (!record.entry?.body?.startsWith('{"ct":')) throw new Error(`the value record of ${ref.tool}/${ref.callId} is not sealed`)
+    if (!valueRecord(record)!.body.startsWith('{"ct":')) throw new Error(`the value record of ${ref.tool}/${ref.callId} is not sealed`)
     const from = original[field]
     const to = change(from)
     const injected = canonicalize({ ...original, [field]: to })
