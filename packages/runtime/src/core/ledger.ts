@@ -80,6 +80,7 @@ export class Ledger {
     readonly snapshotEvery: number,
   ) {
     this.headHash = genesisV2(chain)
+    this.nextSnapshot = snapshotEvery
   }
 
   readonly lookup: OriginLookup = (seq) => {
@@ -117,7 +118,7 @@ export class Ledger {
     this.idx.addReceipt(row)
     this.recordVersion(this.state.apply({ seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason }, this.lookup), seq)
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
-    if (seq % this.snapshotEvery === 0) this.idx.addSnapshot(seq, this.state.serialize())
+    this.maybeSnapshot(seq)
     this.onAppend()
     return toReceiptV2(body, hash, prev, this.chain)
   }
@@ -142,6 +143,20 @@ export class Ledger {
     }
     return out
   }
+
+  /**
+   * A state snapshot every `snapshotEvery` receipts, or every as many receipts as the state has entries when
+   * that is more: a snapshot costs the state's size, so spacing them by it keeps snapshots O(1) per receipt
+   * (a store whose Execution pool keeps growing would otherwise write ever larger snapshots ever as often),
+   * and time travel still replays no more receipts than the snapshot it starts from has entries.
+   */
+  maybeSnapshot(seq: number): void {
+    if (seq < this.nextSnapshot) return
+    this.idx.addSnapshot(seq, this.state.serialize())
+    const s = this.state
+    this.nextSnapshot = seq + Math.max(this.snapshotEvery, s.decision.size + s.execution.size + s.plans.size)
+  }
+  private nextSnapshot: number
 
   /** Records a state transition in both version indexes (JS for lookups, sql.js for queries and export). */
   recordVersion(change: PoolChange | undefined, seq: number): void {

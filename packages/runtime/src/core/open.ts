@@ -229,5 +229,5 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   ledger.headHash = r.hash
   if (ts) ledger.lastTs = ts
   ledger.countReplayed(b)
-  if (ledger.headSeq % ledger.snapshotEvery === 0) ledger.idx.addSnapshot(ledger.headSeq, ledger.state.serialize())
+  ledger.maybeSnapshot(ledger.headSeq)
 }
