@@ -1,6 +1,6 @@
 import { JournalCorruptError, StorageBackendError } from '../errors.js'
 import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
-import { checkExpectedHead, headOf } from './head.js'
+import { checkExpectedHead, HeadTracker } from './head.js'
 import { decodeLine, encodeLine, toJournalEntry } from './codec.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
 import { ensureDir, errnoOf, FILE_MODE, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
@@ -65,8 +65,8 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   /** Set when a failed append could not be undone; the journal's end is then unknown until reopened. */
   private broken: Error | undefined
   private state: 'new' | 'open' | 'closed' = 'new'
-  /** The journal's last receipt, once known (found by a scan on the first conditional append, then tracked). */
-  private head: JournalHead | undefined
+  /** The journal's head, once known (a scan on the first conditional append, then tracked: storage/head.ts). */
+  private head: HeadTracker | undefined
 
   constructor(
     private readonly dir: string,
@@ -281,17 +281,17 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       )
     }
     this.size = start + bytes.byteLength
-    if (this.head || list.some((e) => e.t === 'receipt')) this.head = headOf(list, this.head)
+    this.head?.pushAll(list)
   }
 
   /** The last receipt of the acknowledged journal (scanned once, then tracked by appendNow). */
   private async currentHead(): Promise<JournalHead> {
     if (!this.head) {
-      let last: JournalHead | undefined
-      for await (const e of this.read()) if (e.t === 'receipt') last = { seq: e.seq, hash: e.hash }
-      this.head = headOf([], last)
+      const tracker = new HeadTracker()
+      for await (const e of this.read()) tracker.push(e)
+      this.head = tracker
     }
-    return this.head
+    return this.head.head
   }
 
   /** Cuts the journal back to its last acknowledged end so a half-written batch can never be read later. */

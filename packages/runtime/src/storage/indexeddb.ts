@@ -1,6 +1,6 @@
 import { JournalCorruptError, StorageBackendError } from '../errors.js'
-import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
-import { checkExpectedHead, EMPTY_HEAD } from './head.js'
+import type { AppendOptions, JournalEntry, OpenReport, StorageBackend } from './types.js'
+import { checkExpectedHead, HeadTracker } from './head.js'
 import { toJournalEntry } from './codec.js'
 
 export interface IndexedDBBackendOptions {
@@ -92,6 +92,12 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   /** Key of the last entry read or appended here; `readNew()` continues after it. */
   private lastKey: IDBValidKey | undefined
   private waiting: AbortController | undefined
+  /**
+   * The head for conditional appends (storage/head.ts), from the first one on, and the key of the last entry
+   * it has seen: every conditional append first feeds it what other tabs appended after that key.
+   */
+  private tracker: HeadTracker | undefined
+  private trackedKey: IDBValidKey | undefined
 
   constructor(
     private readonly name: string,
@@ -253,18 +259,21 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       checked.push(e)
     }
     if (checked.length === 0 && !options?.expectedHead) return
+    if (options?.expectedHead && !this.tracker) await this.startTracking()
     let refused: unknown
+    let lastAdded: IDBValidKey | undefined
     const add = (store: IDBObjectStore) => {
-      for (const e of checked) store.add(e).onsuccess = (ev) => (this.lastKey = (ev.target as IDBRequest<IDBValidKey>).result)
+      for (const e of checked)
+        store.add(e).onsuccess = (ev) => (this.lastKey = lastAdded = (ev.target as IDBRequest<IDBValidKey>).result)
     }
     try {
       await this.commit(db, ENTRIES, (store, tx) => {
         if (!options?.expectedHead) return add(store)
         // The head check runs inside the same readwrite transaction as the adds: IndexedDB runs readwrite
         // transactions on one store one at a time, across tabs, so no other writer can append in between.
-        this.lastReceipt(store, (head) => {
+        this.catchUpHead(store, () => {
           try {
-            checkExpectedHead(options, head, this.location)
+            checkExpectedHead(options, this.tracker!.head, this.location)
           } catch (e) {
             refused = e
             tx.abort()
@@ -276,17 +285,46 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
     } catch (e) {
       throw refused ?? e
     }
+    // After a conditional append the tracker had caught up in the same transaction; an unconditional one is
+    // read back by the next catch-up instead.
+    if (options?.expectedHead && lastAdded !== undefined) {
+      this.tracker!.pushAll(checked)
+      this.trackedKey = lastAdded
+    }
   }
 
-  /** Walks the entries backwards to the last receipt and hands its head (or the empty head) to `then`. */
-  private lastReceipt(store: IDBObjectStore, then: (head: JournalHead) => void): void {
-    const req = store.openCursor(null, 'prev')
-    req.onsuccess = () => {
-      const cursor = req.result
-      if (!cursor) return then(EMPTY_HEAD)
-      const e = toJournalEntry(cursor.value)
-      if (typeof e !== 'string' && e.t === 'receipt') return then({ seq: e.seq, hash: e.hash })
-      cursor.continue()
+  /** The first conditional append: the head of the journal as it is now (read in pages, outside any write). */
+  private async startTracking(): Promise<void> {
+    const tracker = new HeadTracker()
+    let after: IDBValidKey | undefined
+    for (;;) {
+      const store = this.ready().transaction(ENTRIES, 'readonly').objectStore(ENTRIES)
+      const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true)
+      const [keys, values] = await Promise.all([request(store.getAllKeys(range, READ_PAGE)), request(store.getAll(range, READ_PAGE))])
+      if (keys.length === 0) break
+      for (const v of values) {
+        const e = toJournalEntry(v)
+        if (typeof e !== 'string') tracker.push(e)
+      }
+      after = keys[keys.length - 1]
+    }
+    this.tracker = tracker
+    this.trackedKey = after
+  }
+
+  /** Inside a readwrite transaction: feeds the tracker what was appended after its last key, then `then()`. */
+  private catchUpHead(store: IDBObjectStore, then: () => void): void {
+    const range = this.trackedKey === undefined ? undefined : IDBKeyRange.lowerBound(this.trackedKey, true)
+    const keysReq = store.getAllKeys(range)
+    const valuesReq = store.getAll(range)
+    valuesReq.onsuccess = () => {
+      const keys = keysReq.result
+      for (const v of valuesReq.result) {
+        const e = toJournalEntry(v)
+        if (typeof e !== 'string') this.tracker!.push(e)
+      }
+      if (keys.length) this.trackedKey = keys[keys.length - 1]
+      then()
     }
   }
 

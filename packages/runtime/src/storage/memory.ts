@@ -3,7 +3,7 @@
  * entries and hands out copies of what it holds, so a test can take a store's entries, alter them, and open
  * a new Customs on the altered list to see what verification reports.
  */
-import { checkExpectedHead, headOf } from './head.js'
+import { checkExpectedHead, HeadTracker } from './head.js'
 import type { JournalEntry, OpenReport, StorageBackend } from './types.js'
 
 export interface MemoryBackend extends StorageBackend {
@@ -17,6 +17,8 @@ const copy = (e: JournalEntry): JournalEntry => ({ ...e })
 /** Creates an in-memory backend, optionally seeded with entries (copied). Nothing survives the process. */
 export function createMemoryBackend(seed: readonly JournalEntry[] = []): MemoryBackend {
   const journal: JournalEntry[] = seed.map(copy)
+  /** The head, tracked from the first conditional append on (format-2 hashes are derived: storage/head.ts). */
+  let tracker: HeadTracker | undefined
   return {
     kind: 'memory',
     durability: 'none',
@@ -29,8 +31,14 @@ export function createMemoryBackend(seed: readonly JournalEntry[] = []): MemoryB
       for (const e of journal.slice()) yield copy(e)
     },
     async append(entries, options) {
-      checkExpectedHead(options, headOf(journal), 'memory')
-      for (const e of entries) journal.push(copy(e))
+      if (options?.expectedHead) {
+        tracker ??= new HeadTracker().pushAll(journal)
+        checkExpectedHead(options, tracker.head, 'memory')
+      }
+      for (const e of entries) {
+        journal.push(copy(e))
+        tracker?.push(e)
+      }
     },
     async close() {},
     entries() {

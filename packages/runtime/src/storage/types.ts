@@ -77,6 +77,13 @@ export interface StorageBackend {
    */
   readonly readOnly?: boolean
   /**
+   * Optional: true when other writers may append to the same journal (a follower-capable IndexedDB store
+   * shared by tabs; later PostgreSQL). The core then makes every append conditional on the head it built the
+   * batch on (`expectedHead`), so a writer that is no longer the only one is refused instead of forking the
+   * chain. Absent means false: a single-writer store appends unconditionally (no head tracking cost).
+   */
+  readonly shared?: boolean
+  /**
    * Opens the store, creating it if needed, and takes the single-writer lock (a lock file in Node, a Web
    * Lock in browsers). Drops a torn tail (an incomplete or unparseable last record) and reports it. Any
    * damage before the tail is not repaired here: entries are returned as they are and the core's
