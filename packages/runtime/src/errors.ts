@@ -195,6 +195,8 @@ export type StorageErrorCode =
   | 'UNSUPPORTED'
   /** A conditional append (`expectedHead`) found another head: another writer appended first. Nothing written. */
   | 'HEAD_MOVED'
+  /** An operation only the tab holding the store's Web Lock may run, called in a follower tab (NotLeaderError). */
+  | 'NOT_LEADER'
 
 /**
  * A typed failure of a storage backend (file, IndexedDB, or your own): a StorageError (code `STORAGE`) whose
@@ -210,6 +212,21 @@ export class StorageBackendError extends StorageError {
     options?: { cause?: unknown },
   ) {
     super(`${message} [${storageCode}, ${location}]`, options?.cause)
+  }
+}
+
+/**
+ * `rollback`, `rollbackNow`, `checkpoint` and `rotateEncryptionKey` in a follower tab (`NOT_LEADER`): they
+ * run in the leader tab only (the tab holding the Web Lock of the IndexedDB store; see docs/runtime.md,
+ * "Several tabs"). Nothing was written. Dry-run rollbacks and every read work in a follower.
+ */
+export class NotLeaderError extends StorageBackendError {
+  constructor(
+    location: string,
+    /** The refused operation (`rollback`, `checkpoint`, ...). */
+    readonly operation: string,
+  ) {
+    super('NOT_LEADER', location, `${operation}() runs only in the leader tab (the one holding the store's Web Lock); this tab is a follower and wrote nothing`)
   }
 }
 

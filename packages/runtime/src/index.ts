@@ -8,7 +8,8 @@
  * What an independent verifier needs (canonical encoding, body formats, hashes, Merkle tree, the verifier
  * itself) is in `memory-customs/verify`; test hooks are not exported.
  */
-export { createCustoms, Customs, META_FORMAT } from './core/customs.js'
+export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.js'
+export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
 export type {
   CommitOptions,
   ExecutionEntry,

@@ -11,6 +11,7 @@ import type { Ring } from '../crypto/ring.js'
 import { KeyStoreError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
+import type { StorageOption } from '../storage/resolve.js'
 import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
 import { commitDecision } from './gates/decision.js'
@@ -33,13 +34,15 @@ import { executionKey, ZERO_HASH, type Pool, type Receipt } from './receipt.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from './rollback.js'
 import type { PoolState } from './state.js'
 import type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter } from './types.js'
+import type { SharedCustoms } from './surface.js'
 import { ValueStore } from './values.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
+export { isPending, type PendingReceipt, type SharedCustoms, type WriteReceipt } from './surface.js'
 export { META_FORMAT } from './open.js'
 
-export class Customs implements ObservedWriteSink {
+export class Customs implements ObservedWriteSink, SharedCustoms {
 
   readonly decision = {
     /** Commits a value for a registered key. Returns the COMMIT receipt; refusals throw after a REFUSED receipt. */
@@ -127,6 +130,16 @@ export class Customs implements ObservedWriteSink {
       liveState: ledger.state,
       versionIndex: ledger.versions,
       dropIndex: () => store.idx.close(),
+      asActor: (actor) => {
+        const g: GateContext = { ...this.gates, rules: { ...this.rules, defaultActor: actor } }
+        return {
+          commit: (key, value, options) => commitDecision(g, key, value, options),
+          store: (tool, callId, result) => storeResult(g, tool, callId, result),
+          record: (planId, plan, options) => recordPlan(g, planId, plan, options),
+          promote: (req) => promoteResult(g, req),
+          observe: (write) => observeWrite(g, write),
+        }
+      },
     })
   }
 
@@ -301,6 +314,7 @@ export class Customs implements ObservedWriteSink {
     const report = await replayJournal(this.ledger, store)
     this.openCheck = report
     this.writer.durableSeq = this.ledger.headSeq
+    this.writer.durableHead = { seq: this.ledger.headSeq, hash: this.ledger.headHash }
     this.writer.witnessSeq = store.witness?.seq ?? 0
     if (!this.guard.damage) {
       const f = report.firstFailure
@@ -326,8 +340,33 @@ export class Customs implements ObservedWriteSink {
 /**
  * Opens (or creates) a Customs over the configured storage: reads the journal, rebuilds the sql.js index and
  * the pool state, and checks hashes and links on the way (see `health().verification`).
+ *
+ * `{ indexedDB: name }` in a browser with BroadcastChannel and Web Locks opens the store shared by the tabs
+ * of that browser (tabs/tab-customs.ts): the tab that gets the Web Lock is the leader (today's synchronous
+ * single-writer semantics, and it serves the other tabs), every other tab a follower whose writes return
+ * pending receipts until `flush()`. Without either API (an insecure context has no Web Locks) it is a
+ * single-writer Customs as before, and a second tab fails with LOCKED.
  */
-export async function createCustoms(options: CustomsOptions = {}): Promise<Customs> {
+export function createCustoms(options: CustomsOptions & { storage: { indexedDB: string } }): Promise<SharedCustoms>
+export function createCustoms(options?: CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }): Promise<Customs>
+export function createCustoms(options?: CustomsOptions): Promise<SharedCustoms>
+export async function createCustoms(options: CustomsOptions = {}): Promise<SharedCustoms> {
+  if (tabsCanShare(options.storage)) {
+    const { openTabCustoms } = await import('../tabs/tab-customs.js')
+    return openTabCustoms(options as CustomsOptions & { storage: { indexedDB: string } })
+  }
+  return openCustoms(options)
+}
+
+/** `{ indexedDB }` on a platform where tabs can elect a writer (Web Locks) and forward to it (BroadcastChannel). */
+function tabsCanShare(storage: StorageOption): boolean {
+  if (typeof storage !== 'object' || storage === null || !('indexedDB' in storage) || 'append' in storage) return false
+  const g = globalThis as { BroadcastChannel?: unknown; navigator?: { locks?: { request?: unknown } } }
+  return typeof g.BroadcastChannel === 'function' && typeof g.navigator?.locks?.request === 'function'
+}
+
+/** @internal A single-writer Customs on any storage (the tab layer opens its views with it). */
+export async function openCustoms(options: CustomsOptions = {}): Promise<Customs> {
   const s = await openStore(options)
   try {
     const customs = new Customs(s, options)

@@ -4,6 +4,9 @@
  * its backend (the tab follower swaps views). Kept in a registry, so nothing of it shows in the public types.
  */
 import type { Database } from 'sql.js'
+import type { ObservedWrite } from './gates/observed.js'
+import type { Receipt } from './receipt.js'
+import type { CommitOptions, PlanRecord, PromoteRequest } from './types.js'
 import type { PoolState } from './state.js'
 import type { VersionIndex } from './versions.js'
 
@@ -14,6 +17,16 @@ export interface CustomsInternals {
   versionIndex: VersionIndex
   /** Closes the sql.js index only (the backend stays open for another view). */
   dropIndex(): void
+  /** The write gates with another default actor (a leader tab applying a follower's forwarded writes). */
+  asActor(actor: string | null): ActorWrites
+}
+
+export interface ActorWrites {
+  commit(key: string, value: unknown, options: CommitOptions): Receipt
+  store(tool: string, callId: string, result: unknown): Receipt
+  record(planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt
+  promote(req: PromoteRequest): Receipt
+  observe(write: ObservedWrite): void
 }
 
 const registry = new WeakMap<object, CustomsInternals>()

@@ -5,7 +5,8 @@
  */
 import { StorageError } from '../errors.js'
 import type { KeyProvider } from '../keys/provider.js'
-import type { StorageBackend } from '../storage/types.js'
+import { normalHead } from '../storage/head.js'
+import type { JournalHead, StorageBackend } from '../storage/types.js'
 import type { Ledger } from './ledger.js'
 
 /** Lets queued microtasks and I/O callbacks run (setImmediate where there is one). */
@@ -26,6 +27,11 @@ export class JournalWriter {
   private flushScheduled = false
   /** Highest seq acknowledged as durable by the backend. */
   durableSeq = 0
+  /**
+   * The last durable receipt (seq and hash as the ledger spells it). A shared backend's appends are
+   * conditional on it (`expectedHead`): a batch is written only if nobody else appended since.
+   */
+  durableHead: JournalHead = { seq: 0, hash: '' }
   /** The last append failure, cleared by the next successful flush. */
   storageError: { message: string; at: string } | null = null
   storageErrors = 0
@@ -124,7 +130,8 @@ export class JournalWriter {
       this.inFlight = batch.length
       try {
         ledger.idx.sync()
-        await this.backend.append(ledger.seal(batch))
+        const sealed = ledger.seal(batch)
+        await (this.backend.shared ? this.backend.append(sealed, { expectedHead: normalHead(this.durableHead) }) : this.backend.append(sealed))
       } catch (e) {
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
         this.inFlight = 0
@@ -146,6 +153,7 @@ export class JournalWriter {
         const e = batch[i]
         if (e.t === 'r') {
           this.durableSeq = Math.max(this.durableSeq, e.seq)
+          this.durableHead = { seq: e.seq, hash: e.hash }
           break
         }
       }

@@ -9,6 +9,8 @@
  */
 import { CustomsError } from '../errors.js'
 import type { Customs } from '../core/customs.js'
+import { internalsOf, type ActorWrites } from '../core/internals.js'
+import type { ObservedWrite } from '../core/gates/observed.js'
 import type { Op, Pool, Receipt, ReceiptSite } from '../core/receipt.js'
 import { currentSite } from '../probe.js'
 import { errorFromData, type ErrorData, type ForwardedWrite, type WriteCall } from './protocol.js'
@@ -33,23 +35,44 @@ export interface PendingReceipt {
 
 /** Refusal codes a follower can decide on its own, per operation (they do not depend on the journal). */
 const LOCAL: Record<WriteCall['op'], ReadonlySet<string>> = {
+  OBSERVED_WRITE: new Set(),
   COMMIT: new Set(['UNKNOWN_KEY', 'SOURCE_NOT_ALLOWED', 'INVALID_VALUE', 'SCHEMA_VIOLATION']),
   STORE: new Set(['INVALID_VALUE']),
   RECORD_PLAN: new Set(['INVALID_VALUE']),
   PROMOTE: new Set(['TOOL_NOT_ALLOWED', 'UNKNOWN_KEY']),
 }
 
-/** Runs a write call on a Customs (the leader's own, or the follower's local check). */
-export function applyCall(c: Customs, call: WriteCall, actor: string | null): Receipt {
+/**
+ * Runs a write call on a Customs: with its own default actor (`actor` omitted: the leader's own writes), or
+ * with `actor` as the default (a follower's forwarded write, or its local check). An observed write returns
+ * the receipt it appended, if any (it never throws).
+ */
+export function applyCall(c: Customs, call: WriteCall, actor?: string | null): Receipt | undefined {
+  const w = actor === undefined ? ownWrites(c) : internalsOf(c).asActor(actor)
   switch (call.op) {
     case 'COMMIT':
-      return c.decision.commit(call.key, call.value, { ...call.options, actor: call.options?.actor ?? actor ?? undefined })
+      return w.commit(call.key, call.value, call.options)
     case 'STORE':
-      return c.execution.store(call.tool, call.callId, call.result)
+      return w.store(call.tool, call.callId, call.result)
     case 'RECORD_PLAN':
-      return c.plans.record(call.planId, call.plan, { ...call.options, actor: call.options?.actor ?? actor ?? undefined })
+      return w.record(call.planId, call.plan, call.options)
     case 'PROMOTE':
-      return c.bridge.promote({ ...call.req, actor: call.req?.actor ?? actor ?? undefined })
+      return w.promote(call.req)
+    case 'OBSERVED_WRITE': {
+      const before = c.size
+      w.observe(call.write)
+      return c.size > before ? c.receipt(c.size) : undefined
+    }
+  }
+}
+
+function ownWrites(c: Customs): ActorWrites {
+  return {
+    commit: c.decision.commit,
+    store: c.execution.store,
+    record: c.plans.record,
+    promote: c.bridge.promote,
+    observe: (write) => c.observeWrite(write),
   }
 }
 
@@ -69,6 +92,22 @@ function cloneable(call: WriteCall, refused: CustomsError | null): WriteCall {
       const r = call.req
       return { op: 'PROMOTE', req: { tool: r?.tool, callId: r?.callId, to: r?.to, planRef: r?.planRef, actor: r?.actor } }
     }
+    case 'OBSERVED_WRITE':
+      return { op: 'OBSERVED_WRITE', write: cloneableObserved(call.write) }
+  }
+}
+
+/**
+ * An observed write as plain data. A value the channel cannot clone (a function, a DOM node) goes as
+ * undefined: the leader then commits to `{ "$unserializable": "undefined" }` where a single writer would
+ * have named the value's type. The site and key are kept.
+ */
+function cloneableObserved(w: ObservedWrite): ObservedWrite {
+  const site = { ...w.site }
+  try {
+    return { site, key: w.key, hasValue: w.hasValue, value: w.hasValue ? structuredClone(w.value) : undefined }
+  } catch {
+    return { site, key: w.key, hasValue: w.hasValue, value: undefined }
   }
 }
 
@@ -76,6 +115,8 @@ interface Outstanding {
   write: ForwardedWrite
   /** The error already thrown to the caller (a local refusal forwarded only for its REFUSED receipt). */
   thrown: CustomsError | null
+  /** An observed write: `flush()` waits for it but returns no receipt for it and is not failed by it. */
+  quiet: boolean
   receipt?: Receipt
   error?: CustomsError
   settled: Promise<void>
@@ -94,6 +135,7 @@ export class FollowerWrites {
     private readonly actor: string | null,
     private readonly check: () => Customs,
     private readonly send: (w: ForwardedWrite) => void,
+    private readonly sendAck: (ids: string[]) => void,
   ) {}
 
   /** Checks `call` locally, forwards it, and returns its pending receipt (or throws a local refusal). */
@@ -103,7 +145,7 @@ export class FollowerWrites {
     let draft: Receipt | null = null
     let refused: CustomsError | null = null
     try {
-      draft = applyCall(this.check(), call, this.actor)
+      draft = applyCall(this.check(), call, this.actor) ?? null
     } catch (e) {
       if (!(e instanceof CustomsError)) throw e
       // a refusal that depends on the journal's state is the leader's to make
@@ -130,10 +172,18 @@ export class FollowerWrites {
     })
   }
 
-  private track(write: ForwardedWrite, thrown: CustomsError | null): void {
+  /** Forwards an observed write (never throws, returns nothing; `flush()` waits for it). */
+  observe(write: ObservedWrite): void {
+    const fw: ForwardedWrite = { id: `${this.tabId}:${++this.counter}`, site: null, actor: this.actor, call: { op: 'OBSERVED_WRITE', write } }
+    fw.call = cloneable(fw.call, null)
+    this.track(fw, null, true)
+    this.send(fw)
+  }
+
+  private track(write: ForwardedWrite, thrown: CustomsError | null, quiet = false): void {
     let settle!: () => void
     const settled = new Promise<void>((resolve) => (settle = resolve))
-    const o: Outstanding = { write, thrown, settled, settle }
+    const o: Outstanding = { write, thrown, quiet, settled, settle }
     this.outstanding.set(write.id, o)
     if (!thrown) this.sinceFlush.push(o)
   }
@@ -143,6 +193,7 @@ export class FollowerWrites {
     const o = this.outstanding.get(id)
     if (!o) return
     this.outstanding.delete(id)
+    this.acknowledge(id)
     const err = error === undefined ? undefined : error instanceof CustomsError ? error : errorFromData(error)
     if (o.thrown) {
       // the caller already has the error; it learns the seq of the REFUSED receipt that records it
@@ -150,6 +201,19 @@ export class FollowerWrites {
     } else if (err) o.error = err
     else o.receipt = receipt
     o.settle()
+  }
+
+  private toAck: string[] = []
+
+  /** Tells every tab (in one message per task) that this tab holds the result of `id`: they may forget it. */
+  private acknowledge(id: string): void {
+    this.toAck.push(id)
+    if (this.toAck.length > 1) return
+    queueMicrotask(() => {
+      const ids = this.toAck
+      this.toAck = []
+      this.sendAck(ids)
+    })
   }
 
   /** Every forwarded write without a result, in the order made (to re-send to a new leader). */
@@ -165,10 +229,16 @@ export class FollowerWrites {
     const batch = this.sinceFlush
     this.sinceFlush = []
     await Promise.all(batch.map((o) => ('settled' in o ? o.settled : undefined)))
-    const failed = batch.find((o): o is Outstanding => 'settled' in o && o.error !== undefined)
+    const failed = batch.find((o): o is Outstanding => 'settled' in o && !o.quiet && o.error !== undefined)
     if (failed) throw failed.error
-    const receipts = batch.map((o) => ('settled' in o ? o.receipt! : o))
-    return { receipts, maxSeq: receipts.reduce((m, r) => Math.max(m, r.seq), 0) }
+    const receipts: Receipt[] = []
+    let maxSeq = 0
+    for (const o of batch) {
+      const r = 'settled' in o ? o.receipt : o
+      if (r) maxSeq = Math.max(maxSeq, r.seq)
+      if (!('settled' in o) || !o.quiet) receipts.push(r!)
+    }
+    return { receipts, maxSeq }
   }
 
   /** A write made while this tab is the leader: already final; kept so `flush()` returns it. */

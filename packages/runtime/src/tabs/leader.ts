@@ -30,6 +30,7 @@ export function applyOnce(customs: Customs, backend: TabBackend, w: ForwardedWri
   if (seen !== undefined) return outcomeOf(customs, seen)
   let outcome: Outcome
   try {
+    // with the follower's default actor (null included), never the leader's
     outcome = { receipt: runAtSite(w.site, () => applyCall(customs, w.call, w.actor)) }
   } catch (e) {
     if (!(e instanceof CustomsError)) throw e

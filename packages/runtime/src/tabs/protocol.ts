@@ -6,15 +6,17 @@
  * - `write`  (follower -> leader) one forwarded write, with an id unique across tabs (`<tab id>:<n>`).
  * - `result` (leader -> follower `to`) the final receipt of write `id`, or its typed refusal. Sent only once the
  *   receipt (and the `applied` journal entry naming `id`) is durable.
- * - `head`   (leader -> all) the journal's head after a durable append; followers read the new entries.
+ * - `head`   (leader -> all) the seq of the journal's last durable receipt; followers read the new entries.
  * - `hello`  (follower -> leader) a follower opened; the leader answers with `head`.
  * - `leader` (new leader -> all) this tab holds the lock and serves writes; followers re-send every write
  *   they have no `result` for (same ids: the leader applies an id at most once).
+ * - `ack`    (follower -> leader) the follower holds the results of every write id it lists, so the leader may
+ *   forget them (its map of applied ids; after a handover the journal's `applied` entries still answer).
  */
 import type { SiteMeta } from '../probe.js'
+import type { ObservedWrite } from '../core/gates/observed.js'
 import type { Receipt } from '../core/receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
-import type { JournalHead } from '../storage/types.js'
 import {
   CustomsError,
   PlanReferenceError,
@@ -37,13 +39,18 @@ export type WriteCall =
   | { op: 'STORE'; tool: string; callId: string; result: unknown }
   | { op: 'RECORD_PLAN'; planId: string; plan: PlanRecord; options?: { actor?: string; reason?: string } }
   | { op: 'PROMOTE'; req: PromoteRequest }
+  /** A probed write the follower observed (`observeWrite`): recorded by the leader, never refused. */
+  | { op: 'OBSERVED_WRITE'; write: ObservedWrite }
 
 export interface ForwardedWrite {
   /** `<tab id>:<counter>`: unique across tabs and sessions. */
   id: string
   /** The probed call site in the follower when the write was made (the leader writes it into the receipt). */
   site: SiteMeta | null
-  /** The follower's default actor, used where the call names none (as it would have been locally). */
+  /**
+   * The follower's default actor: the leader applies the write with it as its default (every op, STORE and
+   * observed writes included), so the receipt names the actor it would have named in the follower.
+   */
   actor: string | null
   call: WriteCall
 }
@@ -64,9 +71,10 @@ export interface ErrorData {
 export type TabMessage =
   | { type: 'write'; from: string; write: ForwardedWrite }
   | { type: 'result'; to: string; id: string; receipt?: Receipt; error?: ErrorData }
-  | { type: 'head'; from: string; head: JournalHead }
+  | { type: 'head'; from: string; seq: number }
   | { type: 'hello'; from: string }
-  | { type: 'leader'; from: string; head: JournalHead }
+  | { type: 'leader'; from: string; seq: number }
+  | { type: 'ack'; from: string; ids: string[] }
 
 export function channelName(database: string): string {
   return `memory-customs:${database}`

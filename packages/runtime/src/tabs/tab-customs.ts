@@ -12,7 +12,7 @@
  * transaction the old leader had started), applies its own unanswered writes once (leader.ts), announces
  * itself, and the other followers re-send theirs.
  */
-import { createCustoms, type Customs } from '../core/customs.js'
+import { openCustoms, type Customs } from '../core/customs.js'
 import { internalsOf } from '../core/internals.js'
 import type { CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
@@ -20,7 +20,9 @@ import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js
 import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
 import type { VerifyOptions } from '../core/verify.js'
 import { createIndexedDBBackend } from '../storage/indexeddb.js'
-import { ClosedError, StorageBackendError } from '../errors.js'
+import type { SharedCustoms } from '../core/surface.js'
+import type { ObservedWrite } from '../core/gates/observed.js'
+import { ClosedError, NotLeaderError, StorageBackendError } from '../errors.js'
 import { applyCall, FollowerWrites, type PendingReceipt } from './follower.js'
 import { applyOnce } from './leader.js'
 import { channelName, errorToData, newTabId, type ForwardedWrite, type TabMessage, type WriteCall } from './protocol.js'
@@ -38,6 +40,7 @@ interface ChannelLike {
 
 /** Opens the store in this tab as leader (lock free) or follower (lock held by another tab). */
 export async function openTabCustoms(options: CustomsOptions & { storage: { indexedDB: string } }): Promise<TabCustoms> {
+  // a single writer would take the Web Lock or fail; here the lock decides the role
   const name = options.storage.indexedDB
   const tab = new TabCustoms(name, options)
   try {
@@ -49,7 +52,7 @@ export async function openTabCustoms(options: CustomsOptions & { storage: { inde
   return tab
 }
 
-export class TabCustoms {
+export class TabCustoms implements SharedCustoms {
   /** This tab's id on the channel (forwarded write ids start with it). */
   readonly tabId = newTabId()
   private role: 'starting' | 'follower' | 'promoting' | 'leader' | 'closed' = 'starting'
@@ -92,7 +95,16 @@ export class TabCustoms {
     if (!BC) throw new StorageBackendError('UNSUPPORTED', `indexeddb:${database}`, 'this platform has no BroadcastChannel, so tabs cannot share the store')
     this.channel = new BC(channelName(database))
     this.channel.onmessage = (ev) => this.receive(ev.data)
-    this.writes = new FollowerWrites(this.tabId, options.actor ?? null, () => this.check!, (write) => this.post({ type: 'write', from: this.tabId, write }))
+    this.writes = new FollowerWrites(
+      this.tabId,
+      options.actor ?? null,
+      () => this.check!,
+      (write) => this.post({ type: 'write', from: this.tabId, write }),
+      (ids) => {
+        this.backend?.forget(ids)
+        this.post({ type: 'ack', from: this.tabId, ids })
+      },
+    )
   }
 
   /** `leader` when this tab holds the lock and writes the journal; `follower` otherwise. */
@@ -115,7 +127,7 @@ export class TabCustoms {
     }
     const reader = createIndexedDBBackend(this.database, { lock: false })
     this.backend = new TabBackend(reader, await reader.open())
-    this.check = await createCustoms({ ...this.options, storage: 'memory', encryption: undefined, keys: undefined })
+    this.check = await openCustoms({ ...this.options, storage: 'memory', encryption: undefined, keys: undefined })
     // Wait for a leader that has opened (and created the store), or for the lock if the holder went away.
     const ready = this.waitFor((m) => m.type === 'head' || m.type === 'leader')
     const lock = reader.acquireWriter()
@@ -126,20 +138,23 @@ export class TabCustoms {
     this.role = 'follower'
     if (first === 'lock') return this.promote()
     lock.then(
-      () => this.promote(),
+      () =>
+        this.promote().catch((e: unknown) => {
+          if (this.role !== 'closed') throw e // closed meanwhile: nothing to lead
+        }),
       () => {}, // closed while waiting
     )
   }
 
   private openOn(backend: TabBackend): Promise<Customs> {
-    return createCustoms({ ...this.options, storage: backend })
+    return openCustoms({ ...this.options, storage: backend })
   }
 
   /** Serves writes from now on: answers hellos, announces every durable head. */
   private lead(): void {
     this.role = 'leader'
-    this.backend.onDurable = (head) => this.post({ type: 'head', from: this.tabId, head })
-    this.post({ type: 'leader', from: this.tabId, head: this.current.head })
+    this.backend.onDurable = (seq) => this.post({ type: 'head', from: this.tabId, seq })
+    this.post({ type: 'leader', from: this.tabId, seq: this.current.size })
   }
 
   /** The lock is ours: read what the old leader left, apply our own unanswered writes once, then lead. */
@@ -152,7 +167,7 @@ export class TabCustoms {
       const outcome = applyOnce(this.current, this.backend, w)
       void this.current.flush().then(
         () => this.writes.settle(w.id, outcome.receipt, outcome.error),
-        (e: unknown) => this.writes.settle(w.id, undefined, e as never),
+        (e: unknown) => this.writes.settle(w.id, undefined, errorToData(e)),
       )
     }
     await this.check?.close()
@@ -163,7 +178,13 @@ export class TabCustoms {
   // ------------------------------------------------------------------ the channel
 
   private post(m: TabMessage): void {
-    if (this.role !== 'closed') this.channel.postMessage(m)
+    if (this.role === 'closed') return
+    try {
+      this.channel.postMessage(m)
+    } catch (e) {
+      // the channel closes with the tab (pagehide, a closing window): nobody is left to tell
+      if ((e as { name?: string })?.name !== 'InvalidStateError') throw e
+    }
   }
 
   private waitFor(pred: (m: TabMessage) => boolean): Promise<TabMessage> {
@@ -179,15 +200,18 @@ export class TabCustoms {
 
   private receive(m: TabMessage): void {
     for (const l of this.listeners) l(m)
+    // every tab forgets acknowledged ids: whichever of them leads next needs only the unacknowledged ones
+    if (m.type === 'ack') return this.backend?.forget(m.ids)
     if (this.role === 'leader') {
       if (m.type === 'write') this.serve(m.from, m.write)
-      else if (m.type === 'hello') this.post({ type: 'head', from: this.tabId, head: this.current.head })
+      else if (m.type === 'hello') this.post({ type: 'head', from: this.tabId, seq: this.current.size })
       return
     }
     if (m.type === 'result' && m.to === this.tabId) this.writes.settle(m.id, m.receipt, m.error)
     else if (m.type === 'head' || m.type === 'leader') {
-      this.announced = Math.max(this.announced, m.head.seq)
-      if (this.role === 'follower') void this.catchUp()
+      this.announced = Math.max(this.announced, m.seq)
+      // a failure here reaches the next flush() (it catches up again); after close() there is nothing to read
+      if (this.role === 'follower') this.catchUp().catch(() => {})
       // a new leader: send again everything it may not have seen (it applies each id at most once)
       if (m.type === 'leader') for (const write of this.writes.unanswered()) this.post({ type: 'write', from: this.tabId, write })
     }
@@ -197,7 +221,10 @@ export class TabCustoms {
     const outcome = applyOnce(this.current, this.backend, write)
     this.current.flush().then(
       () => this.post({ type: 'result', to: from, id: write.id, receipt: outcome.receipt && { ...outcome.receipt }, error: outcome.error && errorToData(outcome.error) }),
-      () => {}, // not durable: no answer; the follower re-sends to the next leader, which applies it once
+      // Not durable: the follower's flush() rejects with the typed StorageError (as a single writer's would).
+      // The entries stay queued in this tab and go out with its next successful append, like a single
+      // writer's after a failed flush; the follower does not re-send the write.
+      (e: unknown) => this.post({ type: 'result', to: from, id: write.id, error: errorToData(e) }),
     )
   }
 
@@ -228,7 +255,7 @@ export class TabCustoms {
   private write(call: WriteCall): TabReceipt {
     if (this.role === 'closed') throw new ClosedError(call.op.toLowerCase())
     if (this.role !== 'leader') return this.writes.write(call)
-    const r = applyCall(this.current, call, null)
+    const r = applyCall(this.current, call)!
     this.writes.recordOwn(r)
     return r
   }
@@ -305,7 +332,7 @@ export class TabCustoms {
 
   // ------------------------------------------------------------------ leader-only operations
 
-  rollback(target: RollbackTarget, options?: RollbackOptions): Promise<RollbackResult> {
+  async rollback(target: RollbackTarget, options?: RollbackOptions): Promise<RollbackResult> {
     if (!options?.dryRun) this.leaderOnly('rollback')
     return this.current.rollback(target, options)
   }
@@ -313,17 +340,33 @@ export class TabCustoms {
     if (!options?.dryRun) this.leaderOnly('rollbackNow')
     return this.current.rollbackNow(target, options)
   }
-  checkpoint(): ReturnType<Customs['checkpoint']> {
+  async checkpoint(): ReturnType<Customs['checkpoint']> {
     this.leaderOnly('checkpoint')
     return this.current.checkpoint()
   }
-  /** Probe sink: observed writes are recorded by the leader tab only (a follower drops them). */
-  observeWrite(write: Parameters<Customs['observeWrite']>[0]): void {
+  async rotateEncryptionKey(): Promise<string> {
+    this.leaderOnly('rotateEncryptionKey')
+    return this.current.rotateEncryptionKey()
+  }
+  /** Probe sink (never throws): the leader records an observed write; a follower forwards it to the leader. */
+  observeWrite(write: ObservedWrite): void {
+    if (this.role === 'closed') return
     if (this.role === 'leader') this.current.observeWrite(write)
+    else {
+      try {
+        this.writes.observe(write)
+      } catch {
+        // never into the probed code
+      }
+    }
   }
 
+  /**
+   * Rollback, checkpoint and key rotation are not forwarded: a rollback is computed against the head and its
+   * result (and `rollbackNow`'s synchronous one) would arrive after other tabs' writes; a checkpoint is signed
+   * by the tab that holds the keys' writer role. A follower refuses them with NotLeaderError (nothing written).
+   */
   private leaderOnly(what: string): void {
-    if (this.role !== 'leader')
-      throw new StorageBackendError('READ_ONLY', `indexeddb:${this.database}`, `${what}() runs in the leader tab only; this tab is a follower`)
+    if (this.role !== 'leader') throw new NotLeaderError(`indexeddb:${this.database}`, what)
   }
 }

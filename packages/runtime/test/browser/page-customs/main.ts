@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // The built `memory-customs` in Chromium on IndexedDB: runs the shared contract cases one at a time for the
 // test, and offers the steps of the reload and second-tab checks. Results go back as plain objects.
-import { createCustoms, type Customs, type CustomsOptions } from 'memory-customs'
+import { createCustoms, type CustomsOptions, type SharedCustoms as Customs } from 'memory-customs'
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url'
 import { z } from 'zod'
 import { contractCases, type ContractContext, type Make } from '../../contract/suite.js'
