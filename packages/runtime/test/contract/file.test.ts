@@ -2,7 +2,8 @@
 // Customs and opens a new one on the same directory, so state must come back from the journal on disk.
 import { afterAll, describe, it } from 'vitest'
 import { createCustoms, type Customs, type CustomsOptions } from '../../src/index.js'
-import { contractCases } from './suite.js'
+import { createFileBackend } from '../../src/storage/file.js'
+import { conditionalAppendCases, contractCases } from './suite.js'
 import { tempDir } from '../storage/helpers'
 
 const dirs = new WeakMap<Customs, string>()
@@ -26,5 +27,10 @@ async function reopen(c: Customs, opts: CustomsOptions = {}): Promise<Customs> {
 }
 
 describe('contract (file backend)', () => {
-  for (const tc of contractCases) it(tc.name, () => tc.run((o) => make(o), { reopen }))
+  const backend = () => {
+    const t = tempDir('contract-head')
+    cleanups.push(t.cleanup)
+    return createFileBackend(t.dir)
+  }
+  for (const tc of [...contractCases, ...conditionalAppendCases]) it(tc.name, () => tc.run((o) => make(o), { reopen, backend }))
 })

@@ -2,7 +2,7 @@
 // this one (file.test.ts); the IndexedDB runner is test/browser/contract.browser.test.ts (needs Chromium).
 import { describe, it } from 'vitest'
 import { createCustoms, createMemoryBackend, type Customs, type CustomsOptions, type MemoryBackend } from '../../src/index.js'
-import { contractCases } from './suite.js'
+import { conditionalAppendCases, contractCases } from './suite.js'
 
 // The memory backend stands in for a store that outlives a Customs: reopen hands the same backend to a new one.
 const stores = new WeakMap<Customs, MemoryBackend>()
@@ -20,5 +20,5 @@ async function reopen(c: Customs, opts: CustomsOptions = {}): Promise<Customs> {
 }
 
 describe('contract (memory backend)', () => {
-  for (const tc of contractCases) it(tc.name, () => tc.run((o) => make(o), { reopen }))
+  for (const tc of [...contractCases, ...conditionalAppendCases]) it(tc.name, () => tc.run((o) => make(o), { reopen, backend: () => createMemoryBackend() }))
 })

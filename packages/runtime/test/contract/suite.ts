@@ -8,7 +8,7 @@
  * must close that Customs and open a new one on the same store; cases that need it skip themselves without it.
  */
 import { z } from 'zod'
-import type { Customs, CustomsOptions, Receipt } from '../../src/index.js'
+import { createCustoms, type Customs, type CustomsOptions, type JournalEntry, type Receipt, type StorageBackend } from '../../src/index.js'
 import { b64urlToHex } from '../../src/crypto/hash.js'
 import { genesisV2 } from '../../src/format/v2.js'
 import { assert } from './assert.js'
@@ -22,6 +22,35 @@ export type Make = (opts?: CustomsOptions) => Promise<Customs>
 
 export interface ContractContext {
   reopen?: (customs: Customs, opts?: CustomsOptions) => Promise<Customs>
+  /** A fresh, unopened backend on a new empty store (the conditional-append cases skip themselves without it). */
+  backend?: () => StorageBackend
+}
+
+/** The backend as the core sees it when other writers may append: `shared`, every append recorded. */
+function sharedView(b: StorageBackend, calls: Array<{ n: number; expected?: { seq: number; hash: string } }>): StorageBackend {
+  return {
+    kind: b.kind,
+    durability: b.durability,
+    location: b.location,
+    shared: true,
+    open: () => b.open(),
+    read: () => b.read(),
+    append: (entries, options) => {
+      calls.push({ n: entries.length, expected: options?.expectedHead })
+      return b.append(entries, options)
+    },
+    close: () => b.close(),
+  }
+}
+
+async function rejectsCode(p: Promise<unknown>, storageCode: string, what: string): Promise<Error & { storageCode?: string }> {
+  try {
+    await p
+  } catch (e) {
+    assert.equal((e as { storageCode?: string }).storageCode, storageCode, what)
+    return e as Error
+  }
+  throw new Error(`${what}: resolved, expected ${storageCode}`)
 }
 
 export interface ContractCase {
@@ -513,6 +542,61 @@ export const contractCases: ContractCase[] = [
       assert.ok(typeof k2 === 'string' && k2.length > 0, 'the new key id')
       assert.equal(await f.verify({ values: true }), intact(2))
       await f.close()
+    },
+  },
+]
+
+export const conditionalAppendCases: ContractCase[] = [
+  {
+    name: 'conditional append: a format-2 head is the last receipt (seq and derived hash); another head is refused with HEAD_MOVED',
+    async run(_make, ctx) {
+      if (!ctx?.backend) return
+      const b = ctx.backend()
+      const c = await createCustoms({ ...baseOptions(), storage: b })
+      c.decision.commit('risk', 'balanced', { source: 'user' })
+      const second = c.decision.commit('budget', 10, { source: 'user' })
+      c.decision.commit('budget', 20, { source: 'user' })
+      await c.flush()
+      const head = c.head
+      assert.equal(head.seq, 3)
+      await b.append([], { expectedHead: head })
+      await rejectsCode(b.append([], { expectedHead: { seq: 2, hash: second.hash } }), 'HEAD_MOVED', 'an older head')
+      await rejectsCode(b.append([], { expectedHead: { seq: 3, hash: second.hash } }), 'HEAD_MOVED', 'the right seq with another hash')
+      await rejectsCode(b.append([], { expectedHead: { seq: 0, hash: '0'.repeat(64) } }), 'HEAD_MOVED', 'the empty head')
+      // the check tracks what is appended after it started
+      c.decision.commit('budget', 30, { source: 'user' })
+      await c.flush()
+      await rejectsCode(b.append([], { expectedHead: head }), 'HEAD_MOVED', 'the head before the last flush')
+      await b.append([], { expectedHead: c.head })
+      await expectVerified(c, 'conditional appends')
+      await c.close()
+    },
+  },
+  {
+    name: 'conditional append: on a shared backend the core appends on the head it built on; a writer whose head moved is refused and writes nothing',
+    async run(_make, ctx) {
+      if (!ctx?.backend) return
+      const b = ctx.backend()
+      const calls: Array<{ n: number; expected?: { seq: number; hash: string } }> = []
+      const c = await createCustoms({ ...baseOptions(), storage: sharedView(b, calls) })
+      const r1 = c.decision.commit('risk', 'balanced', { source: 'user' })
+      await c.flush()
+      const r2 = c.decision.commit('budget', 10, { source: 'user' })
+      await c.flush()
+      const receiptAppends = calls.filter((x) => x.n > 0 && x.expected)
+      assert.equal(receiptAppends.slice(-2).map((x) => x.expected), [{ seq: 0, hash: '0'.repeat(64) }, { seq: 1, hash: r1.hash }])
+      // another writer appends a receipt underneath (here: a copy of the last one, as a stale writer would)
+      const entries: JournalEntry[] = []
+      for await (const e of b.read()) entries.push(e)
+      const last = entries.filter((e) => e.t === 'r').pop()!
+      await b.append([last])
+      c.decision.commit('budget', 11, { source: 'user' })
+      await rejectsCode(c.flush(), 'HEAD_MOVED', 'flush after the head moved')
+      let receipts = 0
+      for await (const e of b.read()) if (e.t === 'r') receipts++
+      assert.equal(receipts, 3, 'nothing of the refused batch was written')
+      assert.equal(r2.seq, 2)
+      await c.close().catch(() => {})
     },
   },
 ]
