@@ -7,7 +7,7 @@
 import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
-import type { Ring } from '../crypto/ring.js'
+import { verifierKeys, type Ring } from '../crypto/ring.js'
 import { KeyStoreError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
@@ -247,12 +247,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     let report = await verifyJournal({
       chain: this.chain,
       ...(this.backend.readBatches ? { batches: this.backend.readBatches() } : { entries: this.backend.read() }),
-      auth: this.ring.auth,
-      legacy: this.createdInV1 ? this.ring.legacy : null,
-      commit: this.ring.commit,
-      sign: this.ring.sign,
-      valueKeys: this.ring.values,
-      checkpoint: this.ring.checkpoint,
+      ...verifierKeys(this.ring, this.createdInV1),
       checkpointSizes,
       witness: await this.keyStore.loadWitness(this.chain),
       options,

@@ -11,7 +11,7 @@ import { KeyStoreError, OptionError, StorageError } from '../errors.js'
 import { randomBytes, toHex, utf8 } from '../crypto/hash.js'
 import type { KeyOptions } from '../crypto/keys.js'
 import { parseCheckpointNote } from '../crypto/checkpoint.js'
-import { keySetFromV1, ringFromKeySet, type Ring, type V1StoredKeys } from '../crypto/ring.js'
+import { keySetFromV1, ringFromKeySet, verifierKeys, type Ring, type V1StoredKeys } from '../crypto/ring.js'
 import { generateKeySet, type KeySet } from '../keys/keyset.js'
 import { resolveKeyProvider, type KeyProvider, type Witness } from '../keys/provider.js'
 import { sharedMemoryKeyProvider } from '../keys/memory.js'
@@ -191,12 +191,7 @@ export async function replayJournal(ledger: Ledger, s: Pick<OpenedStore, 'entrie
   const report = await verifyJournal({
     chain: s.chain,
     entries: s.entries,
-    auth: s.ring.auth,
-    legacy: s.createdInV1 ? s.ring.legacy : null,
-    commit: s.ring.commit,
-    sign: s.ring.sign,
-    valueKeys: s.ring.values,
-    checkpoint: s.ring.checkpoint,
+    ...verifierKeys(s.ring, s.createdInV1),
     checkpointSizes,
     witness: s.witness,
     options: {},

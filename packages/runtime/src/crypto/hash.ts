@@ -20,14 +20,22 @@ interface NodeCrypto {
   createSecretKey(key: Uint8Array): unknown
 }
 
-function loadNodeCrypto(): NodeCrypto | null {
+/**
+ * A Node built-in module through `process.getBuiltinModule`, or null outside Node: nothing imports `node:*`, so
+ * the same module loads in browsers. `has` names a member that must be a function (a stand-in object is not it).
+ */
+export function nodeBuiltin<T>(id: string, has: string): T | null {
   try {
     const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-    const m = p?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined
-    return m && typeof m.createHash === 'function' ? m : null
+    const m = p?.getBuiltinModule?.(id) as Record<string, unknown> | undefined
+    return m && typeof m[has] === 'function' ? (m as T) : null
   } catch {
     return null
   }
+}
+
+function loadNodeCrypto(): NodeCrypto | null {
+  return nodeBuiltin<NodeCrypto>('node:crypto', 'createHash')
 }
 
 let nodeCrypto: NodeCrypto | null = loadNodeCrypto()

@@ -73,3 +73,15 @@ export function keySetFromV1(chain: string, stored: V1StoredKeys, given: { commi
     })()
   return { v: 1, chain, commit, signing, auth: randomBytes(32), checkpoint, encryption: { current: 'k1', keys: { k1: randomBytes(32) } } }
 }
+
+/** What the verifier needs of a ring; format-1 keys only for a store created by the first release. */
+export function verifierKeys(ring: Ring, createdInV1: boolean) {
+  return {
+    auth: ring.auth,
+    legacy: createdInV1 ? ring.legacy : null,
+    commit: ring.commit,
+    sign: ring.sign,
+    valueKeys: ring.values,
+    checkpoint: ring.checkpoint,
+  }
+}

@@ -11,7 +11,7 @@
  *   result of one call can never be promoted under another call's name.
  */
 import { gcm } from '@noble/ciphers/aes.js'
-import { fromBase64url, pooledRandomBytes, toBase64url, utf8 } from './hash.js'
+import { fromBase64url, nodeBuiltin, pooledRandomBytes, toBase64url, utf8 } from './hash.js'
 
 interface NodeCipher {
   setAAD(aad: Uint8Array): NodeCipher
@@ -34,15 +34,7 @@ function nodeKey(nc: NodeCiphers, key: Uint8Array): unknown {
   return k
 }
 
-const nodeCiphers: NodeCiphers | null = (() => {
-  try {
-    const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-    const m = p?.getBuiltinModule?.('node:crypto') as NodeCiphers | undefined
-    return m && typeof m.createCipheriv === 'function' ? m : null
-  } catch {
-    return null
-  }
-})()
+const nodeCiphers = nodeBuiltin<NodeCiphers>('node:crypto', 'createCipheriv')
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 const TAG = 16

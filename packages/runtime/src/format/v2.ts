@@ -13,31 +13,17 @@
  * Hashes and commitments are full 256-bit values in unpadded base64url (43 characters), never truncated.
  * The API `Receipt` object keeps its v1 fields (hex hash/prev, ISO ts, chain, id); see `toReceipt`.
  */
-import type { Op, Pool, Receipt, ReceiptSite } from '../core/receipt.js'
+import type { Op, Pool, Receipt, ReceiptBody } from '../core/receipt.js'
 import { b64urlToHex, sha256Base64url } from '../crypto/hash.js'
 
 export const FORMAT_V2 = 2
 
-/** The stored fields of a v2 receipt. */
-export interface BodyV2 {
-  seq: number
-  /** Epoch milliseconds. */
-  ts: number
-  op: Op
-  pool: Pool | null
-  key: string | null
-  /** Commitment (base64url HMAC) of the value before, or null. */
-  old: string | null
-  /** Commitment of the value after (the attempted value for REFUSED), or null. */
-  new: string | null
-  site: ReceiptSite | null
-  tool: string | null
-  call: string | null
-  actor: string | null
-  reason: string | null
-  /** STORE only: HMAC binding the result to (tool, call, commitment, seq); see crypto/values.ts. */
-  sig: string | null
-}
+/**
+ * The stored fields of a v2 receipt: a receipt body without what v2 derives (format, chain, id, link), with
+ * `ts` as epoch milliseconds, and with `sig` on STORE receipts (the HMAC binding the result to (tool, call,
+ * commitment, seq); see crypto/values.ts).
+ */
+export type BodyV2 = Omit<ReceiptBody, 'v' | 'chain' | 'id' | 'ts' | 'prev'> & { ts: number; sig: string | null }
 
 export class BodyEncodingError extends Error {
   constructor(
