@@ -139,13 +139,27 @@ export function probesEnabled(): boolean {
   return !(flag && flag.enabled === false)
 }
 
+/** `text` with every character RegExp syntax gives a meaning escaped (the one escape helper of plugin and runtime). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/**
+ * The probe protocol's names, defined once: the three functions instrumented code imports from this module and
+ * the per-module table function it declares. The plugin builds every name and pattern it emits or recognises
+ * from these; when a module already uses one of them, all four get the same numeric suffix.
+ */
+export const PROBE_NAMES = { prepare: '__mc$p', done: '__mc$d', register: '__mc$r', table: '__mc$t' } as const
+/** What every probe name starts with: a module that contains no such text cannot collide with them. */
+export const PROBE_PREFIX = '__mc$'
+
 /** Converts a key glob (`*` any run, `?` one char) into an anchored RegExp. */
 export function keyGlobToRegExp(glob: string): RegExp {
   let src = ''
   for (const ch of glob) {
     if (ch === '*') src += '.*'
     else if (ch === '?') src += '.'
-    else src += ch.replace(/[.+^${}()|[\]\\/]/g, '\\$&')
+    else src += escapeRegExp(ch)
   }
   return new RegExp(`^${src}$`, 's')
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { normalizeId } from '../core/ids'
+import { escapeRegExp, PROBE_NAMES } from '../core/glob'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
 import { codePrefilter, nativeCodeFilter } from '../core/prefilter'
 import type { Options } from '../types'
@@ -49,7 +50,7 @@ function loadParserCore(): Promise<ParserCore> {
 // A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
 // All three are required: a user module that merely declares one of these names is instrumented with fresh
 // helper names instead.
-const DEFINES_PROBE = [/\bfunction\s+__mc\$p\b/, /\bfunction\s+__mc\$d\b/, /\bfunction\s+__mc\$r\b/]
+const DEFINES_PROBE = [PROBE_NAMES.prepare, PROBE_NAMES.done, PROBE_NAMES.register].map((name) => new RegExp(`\\bfunction\\s+${escapeRegExp(name)}\\b`))
 const definesProbe = (code: string) => DEFINES_PROBE.every((re) => re.test(code))
 
 function modeFromEnv(): string {
@@ -274,7 +275,7 @@ async function recoverCachedModules(collector: SiteCollector, compilation: Compi
     const src = mod.originalSource?.()?.source()
     if (src === undefined) continue
     const text = typeof src === 'string' ? src : src.toString('utf8')
-    if (text.includes('__mc$r')) instrumented.push(text)
+    if (text.includes(PROBE_NAMES.register)) instrumented.push(text)
   }
   if (!instrumented.length) return
   const core = await loadParserCore()

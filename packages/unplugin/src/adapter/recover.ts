@@ -1,4 +1,4 @@
-import type { SiteMeta } from 'memory-customs/probe'
+import { escapeRegExp, PROBE_NAMES, type SiteMeta } from 'memory-customs/probe'
 import { ts } from 'ts-morph'
 
 /** A site as embedded in an instrumented module's table: exactly what the probe runtime receives. */
@@ -9,9 +9,9 @@ export interface EmbeddedTable {
   sites: EmbeddedSite[]
 }
 
-const TABLE_CALL = '__mc$r'
+const TABLE_CALL = PROBE_NAMES.register
 /** `__mc$r`, or the local name `__mc$r<n>` it is imported as when the module already uses `__mc$r`. */
-const TABLE_NAME = /^__mc\$r\d*$/
+const TABLE_NAME = new RegExp(`^${escapeRegExp(PROBE_NAMES.register)}\\d*$`)
 
 /**
  * Reads the site tables embedded in module code (`__mc$r("src/a.ts", [...], keyFilter)`), whatever a

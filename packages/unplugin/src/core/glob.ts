@@ -2,7 +2,8 @@ import type { CalleePattern } from '../types'
 
 // Key globs are matched at build time (static keys) and by the probe at run time (dynamic keys): one
 // implementation, the runtime's, serves both so the two can never disagree.
-export { keyGlobToRegExp } from 'memory-customs/probe'
+export { escapeRegExp, keyGlobToRegExp, PROBE_NAMES, PROBE_PREFIX } from 'memory-customs/probe'
+import { escapeRegExp } from 'memory-customs/probe'
 
 /**
  * Callee pattern as a RegExp over the dotted callee path: `*` matches any run (dots included), and the
@@ -13,7 +14,7 @@ export function calleePatternToRegExp(pattern: CalleePattern): RegExp {
   let src = ''
   for (const ch of pattern) {
     if (ch === '*') src += '.*'
-    else src += ch.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')
+    else src += escapeRegExp(ch)
   }
   return new RegExp(`(?:^|\\.)${src}$`, 's')
 }

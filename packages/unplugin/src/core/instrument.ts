@@ -3,6 +3,7 @@ import { ts } from 'ts-morph'
 import type { CallSite, Options } from '../types'
 import { parseCached } from './analyze'
 import { normalizeId } from './ids'
+import { PROBE_NAMES, PROBE_PREFIX } from './glob'
 import { isInstrumented, MARKER } from './marker'
 import { cloneableOptions, ensureResolved, type ResolvedOptions } from './options'
 import { isStackOverflow, knownDeep, runDeep } from './deep'
@@ -212,7 +213,7 @@ interface Edit {
   text: string
 }
 
-const HELPER_PREFIX = '__mc$'
+const HELPER_PREFIX = PROBE_PREFIX
 
 /** The names the emitted code binds: the probe entries `p`, `d`, `r` and the table function `t`. */
 interface HelperNames {
@@ -229,7 +230,7 @@ interface HelperNames {
 export function helperNames(used: ReadonlySet<string>): HelperNames {
   for (let i = 0; ; i++) {
     const suffix = i === 0 ? '' : String(i)
-    const names = { p: `${HELPER_PREFIX}p${suffix}`, d: `${HELPER_PREFIX}d${suffix}`, r: `${HELPER_PREFIX}r${suffix}`, t: `${HELPER_PREFIX}t${suffix}` }
+    const names = { p: PROBE_NAMES.prepare + suffix, d: PROBE_NAMES.done + suffix, r: PROBE_NAMES.register + suffix, t: PROBE_NAMES.table + suffix }
     if (!used.has(names.p) && !used.has(names.d) && !used.has(names.r) && !used.has(names.t)) return names
   }
 }
@@ -237,5 +238,5 @@ export function helperNames(used: ReadonlySet<string>): HelperNames {
 /** `__mc$p, __mc$d, __mc$r`, with each local name after `sep` (` as ` or `: `) when it is not the export's. */
 function importList(n: HelperNames, sep: string): string {
   const one = (exported: string, local: string) => (exported === local ? local : `${exported}${sep}${local}`)
-  return [one('__mc$p', n.p), one('__mc$d', n.d), one('__mc$r', n.r)].join(', ')
+  return [one(PROBE_NAMES.prepare, n.p), one(PROBE_NAMES.done, n.d), one(PROBE_NAMES.register, n.r)].join(', ')
 }

@@ -1,7 +1,7 @@
+import { escapeRegExp, PROBE_NAMES, PROBE_PREFIX } from './glob'
+
 /** Comment every instrumented module carries at the end of its one-line header (idempotence and detection). */
 export const MARKER = '/*memory-customs:instrumented v1*/'
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 /**
  * The header `instrument` writes, where it writes it: after an optional shebang line and a directive
@@ -13,12 +13,16 @@ const HEADER = new RegExp(
   '^(?:#![^\\n]*\\n)?' +
     '(?:\\s|//[^\\n]*|/\\*[\\s\\S]*?\\*/|"(?:[^"\\\\\\n]|\\\\[\\s\\S])*"|\'(?:[^\'\\\\\\n]|\\\\[\\s\\S])*\'|;)*?' +
     '(?:import \\{[^}\\n]*\\} from "(?:[^"\\\\\\n]|\\\\.)*";|var \\{[^}\\n]*\\} = require\\("(?:[^"\\\\\\n]|\\\\.)*"\\);)' +
-    'function (__mc\\$t\\d*)\\(\\)\\{return \\1\\.v\\|\\|\\(\\1\\.v=[^\\n]*?\\)\\)\\}\\1\\(\\);' +
-    escape(MARKER),
+    `function (${escapeRegExp(PROBE_NAMES.table)}\\d*)\\(\\)\\{return \\1\\.v\\|\\|\\(\\1\\.v=[^\\n]*?\\)\\)\\}\\1\\(\\);` +
+    escapeRegExp(MARKER),
 )
 
 /** A statement (at the start of a line or after a `;`) that imports the probe entry `__mc$p`. */
-const PROBE_IMPORT = /(?:^|;)[ \t]*(?:import\s*\{[^}]*\b__mc\$p\b[^}]*\}\s*from\b|(?:var|let|const)\s*\{[^}]*\b__mc\$p\b[^}]*\}\s*=\s*require\s*\()/m
+const PREPARE = `\\b${escapeRegExp(PROBE_NAMES.prepare)}\\b`
+const PROBE_IMPORT = new RegExp(
+  `(?:^|;)[ \\t]*(?:import\\s*\\{[^}]*${PREPARE}[^}]*\\}\\s*from\\b|(?:var|let|const)\\s*\\{[^}]*${PREPARE}[^}]*\\}\\s*=\\s*require\\s*\\()`,
+  'm',
+)
 
 /**
  * Whether code was already instrumented (by this or another plugin instance): it starts with the header
@@ -27,6 +31,6 @@ const PROBE_IMPORT = /(?:^|;)[ \t]*(?:import\s*\{[^}]*\b__mc\$p\b[^}]*\}\s*from\
  * alone, so two instances never double the probes.
  */
 export function isInstrumented(code: string): boolean {
-  if (!code.includes('__mc$')) return false
-  return (code.includes(MARKER) && HEADER.test(code)) || (code.includes('__mc$p') && PROBE_IMPORT.test(code))
+  if (!code.includes(PROBE_PREFIX)) return false
+  return (code.includes(MARKER) && HEADER.test(code)) || (code.includes(PROBE_NAMES.prepare) && PROBE_IMPORT.test(code))
 }

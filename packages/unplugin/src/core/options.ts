@@ -2,7 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
 import { OptionError } from './errors'
-import { calleePatternToRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
+import { calleePatternToRegExp, escapeRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
 
 export { OptionError, OptionsError } from './errors'
 
@@ -179,7 +179,7 @@ function mergeEnv(base: Options, override: BaseOptions | undefined): BaseOptions
 
 function receiverRegExp(r: string | RegExp): RegExp {
   if (r instanceof RegExp) return r
-  return new RegExp(r.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'i')
+  return new RegExp(escapeRegExp(r), 'i')
 }
 
 function toList(p: FilterPattern | undefined): Array<string | RegExp> {
@@ -188,7 +188,7 @@ function toList(p: FilterPattern | undefined): Array<string | RegExp> {
 }
 
 function escapeAlternatives(words: readonly string[]): string {
-  return [...new Set(words)].map((w) => w.replace(/[$]/g, '\\$')).join('|')
+  return [...new Set(words)].map(escapeRegExp).join('|')
 }
 
 /**
