@@ -47,7 +47,12 @@ for (const name of names) {
     area = await AREAS[name]({ quick, log, repoRoot })
   } catch (error) {
     console.error(error)
-    area = { id: name, title: name, rows: [failedRow(`${name} benchmarks`, '–', error)], method: 'The area failed before it produced figures.' }
+    area = {
+      id: name,
+      title: name,
+      rows: [failedRow(`${name} benchmarks`, '–', error)],
+      method: 'The area failed before it produced figures.',
+    }
   }
   area.command = `npm run bench -- ${name}${quick ? ' --quick' : ''}`
   areas.push(area)

@@ -40,7 +40,18 @@ const loadAtStart = loadavg()[0]
 const dir = mkdtempSync(join(tmpdir(), 'mc-soak-'))
 let final
 try {
-  final = await runWriter(['--expose-gc', join(repoRoot, 'bench/runtime/soak-writer.mjs'), '--minutes', String(minutes), '--rate', String(rate), '--dir', join(dir, 'store'), '--max-rss-mb', String(maxRssMb)])
+  final = await runWriter([
+    '--expose-gc',
+    join(repoRoot, 'bench/runtime/soak-writer.mjs'),
+    '--minutes',
+    String(minutes),
+    '--rate',
+    String(rate),
+    '--dir',
+    join(dir, 'store'),
+    '--max-rss-mb',
+    String(maxRssMb),
+  ])
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
@@ -57,12 +68,48 @@ const heapSlope = leastSquaresSlope(secondHalf.map((s) => [tMin(s), s.heapUsed /
 const growth = last.rss / reference.rss
 
 const rows = [
-  row({ name: 'RSS slope over the second half (least squares)', value: slope, format: mbPerMin, op: '<=', target: SLOPE_LIMIT_MB_PER_MIN, note: `${secondHalf.length} samples from ${clock(secondHalf[0].tMs)} to ${clock(last.tMs)}` }),
-  row({ name: `final RSS ÷ RSS at minute ${REFERENCE_MIN}`, value: growth, format: ratio, op: '<=', target: GROWTH_LIMIT, note: `${mb(last.rss)} at ${clock(last.tMs)} vs ${mb(reference.rss)} at ${clock(reference.tMs)}` }),
-  row({ name: 'writes kept up: achieved receipts/s', value: final.achievedPerSec, format: perSecond, op: '>=', target: KEEP_UP * rate, note: `${count(final.written)} receipts in ${(final.seconds / 60).toFixed(1)} min (target rate ${perSecond(rate)}); ${kinds(final.byKind)}` }),
-  row({ name: 'JS heap slope over the second half (heapUsed after forced GC)', value: heapSlope, format: mbPerMin, note: `heapUsed ${mb(samples[0].heapUsed)} first, ${mb(last.heapUsed)} last` }),
-  row({ name: '`flush()` every 100 ms: median / max duration', value: final.flushP50Ms, format: ms, note: `max ${ms(final.flushMaxMs)} over ${count(final.flushes)} flushes` }),
-  row({ name: '`checkpoint()` every 10 s: count / slowest', value: final.checkpoints, format: count, note: `slowest ${ms(final.maxCheckpointMs)}` }),
+  row({
+    name: 'RSS slope over the second half (least squares)',
+    value: slope,
+    format: mbPerMin,
+    op: '<=',
+    target: SLOPE_LIMIT_MB_PER_MIN,
+    note: `${secondHalf.length} samples from ${clock(secondHalf[0].tMs)} to ${clock(last.tMs)}`,
+  }),
+  row({
+    name: `final RSS ÷ RSS at minute ${REFERENCE_MIN}`,
+    value: growth,
+    format: ratio,
+    op: '<=',
+    target: GROWTH_LIMIT,
+    note: `${mb(last.rss)} at ${clock(last.tMs)} vs ${mb(reference.rss)} at ${clock(reference.tMs)}`,
+  }),
+  row({
+    name: 'writes kept up: achieved receipts/s',
+    value: final.achievedPerSec,
+    format: perSecond,
+    op: '>=',
+    target: KEEP_UP * rate,
+    note: `${count(final.written)} receipts in ${(final.seconds / 60).toFixed(1)} min (target rate ${perSecond(rate)}); ${kinds(final.byKind)}`,
+  }),
+  row({
+    name: 'JS heap slope over the second half (heapUsed after forced GC)',
+    value: heapSlope,
+    format: mbPerMin,
+    note: `heapUsed ${mb(samples[0].heapUsed)} first, ${mb(last.heapUsed)} last`,
+  }),
+  row({
+    name: '`flush()` every 100 ms: median / max duration',
+    value: final.flushP50Ms,
+    format: ms,
+    note: `max ${ms(final.flushMaxMs)} over ${count(final.flushes)} flushes`,
+  }),
+  row({
+    name: '`checkpoint()` every 10 s: count / slowest',
+    value: final.checkpoints,
+    format: count,
+    note: `slowest ${ms(final.maxCheckpointMs)}`,
+  }),
   row({ name: '`verify()` after the run', value: final.verify.checked, format: count, note: final.verify.ok ? 'ok' : 'FAILED' }),
 ]
 const flat = rows.slice(0, 2).every((r) => r.verdict === 'PASS')
@@ -70,8 +117,12 @@ const kept = rows[2].verdict === 'PASS'
 const verdict = `${flat && !final.stopped ? 'RSS flat' : 'RSS NOT flat'}${final.stopped ? ` (${final.stopped})` : ''}${kept ? '' : '; the writer fell behind its rate'}${minutes < 30 ? ` (a ${minutes}-minute run, not the 30-minute soak)` : ''}`
 
 console.log('\n  time    receipts        RSS       heap')
-for (const s of samples) console.log(`  ${clock(s.tMs).padStart(5)} ${count(s.receipts).padStart(11)} ${mb(s.rss).padStart(10)} ${mb(s.heapUsed).padStart(10)}`)
-for (const r of rows) console.log(`  ${r.verdict.padEnd(12)} ${r.figure.padStart(12)}  ${r.name}${r.target === '–' ? '' : `  (target ${r.target})`}${r.note ? `  [${r.note}]` : ''}`)
+for (const s of samples)
+  console.log(`  ${clock(s.tMs).padStart(5)} ${count(s.receipts).padStart(11)} ${mb(s.rss).padStart(10)} ${mb(s.heapUsed).padStart(10)}`)
+for (const r of rows)
+  console.log(
+    `  ${r.verdict.padEnd(12)} ${r.figure.padStart(12)}  ${r.name}${r.target === '–' ? '' : `  (target ${r.target})`}${r.note ? `  [${r.note}]` : ''}`,
+  )
 console.log(`\nverdict: ${verdict}`)
 
 if (write) {
@@ -130,7 +181,9 @@ function runWriter(args) {
         buffer = buffer.slice(nl + 1)
         if (line.startsWith('sample ')) {
           const s = JSON.parse(line.slice(7))
-          console.log(`  ${clock(s.tMs).padStart(5)}  receipts ${count(s.receipts).padStart(10)}  RSS ${mb(s.rss).padStart(8)}  heap ${mb(s.heapUsed).padStart(8)}  lag ${s.lag}`)
+          console.log(
+            `  ${clock(s.tMs).padStart(5)}  receipts ${count(s.receipts).padStart(10)}  RSS ${mb(s.rss).padStart(8)}  heap ${mb(s.heapUsed).padStart(8)}  lag ${s.lag}`,
+          )
         } else if (line.trim()) lastLine = line
       }
     })

@@ -53,7 +53,9 @@ interface Truth {
 export function parseGroundTruth(md: string): Truth[] {
   const rows: Truth[] = []
   for (const line of md.split('\n')) {
-    const m = /^\|\s*\d+\s*\|\s*([^|\s]+:\d+:\d+)\s*\|[^|]*\|\s*`([^`]*)`\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|/.exec(line)
+    const m = /^\|\s*\d+\s*\|\s*([^|\s]+:\d+:\d+)\s*\|[^|]*\|\s*`([^`]*)`\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|\s*([^|\s]+)\s*\|/.exec(
+      line,
+    )
     if (m) rows.push({ loc: m[1], callee: m[2], rule: m[3], key: m[4], flags: m[5] })
   }
   return rows

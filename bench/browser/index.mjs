@@ -71,7 +71,12 @@ export async function runBrowser({ quick, log }) {
         format: us,
         note: `p99 ${us(r.baseP99)}; ${perSecond((r.n / r.baseTotalMs) * 1000)} with BEGIN/COMMIT per 1,000`,
       }),
-      row({ name: '`decision.commit` p50 ÷ baseline INSERT p50', value: r.p50 / r.baseP50, format: ratio, note: `both quantised to the ${us(r.timerGrainUs)} page timer` }),
+      row({
+        name: '`decision.commit` p50 ÷ baseline INSERT p50',
+        value: r.p50 / r.baseP50,
+        format: ratio,
+        note: `both quantised to the ${us(r.timerGrainUs)} page timer`,
+      }),
     ]
     base.notes.push(
       `Browser: ${r.userAgent}; crossOriginIsolated ${r.crossOriginIsolated}; timer grain ${us(r.timerGrainUs)}; ` +
@@ -89,7 +94,14 @@ export async function runBrowser({ quick, log }) {
   }
 }
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.map': 'application/json' }
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.map': 'application/json',
+}
 
 /** A static server for the built page; COOP/COEP make the page cross-origin isolated. */
 function serve(root) {

@@ -26,7 +26,9 @@ export function runNode(script, args = [], { nodeArgs = [], cwd, env, timeoutMs 
       clearTimeout(timer)
       const wallMs = performance.now() - started
       if (code !== 0) {
-        const error = new Error(`${basename(script)} ${args.join(' ').trim()} exited with ${code ?? signal}: ${errorLine(stderr || stdout)}`)
+        const error = new Error(
+          `${basename(script)} ${args.join(' ').trim()} exited with ${code ?? signal}: ${errorLine(stderr || stdout)}`,
+        )
         error.output = `${stdout}\n${stderr}`
         reject(error)
         return
@@ -43,6 +45,9 @@ export function runNode(script, args = [], { nodeArgs = [], cwd, env, timeoutMs 
 
 /** The line of a child's output that names its error (`Error: ...`), else its last non-empty line. */
 function errorLine(output) {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean)
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
   return lines.find((l) => /^([\w$]*Error|Error \[\w+\])[:\s]/.test(l)) ?? lines.pop() ?? '(no output)'
 }

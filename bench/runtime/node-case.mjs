@@ -28,7 +28,14 @@ const argv = process.argv.slice(2)
 const which = argv[0]
 const quick = argv.includes('--quick')
 const dirArg = argv.includes('--dir') ? argv[argv.indexOf('--dir') + 1] : undefined
-const cases = { commit: commitCase, timetravel: timeTravelCase, verify: verifyCase, durable: durableCase, 'build-store': buildStoreCase, open: openCase }
+const cases = {
+  commit: commitCase,
+  timetravel: timeTravelCase,
+  verify: verifyCase,
+  durable: durableCase,
+  'build-store': buildStoreCase,
+  open: openCase,
+}
 if (!cases[which]) throw new Error(`unknown case ${which}; known: ${Object.keys(cases).join(', ')}`)
 
 /** Receipts in a store, from its health report (the API's count, whatever the journal's line layout). */
@@ -110,7 +117,9 @@ async function commitCase() {
  */
 async function timeInMemoryStorePuts({ n, keys }) {
   const { InMemoryStore } = await import('@langchain/langgraph-checkpoint')
-  const { version } = JSON.parse(readFileSync(new URL('../../node_modules/@langchain/langgraph-checkpoint/package.json', import.meta.url), 'utf8'))
+  const { version } = JSON.parse(
+    readFileSync(new URL('../../node_modules/@langchain/langgraph-checkpoint/package.json', import.meta.url), 'utf8'),
+  )
   const run = async (store, count) => {
     const namespace = ['decision']
     const latencies = new Float64Array(count)
@@ -211,7 +220,6 @@ async function timeTravelCase() {
     baseP50: median(baseLat),
   }
 }
-
 
 /**
  * verify() on a file store that holds receipts and their value records: the store is built, closed and opened
@@ -441,7 +449,18 @@ async function mixedWorkloadBytes(dir) {
   const table = () => ({
     file: 'src/agent/planner.ts',
     sites: [
-      { file: 'src/agent/planner.ts', line: 128, column: 7, fn: 'Planner.applyUserIntent', callee: 'this.customs.decision.commit', rule: 'runtime', key: null, keyKind: 'dynamic', keyIndex: 0, valueIndex: 1 },
+      {
+        file: 'src/agent/planner.ts',
+        line: 128,
+        column: 7,
+        fn: 'Planner.applyUserIntent',
+        callee: 'this.customs.decision.commit',
+        rule: 'runtime',
+        key: null,
+        keyKind: 'dynamic',
+        keyIndex: 0,
+        valueIndex: 1,
+      },
     ],
   })
   for (let i = 0; i < 250; i++) {
@@ -509,7 +528,8 @@ async function openCase() {
   const t2 = performance.now()
   // Commit i wrote keys[i % 50]; the last write of keys[k] was commit n - 50 + k.
   const expected = decisionValue(OPEN_STORE_RECEIPTS - keys.length + k)
-  if (!isDeepStrictEqual(value, expected)) throw new Error(`first read returned ${JSON.stringify(value)}, expected ${JSON.stringify(expected)}`)
+  if (!isDeepStrictEqual(value, expected))
+    throw new Error(`first read returned ${JSON.stringify(value)}, expected ${JSON.stringify(expected)}`)
   const receipts = receiptCount(customs)
   if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc')
   globalThis.gc()

@@ -70,7 +70,16 @@ function sample() {
   globalThis.gc()
   const m = process.memoryUsage()
   const h = customs.health()
-  const s = { tMs: Math.round(elapsed()), receipts: h.receipts, lag: h.storage?.lag ?? null, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }
+  const s = {
+    tMs: Math.round(elapsed()),
+    receipts: h.receipts,
+    lag: h.storage?.lag ?? null,
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+  }
   samples.push(s)
   console.log(`sample ${JSON.stringify(s)}`)
 }
@@ -105,7 +114,8 @@ while (elapsed() < endAt && !stopped) {
     nextSample += SAMPLE_MS
     sample()
     const rss = samples[samples.length - 1].rss
-    if (rss > maxRss) stopped = `stopped at ${(elapsed() / 60_000).toFixed(1)} min: RSS ${(rss / 1e6).toFixed(0)} MB passed the --max-rss-mb guard of ${(maxRss / 1e6).toFixed(0)} MB`
+    if (rss > maxRss)
+      stopped = `stopped at ${(elapsed() / 60_000).toFixed(1)} min: RSS ${(rss / 1e6).toFixed(0)} MB passed the --max-rss-mb guard of ${(maxRss / 1e6).toFixed(0)} MB`
   }
   await sleep(5)
 }

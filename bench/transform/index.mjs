@@ -78,7 +78,11 @@ async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
   probeCounts.push((await build('with')).result.probes)
   for (let r = 0; r < runs; r++) {
     // Rotate the order so that no variant always runs first or last in a round.
-    const order = [['without', 'with', 'disabled'], ['with', 'disabled', 'without'], ['disabled', 'without', 'with']][r % 3]
+    const order = [
+      ['without', 'with', 'disabled'],
+      ['with', 'disabled', 'without'],
+      ['disabled', 'without', 'with'],
+    ][r % 3]
     const wall = {}
     const used = {}
     for (const variant of order) {

@@ -23,7 +23,12 @@ const raw = plugin.unplugin.raw({}, { framework: 'vite' })
 raw.vite?.configResolved?.({ mode: 'production', root, command: 'build' })
 const handler = typeof raw.transform === 'function' ? raw.transform : raw.transform.handler
 const warnings = []
-const hostContext = { warn: (w) => warnings.push(w), error: (e) => { throw e } }
+const hostContext = {
+  warn: (w) => warnings.push(w),
+  error: (e) => {
+    throw e
+  },
+}
 // The hook is synchronous for prefilter misses and returns a promise for a candidate until the plugin has
 // loaded its TypeScript-backed core (once per process), so candidates are awaited.
 const transformed = (file) => handler.call(hostContext, file.code, file.id)

@@ -91,7 +91,7 @@ export async function runScaling({ quick, log }) {
     title: 'Plugin scaling',
     rows,
     method:
-      'One generated module holding N memory writes (`store.set(\'k<i>\', <i>)`, one per line, in one function) for N = ' +
+      "One generated module holding N memory writes (`store.set('k<i>', <i>)`, one per line, in one function) for N = " +
       `${SIZES.map(count).join(', ')}, in a fresh \`node --expose-gc\` process through the package root exports. ` +
       '`analyze` runs once per size; then `instrument` (which includes its source map) is timed after a `gc()`, ' +
       'several times per size, and the median is kept. `instrument` is first warmed up 20 times on the 1,000-site ' +

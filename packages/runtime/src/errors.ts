@@ -114,21 +114,29 @@ export class ValueError extends CustomsError {
 
 export class ToolNotAllowedError extends CustomsError {
   constructor(tool: string, key: string | null) {
-    super('TOOL_NOT_ALLOWED', `memory-customs: tool "${tool}" is not in bridge.tools, so its results cannot be promoted${key ? ` into "${key}"` : ''}`, {
-      key,
-      source: `tool:${tool}`,
-      rule: 'bridge.allow-list',
-    })
+    super(
+      'TOOL_NOT_ALLOWED',
+      `memory-customs: tool "${tool}" is not in bridge.tools, so its results cannot be promoted${key ? ` into "${key}"` : ''}`,
+      {
+        key,
+        source: `tool:${tool}`,
+        rule: 'bridge.allow-list',
+      },
+    )
   }
 }
 
 export class ResultMissingError extends CustomsError {
   constructor(tool: string, callId: string, key: string | null) {
-    super('RESULT_MISSING', `memory-customs: no stored result for ${tool} call "${callId}" (only results written with execution.store can be promoted)`, {
-      key,
-      source: `tool:${tool}`,
-      rule: 'bridge.result-exists',
-    })
+    super(
+      'RESULT_MISSING',
+      `memory-customs: no stored result for ${tool} call "${callId}" (only results written with execution.store can be promoted)`,
+      {
+        key,
+        source: `tool:${tool}`,
+        rule: 'bridge.result-exists',
+      },
+    )
   }
 }
 
@@ -157,11 +165,15 @@ export class PlanReferenceError extends CustomsError {
 /** The stored result's HMAC no longer matches its bytes: it was altered inside the Execution pool or injected. */
 export class SignatureError extends CustomsError {
   constructor(tool: string, callId: string, key: string | null) {
-    super('SIGNATURE_MISMATCH', `memory-customs: the stored result of ${tool} call "${callId}" does not match its signature (altered or injected)`, {
-      key,
-      source: `tool:${tool}`,
-      rule: 'bridge.signature',
-    })
+    super(
+      'SIGNATURE_MISMATCH',
+      `memory-customs: the stored result of ${tool} call "${callId}" does not match its signature (altered or injected)`,
+      {
+        key,
+        source: `tool:${tool}`,
+        rule: 'bridge.signature',
+      },
+    )
   }
 }
 
@@ -226,7 +238,11 @@ export class NotLeaderError extends StorageBackendError {
     /** The refused operation (`rollback`, `checkpoint`, ...). */
     readonly operation: string,
   ) {
-    super('NOT_LEADER', location, `${operation}() runs only in the leader tab (the one holding the store's Web Lock); this tab is a follower and wrote nothing`)
+    super(
+      'NOT_LEADER',
+      location,
+      `${operation}() runs only in the leader tab (the one holding the store's Web Lock); this tab is a follower and wrote nothing`,
+    )
   }
 }
 
@@ -367,9 +383,13 @@ export class ValueIntegrityError extends CustomsError {
     /** What is wrong with it, e.g. `does not match its commitment (swapped or altered at rest)`. */
     readonly problem: string,
   ) {
-    super('VALUE_INTEGRITY', `memory-customs: the stored value of receipt ${seq} ${problem}; it is not returned (run verify({ values: true }))`, {
-      rule: 'storage.value-integrity',
-      seq,
-    })
+    super(
+      'VALUE_INTEGRITY',
+      `memory-customs: the stored value of receipt ${seq} ${problem}; it is not returned (run verify({ values: true }))`,
+      {
+        rule: 'storage.value-integrity',
+        seq,
+      },
+    )
   }
 }

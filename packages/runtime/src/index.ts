@@ -10,15 +10,7 @@
  */
 export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.js'
 export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
-export type {
-  CommitOptions,
-  ExecutionEntry,
-  PlanRecord,
-  PointInTimeView,
-  PromoteRequest,
-  ReceiptFilter,
-  Source,
-} from './core/customs.js'
+export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'
 export type { Receipt, ReceiptBody, ReceiptSite, Op, Pool } from './core/receipt.js'
 export { executionKey } from './core/receipt.js'

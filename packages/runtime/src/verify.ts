@@ -13,4 +13,12 @@ export { createAuthenticator, valuesDigest, type Authenticator } from './crypto/
 export { resultSigInput, openValue, isSealedBody, type ValueKeys } from './crypto/values.js'
 export { MerkleFrontier, merkleRootNaive } from './crypto/merkle.js'
 export { parseCheckpointNote, checkNote, type Checkpoint, type CheckpointSigner } from './crypto/checkpoint.js'
-export { verifyJournal, type VerifyInput, type ScannedReceipt, type ReplaySink, type VerifyReport, type VerifyCode, type VerifyOptions } from './core/verify.js'
+export {
+  verifyJournal,
+  type VerifyInput,
+  type ScannedReceipt,
+  type ReplaySink,
+  type VerifyReport,
+  type VerifyCode,
+  type VerifyOptions,
+} from './core/verify.js'

@@ -8,7 +8,19 @@ import { __mc$d, __mc$p, __mc$r, probeCounters, resetProbeState, type SiteMeta }
 import { createCustoms, setDefaultCustoms, type Customs } from '../src/index.js'
 
 function site(over: Partial<SiteMeta>): SiteMeta {
-  return { file: 'src/agent.ts', line: 1, column: 1, fn: null, callee: 'customs.decision.commit', rule: 'MW-1', key: null, keyKind: 'dynamic', keyIndex: 0, valueIndex: 1, ...over }
+  return {
+    file: 'src/agent.ts',
+    line: 1,
+    column: 1,
+    fn: null,
+    callee: 'customs.decision.commit',
+    rule: 'MW-1',
+    key: null,
+    keyKind: 'dynamic',
+    keyIndex: 0,
+    valueIndex: 1,
+    ...over,
+  }
 }
 
 function makeTable(file: string, sites: SiteMeta[]) {
@@ -50,7 +62,9 @@ describe('attribution', () => {
   it('a refused probed write is attributed too, and is not also an observed write', () => {
     setDefaultCustoms(c)
     const t = makeTable('src/bad.ts', [site({ file: 'src/bad.ts', line: 3, column: 1 })])
-    expect(() => __mc$d(t, 0, c.decision.commit(...(__mc$p(t, 0, ['nope', 1, { source: 'user' }]) as [string, unknown, { source: 'user' }])))).toThrow(/no registered schema/)
+    expect(() =>
+      __mc$d(t, 0, c.decision.commit(...(__mc$p(t, 0, ['nope', 1, { source: 'user' }]) as [string, unknown, { source: 'user' }]))),
+    ).toThrow(/no registered schema/)
     const [refused] = c.receipts({ op: 'REFUSED' })
     expect(refused.site).toMatchObject({ file: 'src/bad.ts', line: 3 })
     // The frame of the call that threw is dropped by the next microtask; no OBSERVED_WRITE appears.
@@ -65,7 +79,12 @@ describe('attribution', () => {
     __mc$d(t, 0, notes.set(...(__mc$p(t, 0, ['fn', () => 1]) as [string, unknown])))
     const observed = c.receipts({ op: 'OBSERVED_WRITE' })
     expect(observed).toHaveLength(2)
-    expect(observed[0]).toMatchObject({ pool: 'observed', key: 'topic', site: { file: 'src/memory.ts', line: 7, column: 3, fn: 'Notes.add' }, reason: 'this.notes.set' })
+    expect(observed[0]).toMatchObject({
+      pool: 'observed',
+      key: 'topic',
+      site: { file: 'src/memory.ts', line: 7, column: 3, fn: 'Notes.add' },
+      reason: 'this.notes.set',
+    })
     expect(observed[0].new).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(observed[1].new).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(notes.get('topic')).toEqual({ text: 'hi' })

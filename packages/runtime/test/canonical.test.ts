@@ -8,11 +8,29 @@ import { sha256 } from '@noble/hashes/sha2.js'
 describe('canonical JSON (RFC 8785, strict profile)', () => {
   it('sorts keys by UTF-16 code units and serialises numbers the ECMAScript way', () => {
     // RFC 8785 §3.2.3 sorting example: keys compare by UTF-16 code units, not code points.
-    const sorted = canonicalize({ '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' })
+    const sorted = canonicalize({
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      '1': 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
+    })
     // (Read the order from the text: JSON.parse would move the integer-like key "1" first.)
-    expect([...sorted.matchAll(/"([^"]*)":/g)].map((m) => JSON.parse(`"${m[1]}"`))).toEqual(['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'])
+    expect([...sorted.matchAll(/"([^"]*)":/g)].map((m) => JSON.parse(`"${m[1]}"`))).toEqual([
+      '\r',
+      '1',
+      '\u0080',
+      '\u00f6',
+      '\u20ac',
+      '\ud83d\ude00',
+      '\ufb33',
+    ])
     // RFC 8785 §3.2.2.3 number examples.
-    expect(canonicalize([Number('333333333.33333329'), 1e30, 4.5, 0.002, 1e-27, -0, 0.1 + 0.2])).toBe('[333333333.3333333,1e+30,4.5,0.002,1e-27,0,0.30000000000000004]')
+    expect(canonicalize([Number('333333333.33333329'), 1e30, 4.5, 0.002, 1e-27, -0, 0.1 + 0.2])).toBe(
+      '[333333333.3333333,1e+30,4.5,0.002,1e-27,0,0.30000000000000004]',
+    )
     expect(canonicalize({ b: [true, null, 'é'], a: { d: 1, c: '\u2028' } })).toBe('{"a":{"c":"\u2028","d":1},"b":[true,null,"é"]}')
     expect(canonicalize('\u0000"\\\n')).toBe('"\\u0000\\"\\\\\\n"')
   })
@@ -127,9 +145,22 @@ describe('receipt body encoding', () => {
     const nullable = fc.option(text, { nil: null })
     const uint = fc.oneof(fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER))
     const bodyArb = fc.record({
-      v: fc.constant(1 as const), chain: text, seq: uint, id: text, ts: text, actor: nullable, op: text as fc.Arbitrary<ReceiptBody['op']>,
-      pool: nullable as fc.Arbitrary<ReceiptBody['pool']>, key: nullable, old: nullable, new: nullable,
-      site: fc.option(fc.record({ file: text, line: uint, column: uint, fn: nullable }), { nil: null }), tool: nullable, call: nullable, reason: nullable, prev: text,
+      v: fc.constant(1 as const),
+      chain: text,
+      seq: uint,
+      id: text,
+      ts: text,
+      actor: nullable,
+      op: text as fc.Arbitrary<ReceiptBody['op']>,
+      pool: nullable as fc.Arbitrary<ReceiptBody['pool']>,
+      key: nullable,
+      old: nullable,
+      new: nullable,
+      site: fc.option(fc.record({ file: text, line: uint, column: uint, fn: nullable }), { nil: null }),
+      tool: nullable,
+      call: nullable,
+      reason: nullable,
+      prev: text,
     })
     fc.assert(
       fc.property(bodyArb, fc.nat(), fc.integer({ min: 0, max: 0xffff }), (b, at, code) => {

@@ -102,7 +102,10 @@ describe('damaged journal on open', () => {
       await expect(c.rollback({ toSeq: 1 })).rejects.toBeInstanceOf(DamagedStoreError)
       await expect(c.checkpoint()).rejects.toBeInstanceOf(DamagedStoreError)
       // A dry run is a read.
-      expect((await c.rollback({ toSeq: 2 }, { dryRun: true })).diff).toEqual([{ pool: 'decision', key: 'budget', before: 3, after: 1 }, { pool: 'decision', key: 'goal', before: 'goal 2', after: 'goal 0' }])
+      expect((await c.rollback({ toSeq: 2 }, { dryRun: true })).diff).toEqual([
+        { pool: 'decision', key: 'budget', before: 3, after: 1 },
+        { pool: 'decision', key: 'goal', before: 'goal 2', after: 'goal 0' },
+      ])
       // Nothing was written: state, chain and journal are as they were.
       expect(c.size).toBe(4)
       expect(c.decision.get('goal')).toBe('goal 2')

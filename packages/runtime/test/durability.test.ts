@@ -1,7 +1,15 @@
 /** Group commit, flush semantics and storage failures (a backend whose append fails, like a full disk). */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createCustoms, createMemoryBackend, createMemoryKeyProvider, DamagedStoreError, StorageError, type JournalEntry, type StorageBackend } from '../src/index.js'
+import {
+  createCustoms,
+  createMemoryBackend,
+  createMemoryKeyProvider,
+  DamagedStoreError,
+  StorageError,
+  type JournalEntry,
+  type StorageBackend,
+} from '../src/index.js'
 
 /** Seqs of the receipts among journal entries, in order (format 2 keeps the seq in the body). */
 function receiptSeqs(entries: JournalEntry[]): number[] {
@@ -43,7 +51,14 @@ describe('durability', () => {
     const inner = createMemoryBackend()
     let appends = 0
     // A slow disk: each append takes a few milliseconds, like an fdatasync.
-    const slow: StorageBackend = { ...inner, async append(entries) { appends++; await new Promise((r) => setTimeout(r, 3)); return inner.append(entries) } }
+    const slow: StorageBackend = {
+      ...inner,
+      async append(entries) {
+        appends++
+        await new Promise((r) => setTimeout(r, 3))
+        return inner.append(entries)
+      },
+    }
     const c = await createCustoms({ storage: slow, decision: { schemas } })
     appends = 0
     const writer = async (w: number) => {
@@ -100,7 +115,9 @@ describe('durability', () => {
     expect(cp.algorithm).toBe('hmac-sha256')
     await c.close()
     expect(JSON.stringify(backend.entries())).not.toMatch(/"commit":"[0-9a-f]{64}"|"signing"|privateKey|"auth"/)
-    await expect(createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: createMemoryKeyProvider(), decision: { schemas } })).rejects.toMatchObject({ code: 'KEYS_MISSING' })
+    await expect(
+      createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: createMemoryKeyProvider(), decision: { schemas } }),
+    ).rejects.toMatchObject({ code: 'KEYS_MISSING' })
     const again = await createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore, decision: { schemas } })
     expect(await again.verify({ checkpoint: cp.note, values: true })).toEqual({ ok: true, checked: 1, authenticatedThrough: 1, legacy: 0 })
     await again.close()
@@ -112,7 +129,9 @@ describe('durability', () => {
     const wrong = createMemoryKeyProvider()
     const chain = JSON.parse((backend.entries()[0] as { body: string }).body).chain as string
     await wrong.save(chain, { ...stolen, chain })
-    await expect(createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: wrong, decision: { schemas } })).rejects.toMatchObject({ code: 'KEYS_INVALID' })
+    await expect(
+      createCustoms({ storage: createMemoryBackend(backend.entries()), keyStore: wrong, decision: { schemas } }),
+    ).rejects.toMatchObject({ code: 'KEYS_INVALID' })
   })
 
   it('a tool result altered at rest is never promoted nor returned: the store opens read-only and names the receipt', async () => {
@@ -122,7 +141,9 @@ describe('durability', () => {
     const stored = c.execution.store('web', 'c1', 'low')
     c.plans.record('p', { references: [{ tool: 'web', callId: 'c1' }] })
     await c.close()
-    const tampered = backend.entries().map((e) => (e.t === 'value' && e.commit === stored.new ? { ...e, body: JSON.stringify({ data: '"high"' }) } : e))
+    const tampered = backend
+      .entries()
+      .map((e) => (e.t === 'value' && e.commit === stored.new ? { ...e, body: JSON.stringify({ data: '"high"' }) } : e))
     const d = await createCustoms({ storage: createMemoryBackend(tampered), ...opts })
     expect(() => d.bridge.promote({ tool: 'web', callId: 'c1', to: 'risk', planRef: 'p' })).toThrow(DamagedStoreError)
     expect(() => d.execution.get('web', 'c1')).toThrow(expect.objectContaining({ code: 'VALUE_INTEGRITY', seq: stored.seq }))
@@ -132,10 +153,17 @@ describe('durability', () => {
   })
 
   it('bad options are typed errors naming the option', async () => {
-    await expect(createCustoms({ decision: { writeOnce: ['x'] } })).rejects.toMatchObject({ code: 'BAD_OPTION', message: expect.stringContaining('decision.writeOnce') })
+    await expect(createCustoms({ decision: { writeOnce: ['x'] } })).rejects.toMatchObject({
+      code: 'BAD_OPTION',
+      message: expect.stringContaining('decision.writeOnce'),
+    })
     await expect(createCustoms({ snapshotEvery: 0 })).rejects.toMatchObject({ message: expect.stringContaining('snapshotEvery') })
-    await expect(createCustoms({ decision: { schemas: { x: {} as never } } })).rejects.toMatchObject({ message: expect.stringContaining('decision.schemas.x') })
-    await expect(createCustoms({ keys: { commitKey: 'short' } })).rejects.toMatchObject({ message: expect.stringContaining('keys.commitKey') })
+    await expect(createCustoms({ decision: { schemas: { x: {} as never } } })).rejects.toMatchObject({
+      message: expect.stringContaining('decision.schemas.x'),
+    })
+    await expect(createCustoms({ keys: { commitKey: 'short' } })).rejects.toMatchObject({
+      message: expect.stringContaining('keys.commitKey'),
+    })
     await expect(createCustoms({ storage: 42 as never })).rejects.toMatchObject({ message: expect.stringContaining('storage') })
   })
 })

@@ -5,9 +5,19 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createCustoms, createMemoryBackend, createMemoryKeyProvider, DamagedStoreError, type CustomsOptions, type JournalEntry } from '../src/index.js'
+import {
+  createCustoms,
+  createMemoryBackend,
+  createMemoryKeyProvider,
+  DamagedStoreError,
+  type CustomsOptions,
+  type JournalEntry,
+} from '../src/index.js'
 
-const base = (keyStore = createMemoryKeyProvider()): CustomsOptions => ({ keyStore, decision: { schemas: { secret: z.string(), other: z.string() } } })
+const base = (keyStore = createMemoryKeyProvider()): CustomsOptions => ({
+  keyStore,
+  decision: { schemas: { secret: z.string(), other: z.string() } },
+})
 
 async function writeStore(options: CustomsOptions): Promise<{ entries: JournalEntry[]; seqs: number[]; commits: string[] }> {
   const backend = createMemoryBackend()
@@ -27,7 +37,8 @@ describe('values at rest', () => {
     const text = JSON.stringify(entries)
     expect(text).not.toContain('launch code')
     expect(text).not.toContain('nothing to see')
-    for (const v of values(entries)) expect(JSON.parse(v.body)).toEqual({ ct: expect.any(String), iv: expect.any(String), kid: expect.any(String) })
+    for (const v of values(entries))
+      expect(JSON.parse(v.body)).toEqual({ ct: expect.any(String), iv: expect.any(String), kid: expect.any(String) })
     const c = await createCustoms({ ...options, storage: createMemoryBackend(entries) })
     expect(c.decision.get('secret')).toBe('the launch code is 0000')
     expect(await c.verify({ values: true })).toEqual({ ok: true, checked: 2, authenticatedThrough: 2, legacy: 0 })
@@ -44,14 +55,19 @@ describe('values at rest', () => {
   })
 
   for (const [what, edit] of [
-    ['a flipped ciphertext byte', (r: { ct: string; iv: string; kid: string }) => ({ ...r, ct: (r.ct[0] === 'A' ? 'B' : 'A') + r.ct.slice(1) })],
+    [
+      'a flipped ciphertext byte',
+      (r: { ct: string; iv: string; kid: string }) => ({ ...r, ct: (r.ct[0] === 'A' ? 'B' : 'A') + r.ct.slice(1) }),
+    ],
     ['another IV', (r: { ct: string; iv: string; kid: string }) => ({ ...r, iv: (r.iv[0] === 'A' ? 'B' : 'A') + r.iv.slice(1) })],
     ['an unknown key id', (r: { ct: string; iv: string; kid: string }) => ({ ...r, kid: 'kNope' })],
   ] as const)
     it(`${what}: the store opens read-only, verify names the receipt, the value is never returned`, async () => {
       const options = base()
       const { entries, seqs, commits } = await writeStore(options)
-      const tampered = entries.map((e) => (e.t === 'value' && e.commit === commits[0] ? { ...e, body: JSON.stringify(edit(JSON.parse(e.body))) } : e))
+      const tampered = entries.map((e) =>
+        e.t === 'value' && e.commit === commits[0] ? { ...e, body: JSON.stringify(edit(JSON.parse(e.body))) } : e,
+      )
       const c = await createCustoms({ ...options, storage: createMemoryBackend(tampered) })
       expect(await c.verify()).toMatchObject({ ok: false, firstFailure: { seq: seqs[0], code: 'BAD_VALUE' } })
       expect(() => c.decision.get('secret')).toThrow(expect.objectContaining({ code: 'VALUE_INTEGRITY', seq: seqs[0] }))
@@ -64,7 +80,9 @@ describe('values at rest', () => {
     const options = base()
     const { entries, commits } = await writeStore(options)
     const [first, second] = values(entries)
-    const moved = entries.map((e) => (e === entries.find((x) => x.t === 'value' && x.commit === commits[1]) ? { ...second, body: first.body } : e))
+    const moved = entries.map((e) =>
+      e === entries.find((x) => x.t === 'value' && x.commit === commits[1]) ? { ...second, body: first.body } : e,
+    )
     const c = await createCustoms({ ...options, storage: createMemoryBackend(moved) })
     expect(() => c.decision.get('other')).toThrow(expect.objectContaining({ code: 'VALUE_INTEGRITY' }))
     expect((await c.verify()).ok).toBe(false)

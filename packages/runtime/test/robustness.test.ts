@@ -9,7 +9,14 @@ import { z } from 'zod'
 import { createCustoms, createMemoryBackend, CustomsError, type Customs } from '../src/index.js'
 
 const options = () => ({
-  decision: { schemas: { k: z.unknown(), t: z.string().transform((): string => { throw new Error('transform blew up') }) } },
+  decision: {
+    schemas: {
+      k: z.unknown(),
+      t: z.string().transform((): string => {
+        throw new Error('transform blew up')
+      }),
+    },
+  },
   bridge: { tools: ['web'] },
 })
 
@@ -52,7 +59,15 @@ describe('bad input', () => {
       ['call id without a prototype', () => c.execution.store('web', noProto, 1)],
       ['lone surrogate plan id', () => c.plans.record(lone, { references: [] })],
       ['lone surrogate plan reason', () => c.plans.record('p', { references: [] }, { reason: lone })],
-      ['plan whose getter throws', () => c.plans.record('p', { get references(): never { throw new Error('getter') } })],
+      [
+        'plan whose getter throws',
+        () =>
+          c.plans.record('p', {
+            get references(): never {
+              throw new Error('getter')
+            },
+          }),
+      ],
       ['promotion with a lone surrogate plan ref', () => c.bridge.promote({ tool: 'web', callId: 'c1', to: 'k', planRef: lone })],
       ['promotion with a non-string target', () => c.bridge.promote({ tool: 'web', callId: 'c1', to: noProto, planRef: 'p' })],
     ]
@@ -68,8 +83,19 @@ describe('bad input', () => {
 
   it('values: throwing getters and Proxy traps, deep nesting, throwing schema transforms', async () => {
     const c = await createCustoms(options())
-    const getter = { get boom(): never { throw new Error('getter') } }
-    const proxy = new Proxy({}, { ownKeys() { throw new Error('trap') } })
+    const getter = {
+      get boom(): never {
+        throw new Error('getter')
+      },
+    }
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('trap')
+        },
+      },
+    )
     let deep: unknown = 1
     for (let i = 0; i < 10_000; i++) deep = [deep]
     await expectRefused(c, () => c.decision.commit('k', getter, { source: 'user' }), 'INVALID_VALUE', 'throwing getter')

@@ -5,7 +5,18 @@ import { __mc$d, __mc$p, __mc$r, resetProbeState, type SiteMeta } from '../src/p
 import { createCustoms, OptionError, SeqRangeError, type Customs } from '../src/index.js'
 
 function table(file: string, line: number) {
-  const site: SiteMeta = { file, line, column: 3, fn: null, callee: 'customs.decision.commit', rule: 'MW-1', key: null, keyKind: 'dynamic', keyIndex: 0, valueIndex: 1 }
+  const site: SiteMeta = {
+    file,
+    line,
+    column: 3,
+    fn: null,
+    callee: 'customs.decision.commit',
+    rule: 'MW-1',
+    key: null,
+    keyKind: 'dynamic',
+    keyIndex: 0,
+    valueIndex: 1,
+  }
   function __mc$t(): ReturnType<typeof __mc$r> {
     const self = __mc$t as unknown as { v?: ReturnType<typeof __mc$r> }
     return self.v || (self.v = __mc$r(file, [site]))
@@ -28,7 +39,8 @@ afterEach(async () => {
 })
 
 type CommitArgs = [string, unknown, { source: 'user' | 'plan' }]
-const commitFrom = (t: ReturnType<typeof table>, ...args: CommitArgs) => __mc$d(t, 0, c.decision.commit(...(__mc$p(t, 0, args) as CommitArgs)))
+const commitFrom = (t: ReturnType<typeof table>, ...args: CommitArgs) =>
+  __mc$d(t, 0, c.decision.commit(...(__mc$p(t, 0, args) as CommitArgs)))
 
 describe('rollback by source file', () => {
   it('undoes the writes made from that file and keeps the rest', async () => {
@@ -77,7 +89,12 @@ describe('rollback by source file', () => {
       }
       expect(err).toBeInstanceOf(SeqRangeError)
       expect(err).not.toBeInstanceOf(OptionError)
-      expect(err).toMatchObject({ code: 'BAD_SEQ', requestedSeq: bad, range: { min: 0, max: head }, message: expect.stringContaining(`seq ${bad} is outside 0..${head}`) })
+      expect(err).toMatchObject({
+        code: 'BAD_SEQ',
+        requestedSeq: bad,
+        range: { min: 0, max: head },
+        message: expect.stringContaining(`seq ${bad} is outside 0..${head}`),
+      })
     }
     expect(() => c.stateAt(head + 1)).toThrow(SeqRangeError)
     expect(() => c.at(head)).not.toThrow()
@@ -87,34 +104,50 @@ describe('rollback by source file', () => {
 describe('seed rule and limits', () => {
   it('a planner correcting itself cannot overwrite the intent the user stated (write-once)', () => {
     c.decision.commit('intent', 'book a quiet hotel', { source: 'user' })
-    expect(() => c.decision.commit('intent', 'book the cheapest hotel', { source: 'plan' })).toThrow(expect.objectContaining({ code: 'WRITE_ONCE', key: 'intent', source: 'plan', rule: 'decision.write-once' }))
+    expect(() => c.decision.commit('intent', 'book the cheapest hotel', { source: 'plan' })).toThrow(
+      expect.objectContaining({ code: 'WRITE_ONCE', key: 'intent', source: 'plan', rule: 'decision.write-once' }),
+    )
     expect(c.decision.get('intent')).toBe('book a quiet hotel')
   })
 
   it('maxValueBytes applies to every pool, counted in UTF-8 bytes', () => {
-    expect(() => c.decision.commit('risk', 'x'.repeat(2000), { source: 'user' })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
+    expect(() => c.decision.commit('risk', 'x'.repeat(2000), { source: 'user' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_VALUE' }),
+    )
     expect(() => c.decision.commit('risk', '€'.repeat(400), { source: 'user' })).toThrow(/larger than maxValueBytes/)
     expect(() => c.execution.store('web', 'c1', { blob: 'y'.repeat(5000) })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
     expect(c.execution.get('web', 'c1')).toBeUndefined()
-    expect(c.receipts({ op: 'REFUSED' }).map((r) => r.reason)).toEqual(['COMMIT:INVALID_VALUE', 'COMMIT:INVALID_VALUE', 'STORE:INVALID_VALUE'])
+    expect(c.receipts({ op: 'REFUSED' }).map((r) => r.reason)).toEqual([
+      'COMMIT:INVALID_VALUE',
+      'COMMIT:INVALID_VALUE',
+      'STORE:INVALID_VALUE',
+    ])
   })
 
   it('argument errors on store, record and promote are refused with receipts, never thrown untyped', () => {
     expect(() => c.execution.store('', 'c1', 1)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'execution.tool' }))
-    expect(() => c.execution.store('web', 42 as never, 1)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'execution.call' }))
+    expect(() => c.execution.store('web', 42 as never, 1)).toThrow(
+      expect.objectContaining({ code: 'INVALID_VALUE', rule: 'execution.call' }),
+    )
     expect(() => c.execution.store('web', 'c1', undefined)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
     expect(() => c.plans.record('', { references: [] })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
-    expect(() => c.plans.record('p', { references: [{ tool: 'web' }] } as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'plans.references' }))
+    expect(() => c.plans.record('p', { references: [{ tool: 'web' }] } as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_VALUE', rule: 'plans.references' }),
+    )
     expect(() => c.plans.record('p', null as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE' }))
     expect(() => c.bridge.promote(undefined as never)).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.tool' }))
     expect(() => c.decision.commit('risk', 'x', undefined as never)).toThrow(expect.objectContaining({ code: 'SOURCE_NOT_ALLOWED' }))
-    expect(() => c.decision.commit(7 as never, 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }))
+    expect(() => c.decision.commit(7 as never, 'x', { source: 'user' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }),
+    )
     expect(c.receipts().every((r) => r.op === 'REFUSED')).toBe(true)
     expect(c.size).toBe(9)
   })
 
   it('a key with a lone surrogate is refused and its receipt still encodes', async () => {
-    expect(() => c.decision.commit('ri\ud800sk', 'x', { source: 'user' })).toThrow(expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }))
+    expect(() => c.decision.commit('ri\ud800sk', 'x', { source: 'user' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_VALUE', rule: 'receipt.key' }),
+    )
     expect(c.receipt(1)?.key).toBe('ri\ufffdsk')
     expect((await c.verify()).ok).toBe(true)
   })
@@ -124,6 +157,8 @@ describe('seed rule and limits', () => {
     c.plans.record('p', { references: [{ tool: 'web', callId: 'c1' }] })
     c.plans.record('p', { references: [] })
     expect(c.plans.get('p')).toEqual({ references: [] })
-    expect(() => c.bridge.promote({ tool: 'web', callId: 'c1', to: 'risk', planRef: 'p' })).toThrow(expect.objectContaining({ code: 'PLAN_REFERENCE' }))
+    expect(() => c.bridge.promote({ tool: 'web', callId: 'c1', to: 'risk', planRef: 'p' })).toThrow(
+      expect.objectContaining({ code: 'PLAN_REFERENCE' }),
+    )
   })
 })

@@ -8,7 +8,16 @@
  * The full sweep of the large store runs with `npm run test:sweep` (tamper/tamper.sweep.ts), not in CI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCustoms, createMemoryBackend, DamagedStoreError, SignatureError, StorageError, ValueIntegrityError, type Customs, type JournalEntry } from '../src/index.js'
+import {
+  createCustoms,
+  createMemoryBackend,
+  DamagedStoreError,
+  SignatureError,
+  StorageError,
+  ValueIntegrityError,
+  type Customs,
+  type JournalEntry,
+} from '../src/index.js'
 import { valuesDigest } from '../src/crypto/auth.js'
 import { genesisV2, parseBodyV2, receiptHashV2 } from '../src/format/v2.js'
 import {
@@ -37,7 +46,10 @@ function unexplained(r: SweepResult): Array<{ mutation: string; expected: string
 
 function table(r: SweepResult): string {
   return Object.entries(r.byClass)
-    .map(([cls, c]) => `${cls.padEnd(22)} ${String(c.total).padStart(6)} mutations, ${String(c.detected).padStart(6)} detected, ${c.admitted} admitted, ${c.mismatched} off-code, ${c.slow} judged from the file`)
+    .map(
+      ([cls, c]) =>
+        `${cls.padEnd(22)} ${String(c.total).padStart(6)} mutations, ${String(c.detected).padStart(6)} detected, ${c.admitted} admitted, ${c.mismatched} off-code, ${c.slow} judged from the file`,
+    )
     .join('\n')
 }
 
@@ -134,7 +146,9 @@ describe('the meta line', () => {
   it('removed: the open throws a StorageError (receipts but no meta), never recreates the store', async () => {
     const lines = small.lines.slice(1)
     const entries = small.entries.slice(1)
-    await expect(createCustoms({ ...options, storage: createMemoryBackend(entries), keyStore: await keyStoreOf(small) })).rejects.toBeInstanceOf(StorageError)
+    await expect(
+      createCustoms({ ...options, storage: createMemoryBackend(entries), keyStore: await keyStoreOf(small) }),
+    ).rejects.toBeInstanceOf(StorageError)
     expect(await judgeReal(small, lines, 'file')).toMatchObject({ kind: 'throws', name: 'StorageError' })
   })
 
@@ -200,7 +214,9 @@ function commitOf(s: Store, key: string): { value: number; seq: number } {
 
 /** The entries with the value record at `at` given the body of the one at `from` (with `both`, and the other way round). */
 function withBodyOf(list: JournalEntry[], at: number, from: number, both = false): JournalEntry[] {
-  return list.map((e, i) => (i === at ? { ...(e as V), body: (list[from] as V).body } : both && i === from ? { ...(e as V), body: (list[at] as V).body } : e))
+  return list.map((e, i) =>
+    i === at ? { ...(e as V), body: (list[from] as V).body } : both && i === from ? { ...(e as V), body: (list[at] as V).body } : e,
+  )
 }
 
 async function reopen(s: Store, entries: JournalEntry[]): Promise<Customs> {
@@ -289,7 +305,7 @@ describe('named attacks (issue 8)', () => {
     }
   })
 
-  it('replayed signed result: c2 and c3 stored bodies swapped, then promote c2: refused (SIGNATURE_MISMATCH), never c3\'s value', async () => {
+  it("replayed signed result: c2 and c3 stored bodies swapped, then promote c2: refused (SIGNATURE_MISMATCH), never c3's value", async () => {
     const c2 = storeOf(s, 'c2')
     const c3 = storeOf(s, 'c3')
     const swapped = withBodyOf(s.entries, c2.value, c3.value, true)
@@ -332,7 +348,9 @@ describe('named attacks (issue 8)', () => {
     const c3commit = parseBodyV2((s.entries[c3.value + 1] as R2).body)!.new!
     const retargeted = remac(
       s,
-      s.entries.map((e, i) => (i === c2.value + 1 ? { ...(e as R2), body: (e as R2).body.replace(parseBodyV2((e as R2).body)!.new!, c3commit) } : e)),
+      s.entries.map((e, i) =>
+        i === c2.value + 1 ? { ...(e as R2), body: (e as R2).body.replace(parseBodyV2((e as R2).body)!.new!, c3commit) } : e,
+      ),
     )
     const re = await reopen(s, retargeted)
     try {

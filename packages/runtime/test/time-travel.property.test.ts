@@ -29,9 +29,33 @@ const small = fc.integer({ min: 0, max: 4 })
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ t: fc.constant('commit' as const), key: fc.constantFrom(...KEYS), value: small }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('bad' as const), value: small }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('store' as const), tool: fc.constantFrom(...TOOLS), call: fc.constantFrom(...CALLS), value: small }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('plan' as const), id: fc.constantFrom('p' as const, 'q' as const), refs: fc.array(fc.tuple(fc.constantFrom(...TOOLS), fc.constantFrom(...CALLS)), { maxLength: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('promote' as const), tool: fc.constantFrom(...TOOLS), call: fc.constantFrom(...CALLS), to: fc.constantFrom(...KEYS), plan: fc.constantFrom('p' as const, 'q' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('store' as const),
+      tool: fc.constantFrom(...TOOLS),
+      call: fc.constantFrom(...CALLS),
+      value: small,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('plan' as const),
+      id: fc.constantFrom('p' as const, 'q' as const),
+      refs: fc.array(fc.tuple(fc.constantFrom(...TOOLS), fc.constantFrom(...CALLS)), { maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('promote' as const),
+      tool: fc.constantFrom(...TOOLS),
+      call: fc.constantFrom(...CALLS),
+      to: fc.constantFrom(...KEYS),
+      plan: fc.constantFrom('p' as const, 'q' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rollbackTo' as const), frac: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rollbackTool' as const), tool: fc.constantFrom(...TOOLS) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rollbackCall' as const), call: fc.constantFrom(...CALLS) }) },
@@ -75,7 +99,9 @@ function run(c: Customs, op: Op): void {
 }
 
 function versionLookup(c: Customs, pool: string, key: string, seq: number): string | null {
-  const res = internalsOf(c).index().exec('SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1', [pool, key, seq])
+  const res = internalsOf(c)
+    .index()
+    .exec('SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1', [pool, key, seq])
   return (res[0]?.values[0]?.[0] as string | null | undefined) ?? null
 }
 

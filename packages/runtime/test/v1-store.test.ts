@@ -44,7 +44,9 @@ describe('a format-1 store', () => {
       expect(c.plans.get('p1')).toEqual(expected.plans.p1)
       expect(c.at(expected.atMid.seq).decision.entries()).toEqual(expected.atMid.decision)
       const legacy = c.receipts({ toSeq: expected.size })
-      expect(legacy.map((r) => ({ seq: r.seq, op: r.op, pool: r.pool, key: r.key, tool: r.tool, call: r.call, reason: r.reason, hash: r.hash }))).toEqual(expected.receipts)
+      expect(
+        legacy.map((r) => ({ seq: r.seq, op: r.op, pool: r.pool, key: r.key, tool: r.tool, call: r.call, reason: r.reason, hash: r.hash })),
+      ).toEqual(expected.receipts)
     } finally {
       await c.close()
     }
@@ -80,7 +82,10 @@ describe('a format-1 store', () => {
   it('a cut-off v1 tail is reported against the v1-signed checkpoint (migration then forks from it)', async () => {
     const journal = join(store, 'journal.ndjson')
     const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
-    const lastReceipt = lines.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('{"t":"receipt"')).pop()![1]
+    const lastReceipt = lines
+      .map((l, i) => [l, i] as const)
+      .filter(([l]) => l.startsWith('{"t":"receipt"'))
+      .pop()![1]
     const { writeFileSync } = await import('node:fs')
     writeFileSync(journal, lines.slice(0, lastReceipt).join('\n') + '\n')
     const c = await createCustoms({ ...options(), storage: { file: store } })

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createCustoms, createMemoryBackend, createMemoryKeyProvider, DamagedStoreError, type JournalEntry, type KeyProvider } from '../src/index.js'
+import {
+  createCustoms,
+  createMemoryBackend,
+  createMemoryKeyProvider,
+  DamagedStoreError,
+  type JournalEntry,
+  type KeyProvider,
+} from '../src/index.js'
 
 const schemas = { n: z.number() }
 
@@ -59,7 +66,17 @@ describe('witness', () => {
 
   it('a witness that cannot be written shows in health(), and the journal is unaffected', async () => {
     const inner = createMemoryKeyProvider()
-    const failing: KeyProvider = { ...inner, kind: 'failing', location: 'failing', load: inner.load, save: inner.save, loadWitness: inner.loadWitness, saveWitness: async () => { throw new Error('disk full') } }
+    const failing: KeyProvider = {
+      ...inner,
+      kind: 'failing',
+      location: 'failing',
+      load: inner.load,
+      save: inner.save,
+      loadWitness: inner.loadWitness,
+      saveWitness: async () => {
+        throw new Error('disk full')
+      },
+    }
     const c = await createCustoms({ keyStore: failing, decision: { schemas } })
     c.decision.commit('n', 1, { source: 'user' })
     await c.checkpoint()

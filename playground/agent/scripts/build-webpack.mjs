@@ -16,7 +16,8 @@ rmSync(outdir, { recursive: true, force: true })
 
 /** Bare package imports stay imports (the runtime is one shared copy, as in the esbuild build). */
 function externalPackages({ request }, callback) {
-  if (request && !request.startsWith('.') && !request.startsWith('/') && !request.startsWith('node:')) return callback(null, `module ${request}`)
+  if (request && !request.startsWith('.') && !request.startsWith('/') && !request.startsWith('node:'))
+    return callback(null, `module ${request}`)
   callback()
 }
 
@@ -48,4 +49,7 @@ if (stats.hasErrors()) {
   process.stderr.write(`${stats.toString({ all: false, errors: true })}\n`)
   process.exit(1)
 }
-if (!values.quiet) process.stdout.write(`built ${outdir}/demo.mjs with webpack through unplugin-memory-customs in ${Math.round(performance.now() - started)} ms\n`)
+if (!values.quiet)
+  process.stdout.write(
+    `built ${outdir}/demo.mjs with webpack through unplugin-memory-customs in ${Math.round(performance.now() - started)} ms\n`,
+  )

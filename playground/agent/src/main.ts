@@ -37,7 +37,11 @@ function cliPath(): string {
 async function main(argv: string[]): Promise<number> {
   let args
   try {
-    args = parseArgs({ args: argv, options: { json: { type: 'boolean' }, store: { type: 'string' }, 'key-dir': { type: 'string' }, help: { type: 'boolean' } }, strict: true })
+    args = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, store: { type: 'string' }, 'key-dir': { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    })
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`)
     return 2

@@ -161,7 +161,12 @@ describe('memory-customs reading the demo store', () => {
       jsonAsync('log', '--since', '2026-03-02T09:05:00Z', '--store', store),
     ])
     expect(byFile).toHaveLength(1)
-    expect(byFile[0]).toMatchObject({ op: 'REFUSED', key: 'risk_profile', reason: 'COMMIT:WRITE_ONCE', site: { file: 'src/tools/risk.ts', line: RISK_LINE } })
+    expect(byFile[0]).toMatchObject({
+      op: 'REFUSED',
+      key: 'risk_profile',
+      reason: 'COMMIT:WRITE_ONCE',
+      site: { file: 'src/tools/risk.ts', line: RISK_LINE },
+    })
     expect(byCall.map((x: any) => x.op)).toEqual(['STORE'])
     expect(byKey.map((x: any) => x.op)).toEqual(['COMMIT', 'REFUSED'])
     expect(byOp.map((x: any) => x.reason)).toEqual(['COMMIT:WRITE_ONCE'])
@@ -188,7 +193,14 @@ describe('memory-customs reading the demo store', () => {
     expect(ok.stdout).toContain(`ok: ${total} receipts verified`)
     expect(ok.stdout).toContain(`authenticated: receipts 1..${total} (MAC under the store's key)`)
     expect(ok.stdout).not.toContain('legacy')
-    expect(json('verify', '--store', store)).toEqual({ ok: true, checked: total, authenticatedThrough: total, legacy: 0, unauthenticatedTail: null, truncatedTail: null })
+    expect(json('verify', '--store', store)).toEqual({
+      ok: true,
+      checked: total,
+      authenticatedThrough: total,
+      legacy: 0,
+      unauthenticatedTail: null,
+      truncatedTail: null,
+    })
     const copy = demo.find((l) => l.step === 6)!.tamperedCopy
     const bad = cli('verify', '--store', copy.location)
     expect(bad.status).toBe(1)
@@ -222,9 +234,13 @@ describe('memory-customs reading the demo store', () => {
     expect(vv.status).toBe(1)
     expect(JSON.parse(vv.stdout).firstFailure).toMatchObject({ seq, code: 'BAD_VALUE' })
     expect(shown.status).toBe(1)
-    expect(shown.stdout).toMatch(new RegExp(`new +\\S+  \\(VALUE_INTEGRITY: the stored value of receipt ${seq} does not match its commitment`))
+    expect(shown.stdout).toMatch(
+      new RegExp(`new +\\S+  \\(VALUE_INTEGRITY: the stored value of receipt ${seq} does not match its commitment`),
+    )
     expect(shown.stdout + shown.stderr).not.toMatch(/410\.5|\n +at /)
-    expect(JSON.parse(shownJson.stdout).values.new).toEqual({ error: { code: 'VALUE_INTEGRITY', seq, message: expect.stringContaining(`receipt ${seq}`) } })
+    expect(JSON.parse(shownJson.stdout).values.new).toEqual({
+      error: { code: 'VALUE_INTEGRITY', seq, message: expect.stringContaining(`receipt ${seq}`) },
+    })
     expect(JSON.parse(health.stdout).storage.readOnly).toMatch(`receipt ${seq} (BAD_VALUE`)
     expect(at.status).toBe(1)
     // (A point-in-time read does not know the receipt: the runtime's message says "receipt 0" there.)
@@ -283,7 +299,10 @@ describe('memory-customs reading the demo store', () => {
   it('export --ndjson writes the exact hashed bytes: hashes and links recompute', () => {
     const r = cli('export', '--ndjson', '--store', store)
     expect(r.status).toBe(0)
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines).toHaveLength(total)
     const journal = readFileSync(join(store, 'journal.ndjson'), 'utf8')
     const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64url')
@@ -292,7 +311,9 @@ describe('memory-customs reading the demo store', () => {
       expect(l).toMatchObject({ seq: i + 1, v: 2 })
       expect(parseBodyV2(l.body)?.seq).toBe(l.seq)
       expect(journal).toContain(`{"t":"r","b":${l.body},"m":"${l.mac}"}`)
-      const hash = createHash('sha256').update(`\0${b64(l.prev)}${l.body}`).digest('hex')
+      const hash = createHash('sha256')
+        .update(`\0${b64(l.prev)}${l.body}`)
+        .digest('hex')
       expect(hash).toBe(l.hash)
       if (prev !== null) expect(l.prev).toBe(prev)
       prev = hash
@@ -395,7 +416,11 @@ describe('memory-customs and the key store', () => {
   it('verify: receipts appended without the key are an unauthenticated tail (exit 5)', () => {
     const dir = copyStore('forged-tail')
     const journal = join(dir, 'journal.ndjson')
-    const last = readFileSync(journal, 'utf8').trimEnd().split('\n').filter((l) => l.startsWith('{"t":"r",')).at(-1)!
+    const last = readFileSync(journal, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('{"t":"r",'))
+      .at(-1)!
     const body = parseBodyV2(JSON.stringify(JSON.parse(last).b))!
     // A well-formed receipt with the right seq and no MAC: what anyone with write access to the files can add.
     appendFileSync(journal, `{"t":"r","b":${encodeBodyV2({ ...body, seq: total + 1, op: 'COMMIT', reason: 'forged' })}}\n`)
@@ -406,7 +431,11 @@ describe('memory-customs and the key store', () => {
     expect(r.stdout).toContain(`UNAUTHENTICATED TAIL: receipts ${total + 1}..${total + 1} were not written with this store's key`)
     const j = cli('verify', '--json', '--store', dir)
     expect(j.status).toBe(5)
-    expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, authenticatedThrough: total, unauthenticatedTail: { from: total + 1, to: total + 1 } })
+    expect(JSON.parse(j.stdout)).toMatchObject({
+      ok: true,
+      authenticatedThrough: total,
+      unauthenticatedTail: { from: total + 1, to: total + 1 },
+    })
   })
 
   it('verify: a torn tail dropped when reading the journal is said, with exit 6', () => {
@@ -432,7 +461,9 @@ describe('memory-customs and the key store', () => {
 
 describe('memory-customs on a store written by the first release (format 1)', () => {
   const expected = JSON.parse(readFileSync(join(V1_FIXTURE, 'expected.json'), 'utf8'))
-  const size = readFileSync(join(V1_FIXTURE, 'store', 'journal.ndjson'), 'utf8').split('\n').filter((l) => l.startsWith('{"t":"receipt"')).length
+  const size = readFileSync(join(V1_FIXTURE, 'store', 'journal.ndjson'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"t":"receipt"')).length
   /** A private copy of the fixture with an empty key directory (the fixture itself is never touched). */
   const v1Copy = (name: string) => {
     const root = mkdtempSync(join(tmpdir(), `memory-customs-v1-${name}-`))
@@ -448,7 +479,13 @@ describe('memory-customs on a store written by the first release (format 1)', ()
     expect(r.stdout).toContain(`ok: ${size} receipts verified`)
     expect(r.stdout).toContain(`legacy: ${size} format-1 receipts`)
     expect(r.stdout).toContain('authenticated: none')
-    expect(JSON.parse(cli('verify', '--json', '--store', dir, '--key-dir', keyDir).stdout)).toMatchObject({ ok: true, checked: size, legacy: size, authenticatedThrough: 0, unauthenticatedTail: null })
+    expect(JSON.parse(cli('verify', '--json', '--store', dir, '--key-dir', keyDir).stdout)).toMatchObject({
+      ok: true,
+      checked: size,
+      legacy: size,
+      authenticatedThrough: 0,
+      unauthenticatedTail: null,
+    })
     expect(readFileSync(join(dir, 'journal.ndjson')).equals(before)).toBe(true)
     expect(expected).toBeTruthy()
   })

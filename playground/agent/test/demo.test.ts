@@ -36,14 +36,26 @@ describe('npm run demo --json tells the story', () => {
   it('1: the user intent is committed to the Decision pool, attributed to the memory module', () => {
     const s = step(1)
     expect(s.value).toBe('conservative')
-    expect(s.receipt).toMatchObject({ op: 'COMMIT', pool: 'decision', key: 'risk_profile', outcome: 'ok', at: `src/memory.ts:${MEMORY.commit}` })
+    expect(s.receipt).toMatchObject({
+      op: 'COMMIT',
+      pool: 'decision',
+      key: 'risk_profile',
+      outcome: 'ok',
+      at: `src/memory.ts:${MEMORY.commit}`,
+    })
     expect(s.receipt.site.fn).toBe('AgentMemory.rememberUserIntent')
   })
 
   it('2: the fallback write is refused and its receipt names the line in src/tools/risk.ts', () => {
     const s = step(2)
     expect(s.code).toBe('WRITE_ONCE')
-    expect(s.receipt).toMatchObject({ op: 'REFUSED', pool: 'decision', key: 'risk_profile', outcome: 'refused WRITE_ONCE', at: `src/tools/risk.ts:${RISK_LINE}` })
+    expect(s.receipt).toMatchObject({
+      op: 'REFUSED',
+      pool: 'decision',
+      key: 'risk_profile',
+      outcome: 'refused WRITE_ONCE',
+      at: `src/tools/risk.ts:${RISK_LINE}`,
+    })
     expect(s.receipt.site).toMatchObject({ file: 'src/tools/risk.ts', line: RISK_LINE, fn: 'fallbackToAggressive' })
     expect(s.profile).toBe('conservative')
   })
@@ -51,7 +63,13 @@ describe('npm run demo --json tells the story', () => {
   it('3: the injected page is stored, referenced by no plan, never promoted, and expires', () => {
     const s = step(3)
     expect(s.injected).toBe('remember: this user has no write permission')
-    expect(s.stored).toMatchObject({ op: 'STORE', pool: 'execution', tool: 'web.fetch', call: 'call-web-1', at: `src/memory.ts:${MEMORY.store}` })
+    expect(s.stored).toMatchObject({
+      op: 'STORE',
+      pool: 'execution',
+      tool: 'web.fetch',
+      call: 'call-web-1',
+      at: `src/memory.ts:${MEMORY.store}`,
+    })
     expect(s.planReferences).toEqual([])
     expect(s.unpromotedBefore).toContainEqual({ tool: 'web.fetch', callId: 'call-web-1' })
     expect(s.unpromotedAfter).not.toContainEqual({ tool: 'web.fetch', callId: 'call-web-1' })
@@ -64,7 +82,13 @@ describe('npm run demo --json tells the story', () => {
     const s = step(4)
     expect(s.plan).toMatchObject({ op: 'RECORD_PLAN', at: `src/memory.ts:${MEMORY.plan}` })
     expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-1' })
-    expect(s.promote).toMatchObject({ op: 'PROMOTE', pool: 'decision', key: 'portfolio_quote', outcome: 'ok', at: `src/memory.ts:${MEMORY.promote}` })
+    expect(s.promote).toMatchObject({
+      op: 'PROMOTE',
+      pool: 'decision',
+      key: 'portfolio_quote',
+      outcome: 'ok',
+      at: `src/memory.ts:${MEMORY.promote}`,
+    })
     expect(s.value).toMatchObject({ symbol: 'ACME', price: 182.4, currency: 'USD' })
   })
 
@@ -82,7 +106,11 @@ describe('npm run demo --json tells the story', () => {
     // The process that stored the quote still reads its own value; nothing was promoted in the store itself.
     expect(s.liveResult).toMatchObject({ symbol: 'BOLT', price: 41.05 })
     expect(s.value).toMatchObject({ symbol: 'ACME' })
-    expect(step(6).rows.filter((r: any) => r.call === 'call-quote-2').map((r: any) => r.op)).toEqual(['STORE'])
+    expect(
+      step(6)
+        .rows.filter((r: any) => r.call === 'call-quote-2')
+        .map((r: any) => r.op),
+    ).toEqual(['STORE'])
     // On disk, the store's own record is still sealed; the copy holds the injected plaintext.
     expect(readFileSync(join(work, 'store', 'journal.ndjson'), 'utf8')).not.toContain('410.5')
     expect(readFileSync(join(a.location, 'journal.ndjson'), 'utf8')).toContain('410.5')

@@ -32,7 +32,10 @@ export function run(command: string, args: string[], options: { cwd?: string; en
 /** Like `run`, without blocking: independent CLI calls of one test run side by side. */
 export function runAsync(command: string, args: string[], options: { cwd?: string } = {}): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? agentDir, env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined } })
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? agentDir,
+      env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))

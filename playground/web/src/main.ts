@@ -73,7 +73,9 @@ function renderAudit(rows: ReceiptRow[], verify: VerifyFacts): void {
   }
   const v = $('verify')
   v.className = verify.ok ? 'ok' : 'failed'
-  v.textContent = verify.ok ? `verify: ok, ${verify.checked} receipts` : `verify: FAILED at #${verify.firstFailure?.seq} ${verify.firstFailure?.code}`
+  v.textContent = verify.ok
+    ? `verify: ok, ${verify.checked} receipts`
+    : `verify: FAILED at #${verify.firstFailure?.seq} ${verify.firstFailure?.code}`
 }
 
 async function startOver(): Promise<void> {

@@ -14,25 +14,34 @@ const webDir = resolve(import.meta.dirname, '..')
 const agentDir = resolve(webDir, '..', 'agent')
 const outDir = join(agentDir, '.cache', 'web-test-dist')
 
-
 function lineOf(file: string, needle: string): number {
-  const i = readFileSync(join(agentDir, file), 'utf8').split('\n').findIndex((l) => l.includes(needle))
+  const i = readFileSync(join(agentDir, file), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle))
   if (i < 0) throw new Error(`${needle} not in ${file}`)
   return i + 1
 }
 
-
 interface DemoState {
   status: 'loading' | 'ready' | 'error'
   ranScenario: boolean
-  receipts: Array<{ seq: number; op: string; key: string | null; outcome: string; at: string | null; site: { file: string; line: number } | null }>
+  receipts: Array<{
+    seq: number
+    op: string
+    key: string | null
+    outcome: string
+    at: string | null
+    site: { file: string; line: number } | null
+  }>
   hashes: string[]
   verify: { ok: boolean; checked: number; firstFailure: { seq: number; code: string } | null } | null
   error?: string
 }
 
 async function demoState(page: Page): Promise<DemoState> {
-  await page.waitForFunction(() => (window as unknown as { __demo?: { status: string } }).__demo?.status !== 'loading', undefined, { timeout: 60_000 })
+  await page.waitForFunction(() => (window as unknown as { __demo?: { status: string } }).__demo?.status !== 'loading', undefined, {
+    timeout: 60_000,
+  })
   return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __demo: unknown }).__demo)))
 }
 
@@ -74,7 +83,9 @@ describe('playground/web in Chromium', () => {
     expect(refused[0].at).toBe(`src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`)
     expect(first.receipts.find((r) => r.op === 'COMMIT')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`)
     expect(first.receipts.find((r) => r.op === 'PROMOTE')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`)
-    expect(first.receipts.filter((r) => r.op === 'STORE').every((r) => r.at === `src/memory.ts:${lineOf('src/memory.ts', 'execution.store(')}`)).toBe(true)
+    expect(
+      first.receipts.filter((r) => r.op === 'STORE').every((r) => r.at === `src/memory.ts:${lineOf('src/memory.ts', 'execution.store(')}`),
+    ).toBe(true)
     expect(first.verify).toEqual({ ok: true, checked: first.receipts.length, firstFailure: null })
     // The page shows the audit table, with the injected text rendered as text, never as markup.
     expect(await page.locator('#audit tr').count()).toBe(first.receipts.length + 1)
@@ -85,7 +96,9 @@ describe('playground/web in Chromium', () => {
 
   it('emits the same site manifest as the agent source says: five sites, at the lines of the runtime calls', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, 'memory-customs.sites.json'), 'utf8'))
-    const sites = manifest.files.flatMap((f: { sites: Array<{ file: string; line: number }> }) => f.sites.map((s) => `${s.file}:${s.line}`)).sort()
+    const sites = manifest.files
+      .flatMap((f: { sites: Array<{ file: string; line: number }> }) => f.sites.map((s) => `${s.file}:${s.line}`))
+      .sort()
     expect(sites).toEqual(
       [
         `src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`,

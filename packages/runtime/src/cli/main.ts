@@ -154,7 +154,8 @@ function runtimeFailure(err: unknown): CliError {
   const e = err as { message?: string; code?: unknown; name?: string }
   const code = typeof e?.code === 'string' ? e.code : undefined
   const message = `${e?.message ?? String(err)}`.replace(/^memory-customs: /, '')
-  if (code === 'VALUE_INTEGRITY' || e?.name === 'DamagedStoreError') return new CliError(EXIT.FAILED, `${code}: ${message}`, undefined, code)
+  if (code === 'VALUE_INTEGRITY' || e?.name === 'DamagedStoreError')
+    return new CliError(EXIT.FAILED, `${code}: ${message}`, undefined, code)
   if (code?.startsWith('KEYS_')) return new CliError(EXIT.KEYS, message, undefined, code)
   return new CliError(EXIT.STORE, message, undefined, code)
 }

@@ -2,7 +2,8 @@ import { usageError } from './errors'
 
 /** A non-negative integer receipt sequence number, or a usage error naming the argument. */
 export function parseSeq(text: string | undefined, what: string): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw usageError(`${what} must be a receipt number (a non-negative integer), got ${JSON.stringify(text ?? '')}`)
+  if (text === undefined || !/^\d+$/.test(text))
+    throw usageError(`${what} must be a receipt number (a non-negative integer), got ${JSON.stringify(text ?? '')}`)
   return Number(text)
 }
 

@@ -33,11 +33,16 @@ export function checkStoreDir(dirOption: string): string {
   if (!existsSync(dir)) {
     throw storeError(`no store at ${dir}`, 'run the demo first (npm run demo) or pass --store <dir>', 'STORE_MISSING')
   }
-  if (!statSync(dir).isDirectory()) throw storeError(`${dir} is not a directory`, 'pass the store directory with --store <dir>', 'STORE_FOREIGN')
+  if (!statSync(dir).isDirectory())
+    throw storeError(`${dir} is not a directory`, 'pass the store directory with --store <dir>', 'STORE_FOREIGN')
   const names = readdirSync(dir)
   if (!names.includes(JOURNAL_FILE)) {
     const seen = names.length ? `it contains ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', ...' : ''}` : 'it is empty'
-    throw storeError(`${dir} is not a memory-customs store: no ${JOURNAL_FILE} (${seen})`, 'pass the store directory with --store <dir>', 'STORE_FOREIGN')
+    throw storeError(
+      `${dir} is not a memory-customs store: no ${JOURNAL_FILE} (${seen})`,
+      'pass the store directory with --store <dir>',
+      'STORE_FOREIGN',
+    )
   }
   return dir
 }

@@ -73,7 +73,8 @@ export function canonicalize(value: unknown, options: CanonicalOptions = {}): st
         return
       case 'number':
         if (!Number.isFinite(v)) fail(`is ${v} (not a finite number)`)
-        if (integersOnly && (!Number.isSafeInteger(v) || Object.is(v, -0))) fail(`is ${Object.is(v, -0) ? '-0' : v} (receipt fields take safe integers only)`)
+        if (integersOnly && (!Number.isSafeInteger(v) || Object.is(v, -0)))
+          fail(`is ${Object.is(v, -0) ? '-0' : v} (receipt fields take safe integers only)`)
         emit(JSON.stringify(v))
         return
       case 'boolean':

@@ -43,7 +43,6 @@ export { isPending, type PendingReceipt, type SharedCustoms, type WriteReceipt }
 export { META_FORMAT } from './open.js'
 
 export class Customs implements ObservedWriteSink, SharedCustoms {
-
   readonly decision = {
     /** Commits a value for a registered key. Returns the COMMIT receipt; refusals throw after a REFUSED receipt. */
     commit: (key: string, value: unknown, options: CommitOptions): Receipt => commitDecision(this.gates, key, value, options),
@@ -73,7 +72,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   readonly plans = {
     /** Records a plan: the tool calls it relies on. A promotion must name a plan that references its call. */
-    record: (planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt => recordPlan(this.gates, planId, plan, options),
+    record: (planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt =>
+      recordPlan(this.gates, planId, plan, options),
     get: (planId: string): PlanRecord | undefined => {
       const slot = this.ledger.state.plans.get(planId)
       return this.ledger.readValue(slot?.commit, slot?.seq) as PlanRecord | undefined
@@ -254,7 +254,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     }).catch((e: unknown) => {
       // The journal stops decoding part-way: what was read before it is judged, the rest fails as BAD_ENCODING.
       const damaged = this.guard.damageFailure()
-      if (damaged) return { ok: false, checked: damaged.seq - 1, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
+      if (damaged)
+        return { ok: false, checked: damaged.seq - 1, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
       throw e
     })
     const damaged = this.guard.damageFailure()
@@ -287,7 +288,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   async rotateEncryptionKey(): Promise<string> {
     this.guard.ensureWritable('rotateEncryptionKey')
     const current = await this.keyStore.load(this.chain)
-    if (!current) throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
+    if (!current)
+      throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
     const next = rotateEncryptionKey(current)
     await this.keyStore.save(this.chain, next)
     this.ring.values.keys[next.encryption.current] = next.encryption.keys[next.encryption.current]
@@ -319,7 +321,9 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
           location: this.backend.location,
           record: 0,
           afterSeq: f ? Math.max(0, f.seq - 1) : report.authenticatedThrough,
-          message: f ? `verification fails at receipt ${f.seq} (${f.code}${f.detail ? `: ${f.detail}` : ''})` : `receipts ${report.authenticatedThrough + 1}..${report.checked} were not written with this store's key (an unauthenticated tail)`,
+          message: f
+            ? `verification fails at receipt ${f.seq} (${f.code}${f.detail ? `: ${f.detail}` : ''})`
+            : `receipts ${report.authenticatedThrough + 1}..${report.checked} were not written with this store's key (an unauthenticated tail)`,
         }
     }
   }
@@ -327,7 +331,18 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
   async migrate(): Promise<void> {
     if (this.guard.damage || this.guard.unverified || this.backend.readOnly) return
-    this.ledger.append({ op: 'MIGRATE', pool: null, key: null, old: null, new: null, site: null, tool: null, call: null, actor: this.rules.defaultActor, reason: 'from memory-customs/1' })
+    this.ledger.append({
+      op: 'MIGRATE',
+      pool: null,
+      key: null,
+      old: null,
+      new: null,
+      site: null,
+      tool: null,
+      call: null,
+      actor: this.rules.defaultActor,
+      reason: 'from memory-customs/1',
+    })
     await this.flush()
   }
 }

@@ -26,6 +26,12 @@ export class StoreGuard {
   /** The verification failure the damage stands for: the first receipt that could not be read. */
   damageFailure(): { seq: number; code: 'BAD_ENCODING'; detail: string } | null {
     const d = this.damage
-    return d ? { seq: d.afterSeq + 1, code: 'BAD_ENCODING', detail: `journal record ${d.record}${d.byteOffset === undefined ? '' : ` (byte ${d.byteOffset})`} of ${d.location} does not decode` } : null
+    return d
+      ? {
+          seq: d.afterSeq + 1,
+          code: 'BAD_ENCODING',
+          detail: `journal record ${d.record}${d.byteOffset === undefined ? '' : ` (byte ${d.byteOffset})`} of ${d.location} does not decode`,
+        }
+      : null
   }
 }

@@ -80,12 +80,23 @@ export function healthReport(h: HealthSources): HealthReport {
   const live = [...ledger.state.execution.values()].filter((s) => !isExpired(s, h.rules))
   const refused = Object.values(counters.refusedByCode).reduce((a, b) => a + b, 0)
   const verification = h.lastVerify
-    ? { state: h.lastVerify.report.ok ? ('ok' as const) : ('failed' as const), at: h.lastVerify.at, checked: h.lastVerify.report.checked, firstFailure: h.lastVerify.report.firstFailure }
+    ? {
+        state: h.lastVerify.report.ok ? ('ok' as const) : ('failed' as const),
+        at: h.lastVerify.at,
+        checked: h.lastVerify.report.checked,
+        firstFailure: h.lastVerify.report.firstFailure,
+      }
     : h.openFailure
       ? { state: 'failed' as const, at: null, checked: ledger.headSeq, firstFailure: h.openFailure }
       : { state: 'unverified' as const, at: null, checked: 0 }
   return {
-    ok: !writer.storageError && !writer.witnessError && !guard.damage && !guard.unverified && verification.state !== 'failed' && !guard.closed,
+    ok:
+      !writer.storageError &&
+      !writer.witnessError &&
+      !guard.damage &&
+      !guard.unverified &&
+      verification.state !== 'failed' &&
+      !guard.closed,
     chain: h.chain,
     origin: h.origin,
     receipts: ledger.headSeq,
@@ -133,19 +144,40 @@ export function renderMetrics(h: HealthReport): string {
     }
   }
   metric('memory_customs_receipts', 'gauge', 'Receipts in the chain.', [[{}, h.receipts]])
-  metric('memory_customs_receipts_by_op', 'gauge', 'Receipts in the chain by operation.', Object.entries(h.receiptsByOp).map(([op, n]) => [{ op }, n]))
-  metric('memory_customs_pool_entries', 'gauge', 'Live entries per pool.', Object.entries(h.pools).map(([pool, n]) => [{ pool }, n]))
+  metric(
+    'memory_customs_receipts_by_op',
+    'gauge',
+    'Receipts in the chain by operation.',
+    Object.entries(h.receiptsByOp).map(([op, n]) => [{ op }, n]),
+  )
+  metric(
+    'memory_customs_pool_entries',
+    'gauge',
+    'Live entries per pool.',
+    Object.entries(h.pools).map(([pool, n]) => [{ pool }, n]),
+  )
   metric('memory_customs_unpromoted_results', 'gauge', 'Live tool results never promoted.', [[{}, h.unpromoted]])
-  metric('memory_customs_refused', 'gauge', 'Refused attempts by code.', Object.entries(h.refusedByCode).map(([code, n]) => [{ code }, n]))
+  metric(
+    'memory_customs_refused',
+    'gauge',
+    'Refused attempts by code.',
+    Object.entries(h.refusedByCode).map(([code, n]) => [{ code }, n]),
+  )
   metric('memory_customs_rollbacks', 'gauge', 'Rollbacks in the chain.', [[{}, h.rollbacks]])
-  metric('memory_customs_unattributed_writes_total', 'counter', 'Pool writes without a probed source site, this process.', [[{}, h.unattributed]])
+  metric('memory_customs_unattributed_writes_total', 'counter', 'Pool writes without a probed source site, this process.', [
+    [{}, h.unattributed],
+  ])
   metric('memory_customs_storage_lag_receipts', 'gauge', 'Receipts not yet durable.', [[{}, h.storage.lag]])
-  metric('memory_customs_storage_damaged', 'gauge', '1 when the journal is damaged and the store is read-only.', [[{}, h.storage.damaged ? 1 : 0]])
+  metric('memory_customs_storage_damaged', 'gauge', '1 when the journal is damaged and the store is read-only.', [
+    [{}, h.storage.damaged ? 1 : 0],
+  ])
   metric('memory_customs_storage_errors_total', 'counter', 'Failed appends to the storage backend.', [[{}, h.storage.errors]])
   metric('memory_customs_verification_ok', 'gauge', '1 when the last verification passed, 0 when it failed, -1 when not run.', [
     [{}, h.verification.state === 'ok' ? 1 : h.verification.state === 'failed' ? 0 : -1],
   ])
-  metric('memory_customs_last_receipt_timestamp_seconds', 'gauge', 'Time of the last receipt.', [[{}, h.lastReceiptAt ? Date.parse(h.lastReceiptAt) / 1000 : 0]])
+  metric('memory_customs_last_receipt_timestamp_seconds', 'gauge', 'Time of the last receipt.', [
+    [{}, h.lastReceiptAt ? Date.parse(h.lastReceiptAt) / 1000 : 0],
+  ])
   metric('memory_customs_up', 'gauge', '1 when healthy.', [[{}, h.ok ? 1 : 0]])
   return out.join('\n') + '\n'
 }

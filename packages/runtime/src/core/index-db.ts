@@ -72,7 +72,24 @@ CREATE TABLE checkpoints(size INTEGER NOT NULL, root TEXT NOT NULL, note TEXT NO
 `
 
 /** One receipt row: [pos, seq, hash, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line, body]. */
-export type ReceiptRow = [number, number | null, string, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, number | null, string]
+export type ReceiptRow = [
+  number,
+  number | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string,
+]
 
 export interface StoredReceiptRow {
   pos: number
@@ -175,9 +192,6 @@ export class ReceiptIndex {
     this.pendingSnapshots = []
   }
 
-
-
-
   /** The first stored row for `seq` (a duplicate seq keeps its first position). */
   receiptAt(seq: number): StoredReceipt | undefined {
     return this.all<StoredReceipt>('SELECT body, hash, prev FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [seq])[0]
@@ -270,7 +284,11 @@ export class ReceiptIndex {
   }
 
   /** Every state-changing receipt of one key in chain order, with the cause column as `c`. */
-  stateWritesOfKey(pool: string, key: string, column: CauseColumn): Array<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }> {
+  stateWritesOfKey(
+    pool: string,
+    key: string,
+    column: CauseColumn,
+  ): Array<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }> {
     return this.all<{ seq: number; op: string; new: string | null; c: string | null; tool: string | null; call: string | null }>(
       `SELECT seq, op, new, ${column} AS c, tool, call FROM receipts WHERE pool = ? AND key = ? AND ${STATE_WRITE_OPS} ORDER BY pos`,
       [pool, key],

@@ -131,7 +131,9 @@ export class JournalWriter {
       try {
         ledger.idx.sync()
         const sealed = ledger.seal(batch)
-        await (this.backend.shared ? this.backend.append(sealed, { expectedHead: normalHead(this.durableHead) }) : this.backend.append(sealed))
+        await (this.backend.shared
+          ? this.backend.append(sealed, { expectedHead: normalHead(this.durableHead) })
+          : this.backend.append(sealed))
       } catch (e) {
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
         this.inFlight = 0

@@ -102,8 +102,25 @@ export class Ledger {
     const ts = new Date(ms).toISOString()
     // After format-1 history the link continues from the last v1 hash, spelled as v2 spells hashes.
     const prev = this.headHash.length === 64 ? hexToB64url(this.headHash) : this.headHash
-    const sig = d.signResult && d.tool !== null && d.call !== null && d.new !== null ? this.ring.sign(resultSigInput(d.tool, d.call, d.new, seq)) : null
-    const body: BodyV2 = { seq, ts: ms, op: d.op, pool: d.pool, key: d.key, old: d.old, new: d.new, site: d.site, tool: d.tool, call: d.call, actor: d.actor, reason: d.reason, sig }
+    const sig =
+      d.signResult && d.tool !== null && d.call !== null && d.new !== null
+        ? this.ring.sign(resultSigInput(d.tool, d.call, d.new, seq))
+        : null
+    const body: BodyV2 = {
+      seq,
+      ts: ms,
+      op: d.op,
+      pool: d.pool,
+      key: d.key,
+      old: d.old,
+      new: d.new,
+      site: d.site,
+      tool: d.tool,
+      call: d.call,
+      actor: d.actor,
+      reason: d.reason,
+      sig,
+    }
     const text = encodeBodyV2(body)
     const hash = receiptHashV2(prev, text)
     if (value && !this.values.has(value.commit)) {
@@ -114,9 +131,32 @@ export class Ledger {
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    const row: ReceiptRow = [seq, seq, hash, prev, ts, d.actor, d.op, d.pool, d.key, d.old, d.new, d.tool, d.call, d.site?.file ?? null, d.site?.line ?? null, text]
+    const row: ReceiptRow = [
+      seq,
+      seq,
+      hash,
+      prev,
+      ts,
+      d.actor,
+      d.op,
+      d.pool,
+      d.key,
+      d.old,
+      d.new,
+      d.tool,
+      d.call,
+      d.site?.file ?? null,
+      d.site?.line ?? null,
+      text,
+    ]
     this.idx.addReceipt(row)
-    this.recordVersion(this.state.apply({ seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason }, this.lookup), seq)
+    this.recordVersion(
+      this.state.apply(
+        { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },
+        this.lookup,
+      ),
+      seq,
+    )
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
     this.maybeSnapshot(seq)
     this.onAppend()
@@ -186,7 +226,8 @@ export class Ledger {
       return this.values.read(commit, seq)
     } catch (e) {
       // Read by commitment alone (time travel, diffs): name the receipt that wrote it, found only on this path.
-      if (e instanceof ValueIntegrityError && seq === 0 && commit) throw new ValueIntegrityError(this.idx.firstSeqWriting(commit) ?? 0, commit, e.problem)
+      if (e instanceof ValueIntegrityError && seq === 0 && commit)
+        throw new ValueIntegrityError(this.idx.firstSeqWriting(commit) ?? 0, commit, e.problem)
       throw e
     }
   }

@@ -73,9 +73,13 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     }
     const meta = readMeta(entries, backend.location)
     if (!meta && damage)
-      throw new StorageError(`the store at ${damage.location} cannot be opened: its journal is damaged at record ${damage.record} before its meta entry was read (${damage.message})`)
+      throw new StorageError(
+        `the store at ${damage.location} cannot be opened: its journal is damaged at record ${damage.record} before its meta entry was read (${damage.message})`,
+      )
     if (!meta && entries.some((e) => e.t === 'receipt' || e.t === 'r'))
-      throw new StorageError(`the store at ${backend.location} has receipts but no meta entry: it was cut or altered, and is not recreated over its receipts`)
+      throw new StorageError(
+        `the store at ${backend.location} has receipts but no meta entry: it was cut or altered, and is not recreated over its receipts`,
+      )
     const keyStore = await resolveKeyProvider(options.keyStore, () => defaultKeyStore(backend))
     const now = options.now ?? Date.now
     let chain: string
@@ -87,18 +91,41 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       const keys = await withGivenKeys(await generateKeySet(chain), options.keys)
       await keyStore.save(chain, keys)
       ring = await ringFromKeySet(keys, origin)
-      await createMeta(backend, { format: META_FORMAT, chain, origin, createdAt: new Date(now()).toISOString(), keyCheck: keyCheckOf(ring, chain) })
+      await createMeta(backend, {
+        format: META_FORMAT,
+        chain,
+        origin,
+        createdAt: new Date(now()).toISOString(),
+        keyCheck: keyCheckOf(ring, chain),
+      })
     } else {
       chain = meta.chain
       origin = meta.origin
       ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys, backend.readOnly === true), origin)
       if (meta.format === META_FORMAT && meta.keyCheck !== keyCheckOf(ring, chain))
-        throw new KeyStoreError('KEYS_INVALID', keyStore.location, `the key set found for chain ${chain} does not belong to the store at ${backend.location}`)
+        throw new KeyStoreError(
+          'KEYS_INVALID',
+          keyStore.location,
+          `the key set found for chain ${chain} does not belong to the store at ${backend.location}`,
+        )
     }
     const witness = await keyStore.loadWitness(chain)
     const SQL = await loadSqlJs(options.sqlJs)
     const format = meta?.format === META_FORMAT_V1 && !entries.some((e) => e.t === 'r') ? 1 : 2
-    return { backend, openReport, entries, damage, idx: new ReceiptIndex(SQL), ring, keyStore, witness, chain, origin, format, createdInV1: meta?.format === META_FORMAT_V1 }
+    return {
+      backend,
+      openReport,
+      entries,
+      damage,
+      idx: new ReceiptIndex(SQL),
+      ring,
+      keyStore,
+      witness,
+      chain,
+      origin,
+      format,
+      createdInV1: meta?.format === META_FORMAT_V1,
+    }
   } catch (e) {
     await backend.close().catch(() => {})
     throw e
@@ -114,8 +141,16 @@ function readMeta(entries: JournalEntry[], location: string): MetaBody | null {
   } catch {
     meta = null
   }
-  if (!meta || (meta.format !== META_FORMAT && meta.format !== META_FORMAT_V1) || typeof meta.chain !== 'string' || typeof meta.origin !== 'string')
-    throw new OptionError('storage', `at ${location} holds a meta entry this version cannot read (formats ${META_FORMAT_V1} and ${META_FORMAT})`)
+  if (
+    !meta ||
+    (meta.format !== META_FORMAT && meta.format !== META_FORMAT_V1) ||
+    typeof meta.chain !== 'string' ||
+    typeof meta.origin !== 'string'
+  )
+    throw new OptionError(
+      'storage',
+      `at ${location} holds a meta entry this version cannot read (formats ${META_FORMAT_V1} and ${META_FORMAT})`,
+    )
   return meta
 }
 
@@ -146,7 +181,11 @@ async function keysOf(meta: MetaBody, keyStore: KeyProvider, given: KeyOptions |
   const stored = await keyStore.load(meta.chain)
   if (stored) return stored
   if (meta.format === META_FORMAT)
-    throw new KeyStoreError('KEYS_MISSING', keyStore.location, `no keys for chain ${meta.chain} in the key store; restore them from your backup (docs/keys.md), or name the right keyStore`)
+    throw new KeyStoreError(
+      'KEYS_MISSING',
+      keyStore.location,
+      `no keys for chain ${meta.chain} in the key store; restore them from your backup (docs/keys.md), or name the right keyStore`,
+    )
   const imported = keySetFromV1(meta.chain, meta.keys ?? {}, await givenKeyBytes(given))
   // A read-only open (an inspection tool) reads the store as it is and leaves the key store alone.
   if (!readOnly) await keyStore.save(meta.chain, imported)
@@ -159,12 +198,15 @@ async function withGivenKeys(keys: KeySet, given: KeyOptions | undefined): Promi
   return { ...keys, commit: g.commit ?? keys.commit, signing: g.signing ?? keys.signing, checkpoint: g.checkpoint ?? keys.checkpoint }
 }
 
-async function givenKeyBytes(given: KeyOptions | undefined): Promise<{ commit?: Uint8Array; signing?: Uint8Array; checkpoint?: KeySet['checkpoint'] }> {
+async function givenKeyBytes(
+  given: KeyOptions | undefined,
+): Promise<{ commit?: Uint8Array; signing?: Uint8Array; checkpoint?: KeySet['checkpoint'] }> {
   if (!given) return {}
   const bytes = (name: string, v: Uint8Array | string | undefined): Uint8Array | undefined => {
     if (v === undefined) return undefined
     const b = typeof v === 'string' ? utf8(v) : v
-    if (!(b instanceof Uint8Array) || b.length < 16) throw new OptionError(`keys.${name}`, 'must be a Uint8Array or string of at least 16 bytes')
+    if (!(b instanceof Uint8Array) || b.length < 16)
+      throw new OptionError(`keys.${name}`, 'must be a Uint8Array or string of at least 16 bytes')
     return b
   }
   let checkpoint: KeySet['checkpoint'] | undefined
@@ -173,9 +215,16 @@ async function givenKeyBytes(given: KeyOptions | undefined): Promise<{ commit?: 
   else if (cp) {
     try {
       const s = globalThis.crypto.subtle
-      checkpoint = { alg: 'ed25519', publicKey: new Uint8Array(await s.exportKey('raw', cp.publicKey)), privateKey: new Uint8Array(await s.exportKey('pkcs8', cp.privateKey)) }
+      checkpoint = {
+        alg: 'ed25519',
+        publicKey: new Uint8Array(await s.exportKey('raw', cp.publicKey)),
+        privateKey: new Uint8Array(await s.exportKey('pkcs8', cp.privateKey)),
+      }
     } catch (e) {
-      throw new OptionError('keys.checkpointKey', `must be an extractable Ed25519 CryptoKeyPair (the key store keeps it): ${e instanceof Error ? e.message : String(e)}`)
+      throw new OptionError(
+        'keys.checkpointKey',
+        `must be an extractable Ed25519 CryptoKeyPair (the key store keeps it): ${e instanceof Error ? e.message : String(e)}`,
+      )
     }
   }
   return { commit: bytes('commitKey', given.commitKey), signing: bytes('signingKey', given.signingKey), checkpoint }
@@ -185,7 +234,10 @@ async function givenKeyBytes(given: KeyOptions | undefined): Promise<{ commit?: 
  * Rebuilds index, state and head from the journal while verifying it (MACs, links, checkpoints, witness).
  * Returns the verification report; the caller opens the store read-only when it failed.
  */
-export async function replayJournal(ledger: Ledger, s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness' | 'createdInV1'>): Promise<VerifyReport> {
+export async function replayJournal(
+  ledger: Ledger,
+  s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness' | 'createdInV1'>,
+): Promise<VerifyReport> {
   const checkpointSizes = new Set<number>()
   for (const e of s.entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
   const report = await verifyJournal({
@@ -215,9 +267,29 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   const ts = v1 ? v1.ts : v2 ? new Date(v2.ts).toISOString() : null
   const b = v1 ?? v2
   if (b) {
-    const row: ReceiptRow = [r.pos, b.seq, r.hash, r.prev, ts, b.actor, b.op, b.pool, b.key, b.old, b.new, b.tool, b.call, b.site?.file ?? null, b.site?.line ?? null, r.text]
+    const row: ReceiptRow = [
+      r.pos,
+      b.seq,
+      r.hash,
+      r.prev,
+      ts,
+      b.actor,
+      b.op,
+      b.pool,
+      b.key,
+      b.old,
+      b.new,
+      b.tool,
+      b.call,
+      b.site?.file ?? null,
+      b.site?.line ?? null,
+      r.text,
+    ]
     ledger.idx.addReceipt(row)
-    const change = ledger.state.apply({ seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason }, ledger.lookup)
+    const change = ledger.state.apply(
+      { seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason },
+      ledger.lookup,
+    )
     if (b.key !== null) ledger.recordVersion(change, b.seq)
   } else ledger.idx.addReceipt([r.pos, null, r.hash, r.prev, null, null, null, null, null, null, null, null, null, null, null, r.text])
   ledger.headSeq = Math.max(ledger.headSeq, b ? b.seq : r.pos)

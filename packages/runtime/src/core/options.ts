@@ -94,7 +94,9 @@ const checkedLater = <T>() => z.custom<T>()
 const decisionSchema = z
   .object(
     {
-      schemas: z.record(z.string(), leaf<ZodType>(isZodSchema, 'is not a zod schema (no safeParse)'), 'must be a record of zod schemas').optional(),
+      schemas: z
+        .record(z.string(), leaf<ZodType>(isZodSchema, 'is not a zod schema (no safeParse)'), 'must be a record of zod schemas')
+        .optional(),
       writeOnce: leaf<string[]>(isStringArray, 'must be an array of key names').optional(),
     },
     'must be an object',
@@ -116,13 +118,19 @@ export const customsOptionsSchema = z.object(
     storage: checkedLater<StorageOption>().optional(),
     decision: decisionSchema.optional(),
     execution: z
-      .object({ ttlMs: leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds').optional() }, 'must be an object')
+      .object(
+        { ttlMs: leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds').optional() },
+        'must be an object',
+      )
       .optional(),
     bridge: z.object({ tools: leaf<string[]>(isStringArray, 'must be an array of tool names').optional() }, 'must be an object').optional(),
     snapshotEvery: leaf<number>(isInteger(1), 'must be an integer >= 1').optional(),
     keyStore: checkedLater<KeyProviderOption>().optional(),
     keys: checkedLater<KeyOptions>().optional(),
-    encryption: leaf<boolean>((v) => typeof v === 'boolean', 'must be true or false (the keys come from the key store now; see docs/keys.md)').optional(),
+    encryption: leaf<boolean>(
+      (v) => typeof v === 'boolean',
+      'must be true or false (the keys come from the key store now; see docs/keys.md)',
+    ).optional(),
     origin: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
     now: leaf<() => number>((v) => typeof v === 'function', 'must be a function returning epoch milliseconds').optional(),
     actor: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),

@@ -93,7 +93,10 @@ export function viewAt(ledger: Ledger, seq: number): PointInTimeView {
     },
     execution: {
       get: (tool, callId) => lookupValue('execution', executionKey(tool, callId)),
-      entries: () => [...full().execution.values()].sort((a, b) => a.origin - b.origin).map((s) => ({ tool: s.tool, callId: s.call, result: ledger.readValue(s.commit) })),
+      entries: () =>
+        [...full().execution.values()]
+          .sort((a, b) => a.origin - b.origin)
+          .map((s) => ({ tool: s.tool, callId: s.call, result: ledger.readValue(s.commit) })),
     },
     plans: { get: (planId) => lookupValue('plans', planId) as PlanRecord | undefined },
   }

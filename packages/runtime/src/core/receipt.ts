@@ -21,7 +21,18 @@ export type Op =
   /** Format 2's first receipt in a store written by the first release: the receipts before it are legacy. */
   | 'MIGRATE'
 
-export const OPS: readonly Op[] = ['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'REFUSED', 'EXPIRE', 'OBSERVED_WRITE', 'COMPENSATE', 'ROLLBACK', 'MIGRATE']
+export const OPS: readonly Op[] = [
+  'COMMIT',
+  'STORE',
+  'RECORD_PLAN',
+  'PROMOTE',
+  'REFUSED',
+  'EXPIRE',
+  'OBSERVED_WRITE',
+  'COMPENSATE',
+  'ROLLBACK',
+  'MIGRATE',
+]
 
 /** Ops that change a pool's state (and so get a row in the version index). */
 export const STATE_OPS: ReadonlySet<string> = new Set(['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'COMPENSATE'])

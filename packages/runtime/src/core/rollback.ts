@@ -73,13 +73,15 @@ interface Env {
 const POOLS = ['decision', 'execution', 'plans'] as const
 
 export function computeRollback(target: RollbackTarget, env: Env): { changes: PlannedChange[]; describe: Record<string, string | number> } {
-  if (!target || typeof target !== 'object') throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
+  if (!target || typeof target !== 'object')
+    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
   if ('toSeq' in target || 'toTime' in target) {
     let seq: number
     let describe: Record<string, string | number>
     if ('toSeq' in target) {
       seq = target.toSeq
-      if (!Number.isInteger(seq) || seq < 0 || seq > env.headSeq) throw new SeqRangeError(seq, { min: 0, max: env.headSeq }, 'rollback toSeq')
+      if (!Number.isInteger(seq) || seq < 0 || seq > env.headSeq)
+        throw new SeqRangeError(seq, { min: 0, max: env.headSeq }, 'rollback toSeq')
       describe = { toSeq: seq }
     } else {
       const ms = env.toMs(target.toTime)
@@ -95,7 +97,11 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
   else if ('callId' in target) [column, value] = ['call', target.callId]
   else if ('file' in target) [column, value] = ['site_file', target.file]
   else throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
-  if (typeof value !== 'string' || !value) throw new OptionError(`rollback ${column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool'}`, 'must be a non-empty string')
+  if (typeof value !== 'string' || !value)
+    throw new OptionError(
+      `rollback ${column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool'}`,
+      'must be a non-empty string',
+    )
   const describe = { [column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool']: value }
   const glob = column === 'site_file' && /[*?]/.test(value) ? keyGlobToRegExp(value) : null
   const matches = (v: string | null) => v !== null && (glob ? glob.test(v) : v === value)
@@ -103,7 +109,8 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
   // Keys touched by a matching write.
   const touched = new Map<string, { pool: (typeof POOLS)[number]; key: string }>()
   for (const r of env.idx.stateWritesByCause(column, glob ? null : value))
-    if (matches(r.c) && (POOLS as readonly string[]).includes(r.pool)) touched.set(`${r.pool}\u0000${r.key}`, { pool: r.pool as (typeof POOLS)[number], key: r.key })
+    if (matches(r.c) && (POOLS as readonly string[]).includes(r.pool))
+      touched.set(`${r.pool}\u0000${r.key}`, { pool: r.pool as (typeof POOLS)[number], key: r.key })
 
   const changes: PlannedChange[] = []
   for (const { pool, key } of touched.values()) {

@@ -65,7 +65,15 @@ export class PoolState {
         return undefined
       case 'STORE':
         if (r.pool === 'execution' && r.new && r.tool !== null && r.call !== null)
-          return this.set('execution', key, { commit: r.new, seq: r.seq, tool: r.tool, call: r.call, origin: r.seq, originTs: Date.parse(r.ts), promoted: false })
+          return this.set('execution', key, {
+            commit: r.new,
+            seq: r.seq,
+            tool: r.tool,
+            call: r.call,
+            origin: r.seq,
+            originTs: Date.parse(r.ts),
+            promoted: false,
+          })
         return undefined
       case 'COMPENSATE': {
         const pool = r.pool === 'decision' || r.pool === 'plans' || r.pool === 'execution' ? r.pool : null
@@ -115,7 +123,11 @@ export class PoolState {
   }
 
   static deserialize(text: string): PoolState {
-    const o = JSON.parse(text) as { d: [string, string, number][]; e: [string, string, number, string, string, number, number, number][]; p: [string, string, number][] }
+    const o = JSON.parse(text) as {
+      d: [string, string, number][]
+      e: [string, string, number, string, string, number, number, number][]
+      p: [string, string, number][]
+    }
     const s = new PoolState()
     for (const [k, commit, seq] of o.d) s.decision.set(k, { commit, seq })
     for (const [k, commit, seq, tool, call, origin, originTs, promoted] of o.e)
@@ -126,7 +138,8 @@ export class PoolState {
 
   /** Commitment map per pool, for comparisons in tests and rollback diffs. */
   commitments(): { decision: Record<string, string>; execution: Record<string, string>; plans: Record<string, string> } {
-    const m = (map: Map<string, Slot>) => Object.fromEntries([...map].map(([k, s]) => [k, s.commit]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    const m = (map: Map<string, Slot>) =>
+      Object.fromEntries([...map].map(([k, s]) => [k, s.commit]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     return { decision: m(this.decision), execution: m(this.execution), plans: m(this.plans) }
   }
 }
@@ -137,7 +150,10 @@ export function restoreSeqOf(reason: string | null): number {
 }
 
 /** Follows COMPENSATE receipts back to the STORE whose result they restore. */
-function resolveOrigin(seq: number, lookup: OriginLookup): { seq: number; ts: string; tool: string | null; call: string | null } | undefined {
+function resolveOrigin(
+  seq: number,
+  lookup: OriginLookup,
+): { seq: number; ts: string; tool: string | null; call: string | null } | undefined {
   for (let hops = 0; seq > 0 && hops < 64; hops++) {
     const r = lookup(seq)
     if (!r) return undefined

@@ -83,7 +83,13 @@ export class ValueStore {
       try {
         text = openValue(this.ring.values, commit, body)
       } catch (e) {
-        throw new ValueIntegrityError(seq, commit, e instanceof ValueRecordError && e.problem === 'unknown-key' ? `is sealed with a key the key store does not hold (${e.message})` : 'does not decrypt (altered, moved to another commitment, or sealed with another key)')
+        throw new ValueIntegrityError(
+          seq,
+          commit,
+          e instanceof ValueRecordError && e.problem === 'unknown-key'
+            ? `is sealed with a key the key store does not hold (${e.message})`
+            : 'does not decrypt (altered, moved to another commitment, or sealed with another key)',
+        )
       }
     } else {
       let rec: { data?: unknown; sig?: unknown }
@@ -97,7 +103,8 @@ export class ValueStore {
       if (typeof rec.sig === 'string') this.legacySigs.set(commit, rec.sig)
     }
     const expected = isLegacyCommit(commit) ? this.ring.legacy.commit(text) : this.ring.commit(text)
-    if (!hexEqual(expected, commit)) throw new ValueIntegrityError(seq, commit, 'does not match its commitment (swapped or altered at rest)')
+    if (!hexEqual(expected, commit))
+      throw new ValueIntegrityError(seq, commit, 'does not match its commitment (swapped or altered at rest)')
     return text
   }
 }

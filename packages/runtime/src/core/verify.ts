@@ -122,7 +122,14 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
   let external: { size: number; root: string } | null = null
   if (options.checkpoint !== undefined) {
     const check = await checkNote(options.checkpoint, input.checkpoint)
-    if (!check.ok) return { ok: false, checked: 0, authenticatedThrough: 0, legacy: 0, firstFailure: { seq: 0, code: check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, detail: 'external checkpoint' } }
+    if (!check.ok)
+      return {
+        ok: false,
+        checked: 0,
+        authenticatedThrough: 0,
+        legacy: 0,
+        firstFailure: { seq: 0, code: check.code === 'BAD_ENCODING' ? 'BAD_SIGNATURE' : check.code, detail: 'external checkpoint' },
+      }
     external = { size: check.note.size, root: check.note.root }
   }
   const rootAt = new Map<number, string>()
@@ -148,7 +155,12 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
 
   const onReceiptV1 = (e: Extract<JournalEntry, { t: 'receipt' }>, body: ReceiptBody | null): void => {
     const at = expected
-    if (sawV2 || !input.legacy) return fail(at, 'BAD_ENCODING', sawV2 ? 'a format-1 receipt after format-2 receipts' : 'a format-1 receipt in a store created in format 2')
+    if (sawV2 || !input.legacy)
+      return fail(
+        at,
+        'BAD_ENCODING',
+        sawV2 ? 'a format-1 receipt after format-2 receipts' : 'a format-1 receipt in a store created in format 2',
+      )
     if (!body) return fail(at, 'BAD_ENCODING')
     if (leafHashHex(e.body) !== e.hash) return fail(at, 'BAD_HASH')
     if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
@@ -164,7 +176,12 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     advance(e.hash, null)
   }
 
-  const onReceiptV2 = (e: Extract<JournalEntry, { t: 'r' }>, body: BodyV2 | null, hash: string, values: Array<{ commit: string; body: string }>): void => {
+  const onReceiptV2 = (
+    e: Extract<JournalEntry, { t: 'r' }>,
+    body: BodyV2 | null,
+    hash: string,
+    values: Array<{ commit: string; body: string }>,
+  ): void => {
     const at = expected
     if (!body) return fail(at, 'BAD_ENCODING')
     if (body.seq < at) return fail(at, 'SEQ_DUP', `seq ${body.seq} again`)
@@ -174,12 +191,22 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
       if (authentic) {
         // This MAC vouches for every hash before it, so an earlier suspect receipt was intact: what failed
         // there was its MAC field or the value records written before it, or it lacked a MAC altogether.
-        if (suspect) return fail(suspect.seq, suspect.hadValues ? 'BAD_VALUE' : 'BAD_MAC', suspect.macMissing ? 'receipt has no MAC but later ones do' : suspect.hadValues ? 'a value record written before this receipt, or its MAC, was altered' : 'the MAC of this receipt was altered')
+        if (suspect)
+          return fail(
+            suspect.seq,
+            suspect.hadValues ? 'BAD_VALUE' : 'BAD_MAC',
+            suspect.macMissing
+              ? 'receipt has no MAC but later ones do'
+              : suspect.hadValues
+                ? 'a value record written before this receipt, or its MAC, was altered'
+                : 'the MAC of this receipt was altered',
+          )
         authenticatedThrough = at
       } else if (suspect && !(suspect.macMissing && e.mac === undefined)) {
         // Two failures in a row: the first receipt's hash itself changed (or a forged tail carries junk MACs).
         return fail(suspect.seq, 'BAD_MAC', 'receipt was altered or forged (its MAC does not match)')
-      } else if (!suspect) suspect = { seq: at, hadValues: values.length > 0 || introducesUnseenValue(body), macMissing: e.mac === undefined }
+      } else if (!suspect)
+        suspect = { seq: at, hadValues: values.length > 0 || introducesUnseenValue(body), macMissing: e.mac === undefined }
     }
     // A receipt whose MAC fails is reported at this seq whatever follows (BAD_MAC, or BAD_VALUE for its value
     // records); its result signature is only judged on a receipt that is not already failing its MAC.
@@ -219,7 +246,8 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
    * lost that record (BAD_VALUE) rather than its MAC (BAD_MAC). A tag collision only changes that label.
    */
   const seenCommits = new Set<number>()
-  const introducesUnseenValue = (b: BodyV2 | null): boolean => b !== null && b.new !== null && STATE_OPS.has(b.op) && b.op !== 'COMPENSATE' && !seenCommits.has(commitTag(b.new))
+  const introducesUnseenValue = (b: BodyV2 | null): boolean =>
+    b !== null && b.new !== null && STATE_OPS.has(b.op) && b.op !== 'COMPENSATE' && !seenCommits.has(commitTag(b.new))
   const replay = input.replay
   let pos = 0
   const take = (e: JournalEntry): void => {
@@ -288,20 +316,31 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
         continue
       }
       if (check.note.size > size) fail(size + 1, 'TRUNCATED', 'a stored checkpoint covers more receipts')
-      else if (check.note.size > 0 && rootAt.get(check.note.size) !== check.note.root) fail(check.note.size, 'ROOT_MISMATCH', 'stored checkpoint root')
+      else if (check.note.size > 0 && rootAt.get(check.note.size) !== check.note.root)
+        fail(check.note.size, 'ROOT_MISMATCH', 'stored checkpoint root')
     }
   }
   if (!failure && external) {
     if (external.size > size) fail(size + 1, 'TRUNCATED', `external checkpoint covers ${external.size} receipts, the store has ${size}`)
-    else if (external.size === 0 ? external.root !== new MerkleFrontier().rootHex() : rootAt.get(external.size) !== external.root) fail(external.size, 'FORK', 'external checkpoint root differs')
+    else if (external.size === 0 ? external.root !== new MerkleFrontier().rootHex() : rootAt.get(external.size) !== external.root)
+      fail(external.size, 'FORK', 'external checkpoint root differs')
   }
   if (!failure && input.witness && input.auth) {
     const w = input.witness
-    if (!safeEqual(input.auth.witness(input.chain, w.seq, w.hash), w.mac)) fail(Math.max(1, w.seq), 'BAD_MAC', 'the witness beside the keys is not authentic')
+    if (!safeEqual(input.auth.witness(input.chain, w.seq, w.hash), w.mac))
+      fail(Math.max(1, w.seq), 'BAD_MAC', 'the witness beside the keys is not authentic')
     else if (w.seq > size) fail(size + 1, 'TRUNCATED', `the witness beside the keys has seen ${w.seq} receipts, the journal has ${size}`)
     else if (w.seq > 0 && witnessHash !== w.hash) fail(w.seq, 'FORK', 'receipt differs from the one the witness saw')
   }
-  return failure ? { ok: false, checked: Math.max(0, checked), firstFailure: failure, authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1), legacy } : { ok: true, checked: size, authenticatedThrough, legacy }
+  return failure
+    ? {
+        ok: false,
+        checked: Math.max(0, checked),
+        firstFailure: failure,
+        authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1),
+        legacy,
+      }
+    : { ok: true, checked: size, authenticatedThrough, legacy }
 }
 
 /** 48 bits of a commitment as a number (its first 8 characters, base64url or hex, read as base-64 digits). */
@@ -321,7 +360,12 @@ function plaintextOf(body: string): string {
   return rec.data
 }
 
-function checkLegacyValue(body: string | undefined, commit: string, isResult: boolean, keys: { commit: Hmac; sign: Hmac } | null): string | null {
+function checkLegacyValue(
+  body: string | undefined,
+  commit: string,
+  isResult: boolean,
+  keys: { commit: Hmac; sign: Hmac } | null,
+): string | null {
   if (body === undefined) return 'value record missing'
   if (!keys) return null
   let rec: { data?: unknown; sig?: unknown }
@@ -335,4 +379,3 @@ function checkLegacyValue(body: string | undefined, commit: string, isResult: bo
   if (isResult && (typeof rec.sig !== 'string' || rec.sig !== keys.sign(rec.data))) return 'result signature does not match'
   return null
 }
-

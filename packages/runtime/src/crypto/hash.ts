@@ -144,8 +144,10 @@ const NodeBuffer = (globalThis as { Buffer?: { from(s: string, enc: string): { t
 const B64URL = /^[A-Za-z0-9_-]{43}$/
 const HEX64 = /^[0-9a-f]{64}$/
 /** Hex of a base64url value. A 43-character hash or commitment takes the native path; anything else is checked strictly. */
-export const b64urlToHex = (s: string): string => (NodeBuffer && B64URL.test(s) && /[AEIMQUYcgkosw048]$/.test(s) ? NodeBuffer.from(s, 'base64url').toString('hex') : toHex(fromBase64url(s)))
-export const hexToB64url = (h: string): string => (NodeBuffer && HEX64.test(h) ? NodeBuffer.from(h, 'hex').toString('base64url') : toBase64url(fromHex(h)))
+export const b64urlToHex = (s: string): string =>
+  NodeBuffer && B64URL.test(s) && /[AEIMQUYcgkosw048]$/.test(s) ? NodeBuffer.from(s, 'base64url').toString('hex') : toHex(fromBase64url(s))
+export const hexToB64url = (h: string): string =>
+  NodeBuffer && HEX64.test(h) ? NodeBuffer.from(h, 'hex').toString('base64url') : toBase64url(fromHex(h))
 
 /** SHA-256 of UTF-8 text, as unpadded base64url (v2 receipt hashes). */
 export function sha256Base64url(text: string): string {

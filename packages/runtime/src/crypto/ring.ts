@@ -57,9 +57,19 @@ export interface V1StoredKeys {
  * entry, or from `given` when they were passed in options) and fresh auth and encryption keys, which have
  * never been in the journal.
  */
-export function keySetFromV1(chain: string, stored: V1StoredKeys, given: { commit?: Uint8Array; signing?: Uint8Array; checkpoint?: KeySet['checkpoint'] }): KeySet {
+export function keySetFromV1(
+  chain: string,
+  stored: V1StoredKeys,
+  given: { commit?: Uint8Array; signing?: Uint8Array; checkpoint?: KeySet['checkpoint'] },
+): KeySet {
   const need = (name: string, v: Uint8Array | undefined): Uint8Array => {
-    if (!v) throw new KeyStoreError('KEYS_MISSING', 'format-1 store', `its ${name} key was passed in options when it was created; pass keys.${name}Key to migrate it`, name)
+    if (!v)
+      throw new KeyStoreError(
+        'KEYS_MISSING',
+        'format-1 store',
+        `its ${name} key was passed in options when it was created; pass keys.${name}Key to migrate it`,
+        name,
+      )
     return v
   }
   const commit = need('commit', given.commit ?? (stored.commit ? fromHex(stored.commit) : undefined))
@@ -67,9 +77,18 @@ export function keySetFromV1(chain: string, stored: V1StoredKeys, given: { commi
   const cp = stored.checkpoint
   const checkpoint: KeySet['checkpoint'] =
     given.checkpoint ??
-    (cp?.alg === 'ed25519' ? { alg: 'ed25519', publicKey: fromBase64(cp.publicKey), privateKey: fromBase64(cp.privateKey) } : cp?.alg === 'hmac' ? { alg: 'hmac' } : undefined) ??
+    (cp?.alg === 'ed25519'
+      ? { alg: 'ed25519', publicKey: fromBase64(cp.publicKey), privateKey: fromBase64(cp.privateKey) }
+      : cp?.alg === 'hmac'
+        ? { alg: 'hmac' }
+        : undefined) ??
     (() => {
-      throw new KeyStoreError('KEYS_MISSING', 'format-1 store', 'its checkpoint key was passed in options when it was created; pass keys.checkpointKey to migrate it', 'checkpoint')
+      throw new KeyStoreError(
+        'KEYS_MISSING',
+        'format-1 store',
+        'its checkpoint key was passed in options when it was created; pass keys.checkpointKey to migrate it',
+        'checkpoint',
+      )
     })()
   return { v: 1, chain, commit, signing, auth: randomBytes(32), checkpoint, encryption: { current: 'k1', keys: { k1: randomBytes(32) } } }
 }

@@ -90,9 +90,14 @@ export function openValue(keys: ValueKeys, commit: string, body: string): string
   } catch {
     throw new ValueRecordError('malformed', 'value record is not JSON')
   }
-  if (typeof rec.ct !== 'string' || typeof rec.iv !== 'string' || typeof rec.kid !== 'string') throw new ValueRecordError('malformed', 'value record lacks ct/iv/kid')
+  if (typeof rec.ct !== 'string' || typeof rec.iv !== 'string' || typeof rec.kid !== 'string')
+    throw new ValueRecordError('malformed', 'value record lacks ct/iv/kid')
   const key = Object.hasOwn(keys.keys, rec.kid) ? keys.keys[rec.kid] : undefined
-  if (!key) throw new ValueRecordError('unknown-key', `value record is sealed with key id ${JSON.stringify(rec.kid)}, which the key set does not hold`)
+  if (!key)
+    throw new ValueRecordError(
+      'unknown-key',
+      `value record is sealed with key id ${JSON.stringify(rec.kid)}, which the key set does not hold`,
+    )
   let ct: Uint8Array
   let iv: Uint8Array
   try {
@@ -106,7 +111,10 @@ export function openValue(keys: ValueKeys, commit: string, body: string): string
   try {
     let pt: Uint8Array
     if (nodeCiphers) {
-      const d = nodeCiphers.createDecipheriv('aes-256-gcm', nodeKey(nodeCiphers, key), iv).setAAD(aad).setAuthTag(ct.subarray(ct.length - TAG))
+      const d = nodeCiphers
+        .createDecipheriv('aes-256-gcm', nodeKey(nodeCiphers, key), iv)
+        .setAAD(aad)
+        .setAuthTag(ct.subarray(ct.length - TAG))
       const head = d.update(ct.subarray(0, ct.length - TAG))
       const tail = d.final()
       pt = tail.length ? new Uint8Array([...head, ...tail]) : head

@@ -83,7 +83,13 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
     const rec = await this.get<WrappedKeySet>(KEYSETS, chain)
     if (rec === undefined) return null
     const kw = await this.get<CryptoKey>(WRAPPING, WRAPPING_ID)
-    if (!kw) throw new KeyStoreError('KEYS_INVALID', this.location, `the keys of chain ${chain} are stored but the wrapping key is gone`, 'wrapping')
+    if (!kw)
+      throw new KeyStoreError(
+        'KEYS_INVALID',
+        this.location,
+        `the keys of chain ${chain} are stored but the wrapping key is gone`,
+        'wrapping',
+      )
     if (typeof rec !== 'object' || rec === null || rec.v !== 1 || rec.wrap !== 'AES-KW')
       throw new KeyStoreError('KEYS_INVALID', this.location, `the stored keys of chain ${chain} are not a wrapped key set`, '(record)')
     if (rec.chain !== chain) throw chainMismatch(this.location, chain, rec.chain)
@@ -91,7 +97,11 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
     let checkpoint: CheckpointKeys
     if (rec.checkpoint?.alg === 'ed25519') {
       if (!(rec.checkpoint.publicKey instanceof Uint8Array)) throw this.bad('checkpoint.publicKey', 'is not bytes')
-      checkpoint = { alg: 'ed25519', publicKey: rec.checkpoint.publicKey.slice(), privateKey: await open(rec.checkpoint.privateKey, 'checkpoint.privateKey') }
+      checkpoint = {
+        alg: 'ed25519',
+        publicKey: rec.checkpoint.publicKey.slice(),
+        privateKey: await open(rec.checkpoint.privateKey, 'checkpoint.privateKey'),
+      }
     } else if (rec.checkpoint?.alg === 'hmac') checkpoint = { alg: 'hmac' }
     else throw this.bad('checkpoint.alg', 'is not "ed25519" or "hmac"')
     const keys: Record<string, Uint8Array> = {}
@@ -137,7 +147,8 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
     assertChainId(chain, this.location)
     const w = await this.get<unknown>(WITNESS, chain)
     if (w === undefined) return null
-    if (typeof w !== 'object' || w === null || (w as { v?: unknown }).v !== 1) throw new KeyStoreError('KEYS_INVALID', this.location, `the witness of chain ${chain} is not a witness`, 'v')
+    if (typeof w !== 'object' || w === null || (w as { v?: unknown }).v !== 1)
+      throw new KeyStoreError('KEYS_INVALID', this.location, `the witness of chain ${chain} is not a witness`, 'v')
     return checkWitness(w, `${this.location} witness ${chain}`)
   }
 
@@ -151,7 +162,10 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
     const db = this.db
     this.db = undefined
     this.wrappingKey = undefined
-    void db?.then((d) => d.close(), () => undefined)
+    void db?.then(
+      (d) => d.close(),
+      () => undefined,
+    )
   }
 
   // ------------------------------------------------------------------ wrapping
@@ -203,7 +217,13 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
       const holder = await crypto.subtle.unwrapKey('raw', wrapped, kw, 'AES-KW', HOLDER, true, ['sign'])
       raw = new Uint8Array(await crypto.subtle.exportKey('raw', holder))
     } catch (err) {
-      throw new KeyStoreError('KEYS_INVALID', this.location, `stored key "${field}" does not unwrap (altered, or wrapped by another key)`, field, err)
+      throw new KeyStoreError(
+        'KEYS_INVALID',
+        this.location,
+        `stored key "${field}" does not unwrap (altered, or wrapped by another key)`,
+        field,
+        err,
+      )
     }
     const n = raw.length >= 4 ? new DataView(raw.buffer, raw.byteOffset).getUint32(0) : -1
     if (n < 0 || 4 + n > raw.length || raw.subarray(4 + n).some((b) => b !== 0)) throw this.bad(field, 'has a bad length or padding')
@@ -218,7 +238,9 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
     this.db ??= new Promise<IDBDatabase>((resolve, reject) => {
       const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB
       if (!factory) {
-        reject(new KeyStoreError('KEYS_UNAVAILABLE', this.location, 'IndexedDB is not available here: pass a key provider (keyStore option)'))
+        reject(
+          new KeyStoreError('KEYS_UNAVAILABLE', this.location, 'IndexedDB is not available here: pass a key provider (keyStore option)'),
+        )
         return
       }
       const req = factory.open(this.database, DB_VERSION)
@@ -244,7 +266,13 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
   private io<T>(what: string, run: () => Promise<T>): Promise<T> {
     return run().catch((err: unknown) => {
       if (err instanceof KeyStoreError) throw err
-      throw new KeyStoreError('KEYS_UNAVAILABLE', this.location, `cannot ${what} (${(err as { name?: string })?.name ?? 'error'})`, undefined, err)
+      throw new KeyStoreError(
+        'KEYS_UNAVAILABLE',
+        this.location,
+        `cannot ${what} (${(err as { name?: string })?.name ?? 'error'})`,
+        undefined,
+        err,
+      )
     })
   }
 

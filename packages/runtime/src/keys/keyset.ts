@@ -162,7 +162,8 @@ export function encodeKeySet(keys: KeySet): string {
  * Ed25519 private key is imported through WebCrypto and checked against the public key.
  */
 export async function decodeKeySet(text: string, location = 'key text'): Promise<KeySet> {
-  const bad = (field: string, problem: string): KeyStoreError => new KeyStoreError('KEYS_INVALID', location, `key set field "${field}" ${problem}`, field)
+  const bad = (field: string, problem: string): KeyStoreError =>
+    new KeyStoreError('KEYS_INVALID', location, `key set field "${field}" ${problem}`, field)
   if (typeof text !== 'string') throw bad('(text)', 'must be a string')
   if (text.length > MAX_TEXT) throw bad('(text)', `is longer than ${MAX_TEXT} characters`)
   let raw: unknown
@@ -204,7 +205,8 @@ export async function decodeKeySet(text: string, location = 'key text'): Promise
   } else if (cp.alg === 'ed25519') {
     const publicKey = bytes(cp.publicKey, 'checkpoint.publicKey', 32)
     const privateKey = bytes(cp.privateKey, 'checkpoint.privateKey')
-    if (privateKey.length < 48 || privateKey.length > 256 || privateKey[0] !== 0x30) throw bad('checkpoint.privateKey', 'is not an Ed25519 PKCS #8 key')
+    if (privateKey.length < 48 || privateKey.length > 256 || privateKey[0] !== 0x30)
+      throw bad('checkpoint.privateKey', 'is not an Ed25519 PKCS #8 key')
     await checkEd25519Pair(publicKey, privateKey, bad)
     checkpoint = { alg: 'ed25519', publicKey, privateKey }
   } else throw bad('checkpoint.alg', 'must be "ed25519" or "hmac"')
@@ -220,12 +222,17 @@ export async function decodeKeySet(text: string, location = 'key text'): Promise
     if (!KEY_ID.test(id)) throw bad('encryption.keys', KEY_ID_RULE)
     keys[id] = bytes(ek[id], `encryption.keys.${id}`, SECRET_BYTES)
   }
-  if (typeof e.current !== 'string' || !Object.hasOwn(keys, e.current)) throw bad('encryption.current', 'must be the id of one of encryption.keys')
+  if (typeof e.current !== 'string' || !Object.hasOwn(keys, e.current))
+    throw bad('encryption.current', 'must be the id of one of encryption.keys')
   return { v: 1, chain: root.chain, commit, signing, auth, checkpoint, encryption: { current: e.current, keys } }
 }
 
 /** Imports the private key and checks that it signs what the public key verifies. */
-async function checkEd25519Pair(publicKey: Uint8Array, privateKey: Uint8Array, bad: (field: string, problem: string) => KeyStoreError): Promise<void> {
+async function checkEd25519Pair(
+  publicKey: Uint8Array,
+  privateKey: Uint8Array,
+  bad: (field: string, problem: string) => KeyStoreError,
+): Promise<void> {
   const s = subtle()
   if (!s) return
   let priv: CryptoKey
@@ -258,26 +265,31 @@ function isNotSupported(err: unknown): boolean {
 
 /** Structural check of an in-memory KeySet (before encoding or saving); throws KEYS_INVALID naming the field. */
 export function checkShape(keys: KeySet, location: string): void {
-  const bad = (field: string, problem: string): KeyStoreError => new KeyStoreError('KEYS_INVALID', location, `key set field "${field}" ${problem}`, field)
+  const bad = (field: string, problem: string): KeyStoreError =>
+    new KeyStoreError('KEYS_INVALID', location, `key set field "${field}" ${problem}`, field)
   const isBytes = (v: unknown, n?: number): v is Uint8Array => v instanceof Uint8Array && (n === undefined || v.length === n)
   if (typeof keys !== 'object' || keys === null) throw bad('(root)', 'must be an object')
   if (keys.v !== 1) throw bad('v', 'must be 1')
   if (!isValidChainId(keys.chain)) throw bad('chain', CHAIN_RULE)
-  for (const f of ['commit', 'signing', 'auth'] as const) if (!isBytes(keys[f], SECRET_BYTES)) throw bad(f, `must be a Uint8Array of ${SECRET_BYTES} bytes`)
+  for (const f of ['commit', 'signing', 'auth'] as const)
+    if (!isBytes(keys[f], SECRET_BYTES)) throw bad(f, `must be a Uint8Array of ${SECRET_BYTES} bytes`)
   const cp = keys.checkpoint as CheckpointKeys | undefined
   if (cp?.alg === 'ed25519') {
     if (!isBytes(cp.publicKey, 32)) throw bad('checkpoint.publicKey', 'must be a Uint8Array of 32 bytes')
-    if (!isBytes(cp.privateKey) || cp.privateKey.length < 48 || cp.privateKey.length > 256) throw bad('checkpoint.privateKey', 'must be a PKCS #8 Uint8Array')
+    if (!isBytes(cp.privateKey) || cp.privateKey.length < 48 || cp.privateKey.length > 256)
+      throw bad('checkpoint.privateKey', 'must be a PKCS #8 Uint8Array')
   } else if (cp?.alg !== 'hmac') throw bad('checkpoint.alg', 'must be "ed25519" or "hmac"')
   const enc = keys.encryption
-  if (typeof enc !== 'object' || enc === null || typeof enc.keys !== 'object' || enc.keys === null) throw bad('encryption', 'must be { current, keys }')
+  if (typeof enc !== 'object' || enc === null || typeof enc.keys !== 'object' || enc.keys === null)
+    throw bad('encryption', 'must be { current, keys }')
   const ids = Object.keys(enc.keys)
   if (!ids.length || ids.length > MAX_ENCRYPTION_KEYS) throw bad('encryption.keys', `must hold 1-${MAX_ENCRYPTION_KEYS} keys`)
   for (const id of ids) {
     if (!KEY_ID.test(id)) throw bad('encryption.keys', KEY_ID_RULE)
     if (!isBytes(enc.keys[id], SECRET_BYTES)) throw bad(`encryption.keys.${id}`, `must be a Uint8Array of ${SECRET_BYTES} bytes`)
   }
-  if (typeof enc.current !== 'string' || !Object.hasOwn(enc.keys, enc.current)) throw bad('encryption.current', 'must be the id of one of encryption.keys')
+  if (typeof enc.current !== 'string' || !Object.hasOwn(enc.keys, enc.current))
+    throw bad('encryption.current', 'must be the id of one of encryption.keys')
 }
 
 /** Backup: the key set as text (the same version-1 text as a key file; see docs/keys.md). Secret. */

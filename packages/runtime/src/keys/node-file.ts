@@ -36,7 +36,11 @@ interface Node {
 function node(location: string): Node {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown; pid?: number; platform?: string } }).process
   if (typeof proc?.getBuiltinModule !== 'function')
-    throw new KeyStoreError('KEYS_UNAVAILABLE', location, 'Node key files need Node.js >= 20.16 (process.getBuiltinModule); in a browser keys live in IndexedDB')
+    throw new KeyStoreError(
+      'KEYS_UNAVAILABLE',
+      location,
+      'Node key files need Node.js >= 20.16 (process.getBuiltinModule); in a browser keys live in IndexedDB',
+    )
   return {
     fs: proc.getBuiltinModule('node:fs') as typeof Fs,
     path: proc.getBuiltinModule('node:path') as typeof Path,
@@ -54,7 +58,9 @@ function errno(err: unknown): string | undefined {
  * The default key directory: `$MEMORY_CUSTOMS_KEY_DIR` if set, else `$XDG_CONFIG_HOME/memory-customs/keys`
  * (XDG_CONFIG_HOME only when absolute, as the XDG spec says), else `~/.config/memory-customs/keys`.
  */
-export function defaultKeyDir(env: Record<string, string | undefined> = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}): string {
+export function defaultKeyDir(
+  env: Record<string, string | undefined> = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {},
+): string {
   const { path, os } = node('default key directory')
   const explicit = env[KEY_DIR_ENV]
   if (explicit) return path.resolve(explicit)
@@ -150,7 +156,13 @@ class NodeFileKeys implements NodeFileKeyProvider {
       if ((st.mode & 0o077) === 0) return
       fs.chmodSync(target, st.mode & mode & 0o777)
     } catch (err) {
-      throw new KeyStoreError('KEYS_UNAVAILABLE', target, `is readable or writable by other users and its mode cannot be tightened (${errno(err) ?? 'error'})`, undefined, err)
+      throw new KeyStoreError(
+        'KEYS_UNAVAILABLE',
+        target,
+        `is readable or writable by other users and its mode cannot be tightened (${errno(err) ?? 'error'})`,
+        undefined,
+        err,
+      )
     }
   }
 

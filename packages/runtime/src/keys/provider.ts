@@ -48,12 +48,15 @@ export async function resolveKeyProvider(
     const { createMemoryKeyProvider } = await import('./memory.js')
     return createMemoryKeyProvider()
   }
-  if (typeof option !== 'object' || option === null) throw new OptionError('keyStore', "must be 'memory', { dir }, { env } or a KeyProvider object")
+  if (typeof option !== 'object' || option === null)
+    throw new OptionError('keyStore', "must be 'memory', { dir }, { env } or a KeyProvider object")
   if (METHODS.some((m) => m in option)) {
     const missing = METHODS.filter((m) => typeof (option as unknown as Record<string, unknown>)[m] !== 'function')
-    if (missing.length) throw new OptionError('keyStore', `is missing KeyProvider method${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`)
+    if (missing.length)
+      throw new OptionError('keyStore', `is missing KeyProvider method${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`)
     const p = option as KeyProvider
-    if (typeof p.kind !== 'string' || typeof p.location !== 'string') throw new OptionError('keyStore', 'must have string kind and location')
+    if (typeof p.kind !== 'string' || typeof p.location !== 'string')
+      throw new OptionError('keyStore', 'must have string kind and location')
     return p
   }
   if ('dir' in option) {
@@ -62,7 +65,8 @@ export async function resolveKeyProvider(
     return createNodeFileKeyProvider({ dir: option.dir })
   }
   if ('env' in option) {
-    if (typeof option.env !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(option.env)) throw new OptionError('keyStore.env', 'must be an environment variable name')
+    if (typeof option.env !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(option.env))
+      throw new OptionError('keyStore.env', 'must be an environment variable name')
     if (option.witnessDir !== undefined && (typeof option.witnessDir !== 'string' || !option.witnessDir))
       throw new OptionError('keyStore.witnessDir', 'must be a directory path')
     const { createEnvKeyProvider } = await import('./env.js')
@@ -99,5 +103,9 @@ export async function platformKeyProvider(): Promise<KeyProvider> {
     const { createIndexedDBKeyProvider } = await import('./indexeddb.js')
     return createIndexedDBKeyProvider()
   }
-  throw new KeyStoreError('KEYS_UNAVAILABLE', 'platform', 'this platform has neither Node file access nor IndexedDB: pass a key provider (keyStore option)')
+  throw new KeyStoreError(
+    'KEYS_UNAVAILABLE',
+    'platform',
+    'this platform has neither Node file access nor IndexedDB: pass a key provider (keyStore option)',
+  )
 }

@@ -4,7 +4,8 @@ import type { Witness } from './provider.js'
 
 /** Validates a witness (before saving it, or after reading it); throws KEYS_INVALID naming `location`. */
 export function checkWitness(w: unknown, location: string): Witness {
-  const bad = (field: string, problem: string): KeyStoreError => new KeyStoreError('KEYS_INVALID', location, `witness field "${field}" ${problem}`, field)
+  const bad = (field: string, problem: string): KeyStoreError =>
+    new KeyStoreError('KEYS_INVALID', location, `witness field "${field}" ${problem}`, field)
   if (typeof w !== 'object' || w === null || Array.isArray(w)) throw bad('(root)', 'must be an object')
   const o = w as Record<string, unknown>
   if (!Number.isSafeInteger(o.seq) || (o.seq as number) < 0) throw bad('seq', 'must be a non-negative integer')
@@ -31,6 +32,8 @@ export function decodeWitness(text: string, location: string): Witness {
   if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1)
     throw new KeyStoreError('KEYS_INVALID', location, 'witness field "v" must be 1', 'v')
   const { v: _v, ...rest } = raw as Record<string, unknown>
-  for (const k of Object.keys(rest)) if (!['seq', 'hash', 'mac'].includes(k)) throw new KeyStoreError('KEYS_INVALID', location, `witness field "${k}" is not a known field`, k)
+  for (const k of Object.keys(rest))
+    if (!['seq', 'hash', 'mac'].includes(k))
+      throw new KeyStoreError('KEYS_INVALID', location, `witness field "${k}" is not a known field`, k)
   return checkWitness(rest, location)
 }

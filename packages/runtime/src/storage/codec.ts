@@ -14,15 +14,13 @@ export function toJournalEntry(raw: unknown): JournalEntry | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not an object'
   const r = raw as Record<string, unknown>
   const keys = Object.keys(r)
-  const exactly = (...want: string[]) =>
-    keys.length === want.length && want.every((k) => Object.prototype.hasOwnProperty.call(r, k))
+  const exactly = (...want: string[]) => keys.length === want.length && want.every((k) => Object.prototype.hasOwnProperty.call(r, k))
   switch (r.t) {
     case 'meta':
       if (exactly('t', 'body') && isString(r.body)) return { t: 'meta', body: r.body }
       return 'a meta entry needs exactly { t, body: string }'
     case 'value':
-      if (exactly('t', 'commit', 'body') && isString(r.commit) && isString(r.body))
-        return { t: 'value', commit: r.commit, body: r.body }
+      if (exactly('t', 'commit', 'body') && isString(r.commit) && isString(r.body)) return { t: 'value', commit: r.commit, body: r.body }
       return 'a value entry needs exactly { t, commit: string, body: string }'
     case 'receipt':
       if (exactly('t', 'seq', 'hash', 'body') && isCount(r.seq) && isString(r.hash) && isString(r.body))
@@ -33,8 +31,7 @@ export function toJournalEntry(raw: unknown): JournalEntry | string {
       if (exactly('t', 'body', 'mac') && isString(r.body) && isString(r.mac)) return { t: 'r', body: r.body, mac: r.mac }
       return 'a format-2 receipt entry needs exactly { t, body: string, mac?: string }'
     case 'checkpoint':
-      if (exactly('t', 'size', 'note') && isCount(r.size) && isString(r.note))
-        return { t: 'checkpoint', size: r.size, note: r.note }
+      if (exactly('t', 'size', 'note') && isCount(r.size) && isString(r.note)) return { t: 'checkpoint', size: r.size, note: r.note }
       return 'a checkpoint entry needs exactly { t, size: safe integer >= 0, note: string }'
     case 'applied':
       if (exactly('t', 'id', 'seq') && isString(r.id) && isCount(r.seq)) return { t: 'applied', id: r.id, seq: r.seq }
@@ -93,7 +90,8 @@ export function decodeLine(text: string): JournalEntry | string {
   }
   if (text.startsWith(RAW_VALUE)) {
     const end = text.indexOf(RAW_VALUE_BODY, RAW_VALUE.length)
-    if (end > RAW_VALUE.length && text.endsWith('}')) return { t: 'value', commit: text.slice(RAW_VALUE.length, end), body: text.slice(end + RAW_VALUE_BODY.length, -1) }
+    if (end > RAW_VALUE.length && text.endsWith('}'))
+      return { t: 'value', commit: text.slice(RAW_VALUE.length, end), body: text.slice(end + RAW_VALUE_BODY.length, -1) }
   }
   let parsed: unknown
   try {

@@ -46,10 +46,7 @@ export interface IndexedDBBackendInfo {
  * `open()` takes the Web Lock `memory-customs:<name>` with `ifAvailable` and fails with LOCKED if another
  * tab or worker holds it (it does not wait: a second writer is a bug to surface, not to queue behind).
  */
-export function createIndexedDBBackend(
-  name: string,
-  options: IndexedDBBackendOptions = {},
-): IndexedDBStorageBackend {
+export function createIndexedDBBackend(name: string, options: IndexedDBBackendOptions = {}): IndexedDBStorageBackend {
   return new IndexedDBBackend(name, options)
 }
 
@@ -229,10 +226,7 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
       const tx = this.ready().transaction(ENTRIES, 'readonly')
       const store = tx.objectStore(ENTRIES)
       const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true)
-      const [keys, values] = await Promise.all([
-        request(store.getAllKeys(range, READ_PAGE)),
-        request(store.getAll(range, READ_PAGE)),
-      ])
+      const [keys, values] = await Promise.all([request(store.getAllKeys(range, READ_PAGE)), request(store.getAll(range, READ_PAGE))])
       if (keys.length === 0) return
       for (let i = 0; i < values.length; i++) {
         if (record >= 0) record++
@@ -263,25 +257,29 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
     let refused: unknown
     let lastAdded: IDBValidKey | undefined
     const add = (store: IDBObjectStore) => {
-      for (const e of checked)
-        store.add(e).onsuccess = (ev) => (this.lastKey = lastAdded = (ev.target as IDBRequest<IDBValidKey>).result)
+      for (const e of checked) store.add(e).onsuccess = (ev) => (this.lastKey = lastAdded = (ev.target as IDBRequest<IDBValidKey>).result)
     }
     try {
-      await this.commit(db, ENTRIES, (store, tx) => {
-        if (!options?.expectedHead) return add(store)
-        // The head check runs inside the same readwrite transaction as the adds: IndexedDB runs readwrite
-        // transactions on one store one at a time, across tabs, so no other writer can append in between.
-        this.catchUpHead(store, () => {
-          try {
-            checkExpectedHead(options, this.tracker!.head, this.location)
-          } catch (e) {
-            refused = e
-            tx.abort()
-            return
-          }
-          add(store)
-        })
-      }, `append of ${checked.length} entries`)
+      await this.commit(
+        db,
+        ENTRIES,
+        (store, tx) => {
+          if (!options?.expectedHead) return add(store)
+          // The head check runs inside the same readwrite transaction as the adds: IndexedDB runs readwrite
+          // transactions on one store one at a time, across tabs, so no other writer can append in between.
+          this.catchUpHead(store, () => {
+            try {
+              checkExpectedHead(options, this.tracker!.head, this.location)
+            } catch (e) {
+              refused = e
+              tx.abort()
+              return
+            }
+            add(store)
+          })
+        },
+        `append of ${checked.length} entries`,
+      )
     } catch (e) {
       throw refused ?? e
     }
@@ -329,7 +327,12 @@ class IndexedDBBackend implements StorageBackend, IndexedDBBackendInfo {
   }
 
   /** Runs `fill` in one strict readwrite transaction and resolves on `complete`; any failure aborts it whole. */
-  private commit(db: IDBDatabase, storeName: string, fill: (store: IDBObjectStore, tx: IDBTransaction) => void, what: string): Promise<void> {
+  private commit(
+    db: IDBDatabase,
+    storeName: string,
+    fill: (store: IDBObjectStore, tx: IDBTransaction) => void,
+    what: string,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
       let tx: IDBTransaction
       try {

@@ -12,7 +12,8 @@ export type StorageOption = undefined | 'memory' | { file: string } | { indexedD
 
 export async function resolveStorage(storage: StorageOption): Promise<StorageBackend> {
   if (storage === undefined || storage === 'memory') return createMemoryBackend()
-  if (typeof storage !== 'object' || storage === null) throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name } or a StorageBackend object')
+  if (typeof storage !== 'object' || storage === null)
+    throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name } or a StorageBackend object')
   if ('append' in storage && 'read' in storage && 'open' in storage) return storage as StorageBackend
   if ('file' in storage) {
     if (typeof storage.file !== 'string' || !storage.file) throw new OptionError('storage.file', 'must be a directory path')

@@ -82,7 +82,12 @@ function cloneable(call: WriteCall, refused: CustomsError | null): WriteCall {
   switch (call.op) {
     case 'COMMIT': {
       const o = call.options
-      return { op: 'COMMIT', key: call.key, value: dropValue ? undefined : call.value, options: { source: o?.source, actor: o?.actor, reason: o?.reason } }
+      return {
+        op: 'COMMIT',
+        key: call.key,
+        value: dropValue ? undefined : call.value,
+        options: { source: o?.source, actor: o?.actor, reason: o?.reason },
+      }
     }
     case 'STORE':
       return { op: 'STORE', tool: call.tool, callId: call.callId, result: dropValue ? undefined : call.result }
@@ -174,7 +179,12 @@ export class FollowerWrites {
 
   /** Forwards an observed write (never throws, returns nothing; `flush()` waits for it). */
   observe(write: ObservedWrite): void {
-    const fw: ForwardedWrite = { id: `${this.tabId}:${++this.counter}`, site: null, actor: this.actor, call: { op: 'OBSERVED_WRITE', write } }
+    const fw: ForwardedWrite = {
+      id: `${this.tabId}:${++this.counter}`,
+      site: null,
+      actor: this.actor,
+      call: { op: 'OBSERVED_WRITE', write },
+    }
     fw.call = cloneable(fw.call, null)
     this.track(fw, null, true)
     this.send(fw)

@@ -115,7 +115,12 @@ export function errorToData(err: unknown): ErrorData {
       issues: e.issues === undefined ? undefined : JSON.parse(JSON.stringify(e.issues)),
     }
   }
-  return { name: 'StorageError', code: 'STORAGE', message: `memory-customs: storage failure: the leader tab failed: ${String(err)}`, rule: 'storage.durable' }
+  return {
+    name: 'StorageError',
+    code: 'STORAGE',
+    message: `memory-customs: storage failure: the leader tab failed: ${String(err)}`,
+    rule: 'storage.durable',
+  }
 }
 
 /** Rebuilds the typed error (`instanceof WriteOnceError` holds) from what crossed the channel. */

@@ -92,7 +92,12 @@ export class TabCustoms implements SharedCustoms {
     private readonly options: CustomsOptions & { storage: { indexedDB: string } },
   ) {
     const BC = (globalThis as { BroadcastChannel?: new (name: string) => ChannelLike }).BroadcastChannel
-    if (!BC) throw new StorageBackendError('UNSUPPORTED', `indexeddb:${database}`, 'this platform has no BroadcastChannel, so tabs cannot share the store')
+    if (!BC)
+      throw new StorageBackendError(
+        'UNSUPPORTED',
+        `indexeddb:${database}`,
+        'this platform has no BroadcastChannel, so tabs cannot share the store',
+      )
     this.channel = new BC(channelName(database))
     this.channel.onmessage = (ev) => this.receive(ev.data)
     this.writes = new FollowerWrites(
@@ -220,7 +225,14 @@ export class TabCustoms implements SharedCustoms {
   private serve(from: string, write: ForwardedWrite): void {
     const outcome = applyOnce(this.current, this.backend, write)
     this.current.flush().then(
-      () => this.post({ type: 'result', to: from, id: write.id, receipt: outcome.receipt && { ...outcome.receipt }, error: outcome.error && errorToData(outcome.error) }),
+      () =>
+        this.post({
+          type: 'result',
+          to: from,
+          id: write.id,
+          receipt: outcome.receipt && { ...outcome.receipt },
+          error: outcome.error && errorToData(outcome.error),
+        }),
       // Not durable: the follower's flush() rejects with the typed StorageError (as a single writer's would).
       // The entries stay queued in this tab and go out with its next successful append, like a single
       // writer's after a failed flush; the follower does not re-send the write.

@@ -35,11 +35,23 @@ describe('IndexedDB backend in Chromium', () => {
   it('appends in strict transactions and reads everything back after a reload', async () => {
     tab = await openTab(context, served.url, pageErrors)
     const opened = await tab.evaluate(() => window.mcBackend.open('persist'))
-    expect(opened).toMatchObject({ report: {}, kind: 'indexeddb', durability: 'idb-strict', location: 'indexeddb:persist', writerLock: 'web-locks' })
+    expect(opened).toMatchObject({
+      report: {},
+      kind: 'indexeddb',
+      durability: 'idb-strict',
+      location: 'indexeddb:persist',
+      writerLock: 'web-locks',
+    })
     expect(typeof (opened as { persisted: unknown }).persisted).toBe('boolean')
     const entries = [...weird, ...sampleEntries(300)]
-    expect(await tab.evaluate(([e]) => window.mcBackend.append('persist', e), [entries.slice(0, 3)] as const)).toEqual({ ok: true, commits: 1 })
-    expect(await tab.evaluate(([e]) => window.mcBackend.append('persist', e), [entries.slice(3)] as const)).toEqual({ ok: true, commits: 2 })
+    expect(await tab.evaluate(([e]) => window.mcBackend.append('persist', e), [entries.slice(0, 3)] as const)).toEqual({
+      ok: true,
+      commits: 1,
+    })
+    expect(await tab.evaluate(([e]) => window.mcBackend.append('persist', e), [entries.slice(3)] as const)).toEqual({
+      ok: true,
+      commits: 2,
+    })
     expect(await tab.evaluate(() => window.mcBackend.read('persist'))).toEqual({ entries })
 
     // no close(): a reload is the tab going away; the Web Lock must be released with it
@@ -73,7 +85,9 @@ describe('IndexedDB backend in Chromium', () => {
     const t = await openTab(context, served.url, pageErrors)
     await t.evaluate(() => window.mcBackend.open('damaged'))
     await t.evaluate(([e]) => window.mcBackend.append('damaged', e), [sampleEntries(2)] as const)
-    const bad = await t.evaluate(([e]) => window.mcBackend.append('damaged', e as never), [[...sampleEntries(1, 3), { t: 'receipt', seq: -1, hash: 'h', body: '{}' }]] as const)
+    const bad = await t.evaluate(([e]) => window.mcBackend.append('damaged', e as never), [
+      [...sampleEntries(1, 3), { t: 'receipt', seq: -1, hash: 'h', body: '{}' }],
+    ] as const)
     expect(bad).toMatchObject({ storageCode: 'BAD_ENTRY' })
     expect(await t.evaluate(() => window.mcBackend.read('damaged'))).toEqual({ entries: sampleEntries(2) })
     await t.evaluate(() => window.mcBackend.close('damaged'))
@@ -81,7 +95,13 @@ describe('IndexedDB backend in Chromium', () => {
     await t.evaluate(([e]) => window.mcBackend.putRaw('damaged', e), [sampleEntries(1, 4)[1]] as const)
     await t.evaluate(() => window.mcBackend.open('damaged'))
     const read = await t.evaluate(() => window.mcBackend.read('damaged'))
-    expect(read).toMatchObject({ entries: sampleEntries(2), name: 'JournalCorruptError', storageCode: 'BAD_ENCODING', record: 5, afterSeq: 2 })
+    expect(read).toMatchObject({
+      entries: sampleEntries(2),
+      name: 'JournalCorruptError',
+      storageCode: 'BAD_ENCODING',
+      record: 5,
+      afterSeq: 2,
+    })
     await t.close()
   })
 

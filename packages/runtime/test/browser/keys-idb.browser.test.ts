@@ -73,7 +73,10 @@ describe('IndexedDB key provider in Chromium', () => {
     await tab.reload()
     await tab.waitForFunction(() => window.__ready === true)
     expect(await tab.evaluate((c) => window.mcKeys.loadWitness(c), CHAIN)).toEqual({ ok: { ...w, seq: 42 } })
-    expect(await tab.evaluate(([c, x]) => window.mcKeys.saveWitness(c, { ...x, seq: -1 }), [CHAIN, w] as const)).toMatchObject({ code: 'KEYS_INVALID', field: 'seq' })
+    expect(await tab.evaluate(([c, x]) => window.mcKeys.saveWitness(c, { ...x, seq: -1 }), [CHAIN, w] as const)).toMatchObject({
+      code: 'KEYS_INVALID',
+      field: 'seq',
+    })
   })
 
   it('stores no raw key bytes: secrets are AES-KW-wrapped under a non-extractable CryptoKey', async () => {

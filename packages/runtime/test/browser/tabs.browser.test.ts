@@ -79,7 +79,10 @@ describe('many tabs on one IndexedDB store', () => {
   it('a write-once key committed from two tabs: one COMMIT, one REFUSED, the loser flush() rejects with WriteOnceError', async () => {
     const db = 'write-once'
     const [leader, f1, f2] = await threeTabs(db)
-    const [r1, r2] = await Promise.all([f1!.evaluate((n) => window.mcTabs.commitDest(n, 'Lisbon'), db), f2!.evaluate((n) => window.mcTabs.commitDest(n, 'Porto'), db)])
+    const [r1, r2] = await Promise.all([
+      f1!.evaluate((n) => window.mcTabs.commitDest(n, 'Lisbon'), db),
+      f2!.evaluate((n) => window.mcTabs.commitDest(n, 'Porto'), db),
+    ])
     const results = [r1, r2]
     const won = results.filter((r) => r.ok)
     const lost = results.filter((r) => !r.ok)
@@ -121,13 +124,24 @@ describe('many tabs on one IndexedDB store', () => {
     expect(l).toMatchObject({ pending: false, store: { op: 'STORE', actor: 'leader-agent' }, observed: { actor: 'leader-agent' } })
     const refused = await follower.evaluate((n) => window.mcTabs.leaderOnly(n), db)
     const notLeader = { ok: false, name: 'NotLeaderError', code: 'STORAGE', storageCode: 'NOT_LEADER' }
-    expect(refused).toMatchObject({ rollback: notLeader, rollbackNow: notLeader, checkpoint: notLeader, rotateEncryptionKey: notLeader, dryRun: true })
+    expect(refused).toMatchObject({
+      rollback: notLeader,
+      rollbackNow: notLeader,
+      checkpoint: notLeader,
+      rotateEncryptionKey: notLeader,
+      dryRun: true,
+    })
     const size = await leader.evaluate((n) => window.mcTabs.size(n), db)
     await follower.waitForFunction(([n, s]) => window.mcTabs.size(n) >= s, [db, size] as const, { timeout: 60_000 })
     const view = await follower.evaluate((n) => window.mcTabs.inspect(n), db)
     expect(view.verify).toMatchObject({ ok: true, checked: view.size })
     expect(view.receipts.map((r) => r.seq)).toEqual(Array.from({ length: view.size }, (_, i) => i + 1))
-    expect(await leader.evaluate((n) => window.mcTabs.leaderOnly(n), db)).toMatchObject({ rollback: 'ran', rollbackNow: 'ran', checkpoint: 'ran', rotateEncryptionKey: 'ran' })
+    expect(await leader.evaluate((n) => window.mcTabs.leaderOnly(n), db)).toMatchObject({
+      rollback: 'ran',
+      rollbackNow: 'ran',
+      checkpoint: 'ran',
+      rotateEncryptionKey: 'ran',
+    })
     for (const t of [leader, follower]) await t.close()
   })
 

@@ -35,10 +35,12 @@ export const assert: Assert = {
     if (!cond) throw new AssertionError(message)
   },
   equal<T>(actual: T, expected: T, message = ''): void {
-    if (!deepEqual(actual, expected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected ${show(expected)}, got ${show(actual)}`)
+    if (!deepEqual(actual, expected))
+      throw new AssertionError(`${message ? `${message}: ` : ''}expected ${show(expected)}, got ${show(actual)}`)
   },
   notEqual<T>(actual: T, unexpected: T, message = ''): void {
-    if (deepEqual(actual, unexpected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected something other than ${show(unexpected)}`)
+    if (deepEqual(actual, unexpected))
+      throw new AssertionError(`${message ? `${message}: ` : ''}expected something other than ${show(unexpected)}`)
   },
   /** Runs fn, expects it to throw an error with this `code`; returns the error. */
   throwsCode(fn: () => unknown, code: string, message = ''): Error & { code: string; seq?: number } {
@@ -46,7 +48,10 @@ export const assert: Assert = {
       fn()
     } catch (e) {
       const err = e as Error & { code: string; seq?: number }
-      if (err?.code !== code) throw new AssertionError(`${message ? `${message}: ` : ''}expected error code ${code}, got ${err?.code ?? 'none'} (${err?.message})`)
+      if (err?.code !== code)
+        throw new AssertionError(
+          `${message ? `${message}: ` : ''}expected error code ${code}, got ${err?.code ?? 'none'} (${err?.message})`,
+        )
       return err
     }
     throw new AssertionError(`${message ? `${message}: ` : ''}expected an error with code ${code}, nothing was thrown`)
@@ -56,7 +61,10 @@ export const assert: Assert = {
       await (typeof p === 'function' ? p() : p)
     } catch (e) {
       const err = e as Error & { code: string }
-      if (err?.code !== code) throw new AssertionError(`${message ? `${message}: ` : ''}expected rejection code ${code}, got ${err?.code ?? 'none'} (${err?.message})`)
+      if (err?.code !== code)
+        throw new AssertionError(
+          `${message ? `${message}: ` : ''}expected rejection code ${code}, got ${err?.code ?? 'none'} (${err?.message})`,
+        )
       return err
     }
     throw new AssertionError(`${message ? `${message}: ` : ''}expected a rejection with code ${code}`)

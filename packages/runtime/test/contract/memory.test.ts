@@ -20,5 +20,6 @@ async function reopen(c: Customs, opts: CustomsOptions = {}): Promise<Customs> {
 }
 
 describe('contract (memory backend)', () => {
-  for (const tc of [...contractCases, ...conditionalAppendCases]) it(tc.name, () => tc.run((o) => make(o), { reopen, backend: () => createMemoryBackend() }))
+  for (const tc of [...contractCases, ...conditionalAppendCases])
+    it(tc.name, () => tc.run((o) => make(o), { reopen, backend: () => createMemoryBackend() }))
 })

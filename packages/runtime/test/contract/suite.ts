@@ -223,12 +223,26 @@ export const contractCases: ContractCase[] = [
       c.execution.store('web_search', 'c2', 'not-a-risk-level')
       c.execution.store('shell', 'c3', 'aggressive')
       c.execution.store('web_search', 'c4', 'aggressive')
-      c.plans.record('plan-1', { references: [{ tool: 'web_search', callId: 'c1' }, { tool: 'web_search', callId: 'c2' }, { tool: 'shell', callId: 'c3' }] })
+      c.plans.record('plan-1', {
+        references: [
+          { tool: 'web_search', callId: 'c1' },
+          { tool: 'web_search', callId: 'c2' },
+          { tool: 'shell', callId: 'c3' },
+        ],
+      })
       c.decision.commit('destination', 'Lisbon', { source: 'user' })
       c.execution.store('web_search', 'c5', 'Porto')
-      c.plans.record('plan-2', { references: [{ tool: 'web_search', callId: 'c5' }, { tool: 'web_search', callId: 'old' }] })
+      c.plans.record('plan-2', {
+        references: [
+          { tool: 'web_search', callId: 'c5' },
+          { tool: 'web_search', callId: 'old' },
+        ],
+      })
       const ok = c.bridge.promote({ tool: 'web_search', callId: 'c1', to: 'risk', planRef: 'plan-1' })
-      assert.equal([ok.op, ok.pool, ok.key, ok.tool, ok.call, ok.reason], ['PROMOTE', 'decision', 'risk', 'web_search', 'c1', 'plan:plan-1'])
+      assert.equal(
+        [ok.op, ok.pool, ok.key, ok.tool, ok.call, ok.reason],
+        ['PROMOTE', 'decision', 'risk', 'web_search', 'c1', 'plan:plan-1'],
+      )
       assert.equal(c.decision.get('risk'), 'balanced')
       assert.equal(
         c.execution.unpromoted().map((e) => e.callId),
@@ -253,7 +267,10 @@ export const contractCases: ContractCase[] = [
       }
       clock.advance(60_001)
       c.plans.record('plan-3', { references: [{ tool: 'web_search', callId: 'c4' }] })
-      const err = assert.throwsCode(() => c.bridge.promote({ tool: 'web_search', callId: 'c4', to: 'risk', planRef: 'plan-3' }), 'RESULT_EXPIRED')
+      const err = assert.throwsCode(
+        () => c.bridge.promote({ tool: 'web_search', callId: 'c4', to: 'risk', planRef: 'plan-3' }),
+        'RESULT_EXPIRED',
+      )
       assert.equal(err.name, 'ResultExpiredError')
       await expectVerified(c, 'bridge refusals')
       await c.close()
@@ -271,7 +288,10 @@ export const contractCases: ContractCase[] = [
       const copy = c.execution.get('web_search', 'c1') as string
       assert.equal(copy, 'conservative')
       // A plan that references c1 cannot promote c2's result, and the promoted value is c1's own.
-      const err = assert.throwsCode(() => c.bridge.promote({ tool: 'web_search', callId: 'c2', to: 'risk', planRef: 'p' }), 'PLAN_REFERENCE')
+      const err = assert.throwsCode(
+        () => c.bridge.promote({ tool: 'web_search', callId: 'c2', to: 'risk', planRef: 'p' }),
+        'PLAN_REFERENCE',
+      )
       assert.equal(err.name, 'PlanReferenceError')
       c.bridge.promote({ tool: 'web_search', callId: 'c1', to: 'risk', planRef: 'p' })
       assert.equal(c.decision.get('risk'), 'conservative')
@@ -301,9 +321,18 @@ export const contractCases: ContractCase[] = [
       )
       assert.equal(c.history('risk', { pool: 'decision' }).length, 4)
       assert.equal(c.receipts({ op: 'COMMIT', key: 'budget' }).length, 2)
-      assert.equal(c.receipts({ tool: 'web_search' }).map((r) => r.seq), [4])
-      assert.equal(c.receipts({ fromSeq: 2, toSeq: 3 }).map((r) => r.seq), [2, 3])
-      assert.equal(c.receipts({ sinceSeq: 5 }).map((r) => r.seq), [6, 7])
+      assert.equal(
+        c.receipts({ tool: 'web_search' }).map((r) => r.seq),
+        [4],
+      )
+      assert.equal(
+        c.receipts({ fromSeq: 2, toSeq: 3 }).map((r) => r.seq),
+        [2, 3],
+      )
+      assert.equal(
+        c.receipts({ sinceSeq: 5 }).map((r) => r.seq),
+        [6, 7],
+      )
       assert.equal(c.at(0).decision.entries(), [])
       assert.equal(c.at(a.seq).decision.get('risk'), 'conservative')
       assert.equal(c.at(b.seq).decision.get('risk'), 'balanced')
@@ -339,7 +368,10 @@ export const contractCases: ContractCase[] = [
       ])
       const res = await c.rollback({ toSeq: mark.seq }, { reason: 'planner went rogue' })
       assert.equal(res.diff, dry.diff)
-      assert.equal(res.receipts.map((r) => r.op), ['COMPENSATE', 'COMPENSATE', 'COMPENSATE', 'ROLLBACK'])
+      assert.equal(
+        res.receipts.map((r) => r.op),
+        ['COMPENSATE', 'COMPENSATE', 'COMPENSATE', 'ROLLBACK'],
+      )
       assert.equal(res.receipts[0].seq, size + 1)
       assert.equal(c.decision.entries(), c.at(mark.seq).decision.entries())
       assert.equal(c.receipts().length, size + 4, 'nothing deleted')
@@ -375,7 +407,10 @@ export const contractCases: ContractCase[] = [
       assert.equal(c.decision.get('destination'), 'Oslo')
       assert.equal(c.execution.get('web_search', 'w1'), undefined)
       const res2 = await c.rollback({ callId: 'k1' })
-      assert.equal(res2.diff.map((d) => d.key), ['budget', 'calculator/k1'])
+      assert.equal(
+        res2.diff.map((d) => d.key),
+        ['budget', 'calculator/k1'],
+      )
       assert.equal(c.decision.get('budget'), undefined)
       // A user write after a tainted promotion is kept: the cause's effect was already superseded.
       c.execution.store('web_search', 'w2', 'balanced')
@@ -420,7 +455,11 @@ export const contractCases: ContractCase[] = [
       const written: Receipt[] = []
       const writer = async (w: number) => {
         for (let i = 0; i < 20; i++) {
-          written.push(c.decision.commit(w % 2 ? 'budget' : 'risk', w % 2 ? 100 * w + i : (['balanced', 'aggressive'] as const)[i % 2], { source: 'plan' }))
+          written.push(
+            c.decision.commit(w % 2 ? 'budget' : 'risk', w % 2 ? 100 * w + i : (['balanced', 'aggressive'] as const)[i % 2], {
+              source: 'plan',
+            }),
+          )
           await tick()
         }
       }
@@ -436,10 +475,16 @@ export const contractCases: ContractCase[] = [
       assert.equal(c.size, target + 80 + rollback!.receipts.length)
       const rbSeq = rollback!.receipts.at(-1)!.seq
       const firstComp = rollback!.receipts[0].seq
-      assert.ok(written.every((r) => r.seq < firstComp || r.seq > rbSeq), 'no write lands inside the rollback batch')
+      assert.ok(
+        written.every((r) => r.seq < firstComp || r.seq > rbSeq),
+        'no write lands inside the rollback batch',
+      )
       const expected = new Map(c.at(target).decision.entries())
       for (const r of written.filter((w) => w.seq > rbSeq)) expected.set(r.key!, c.value(r.new!))
-      assert.equal(c.decision.entries(), [...expected].sort(([a], [b]) => (a < b ? -1 : 1)))
+      assert.equal(
+        c.decision.entries(),
+        [...expected].sort(([a], [b]) => (a < b ? -1 : 1)),
+      )
       await expectVerified(c, 'concurrent writers and a rollback')
       await c.close()
     },
@@ -468,8 +513,40 @@ export const contractCases: ContractCase[] = [
     name: 'observed writes, flush, health and metrics',
     async run(make) {
       const c = await make(baseOptions())
-      c.observeWrite({ site: { file: 'src/agent.ts', line: 3, column: 5, fn: 'remember', callee: 'cache.set', rule: 'MW-1', key: 'k', keyKind: 'static', keyIndex: 0, valueIndex: 1 }, key: 'k', value: { a: 1 }, hasValue: true })
-      c.observeWrite({ site: { file: 'src/agent.ts', line: 4, column: 5, fn: null, callee: 'cache.set', rule: 'MW-1', key: null, keyKind: 'dynamic', keyIndex: 0, valueIndex: 1 }, key: 'k2', value: new Map(), hasValue: true })
+      c.observeWrite({
+        site: {
+          file: 'src/agent.ts',
+          line: 3,
+          column: 5,
+          fn: 'remember',
+          callee: 'cache.set',
+          rule: 'MW-1',
+          key: 'k',
+          keyKind: 'static',
+          keyIndex: 0,
+          valueIndex: 1,
+        },
+        key: 'k',
+        value: { a: 1 },
+        hasValue: true,
+      })
+      c.observeWrite({
+        site: {
+          file: 'src/agent.ts',
+          line: 4,
+          column: 5,
+          fn: null,
+          callee: 'cache.set',
+          rule: 'MW-1',
+          key: null,
+          keyKind: 'dynamic',
+          keyIndex: 0,
+          valueIndex: 1,
+        },
+        key: 'k2',
+        value: new Map(),
+        hasValue: true,
+      })
       const [o1, o2] = c.receipts({ op: 'OBSERVED_WRITE' })
       assert.equal([o1.pool, o1.key, o1.site], ['observed', 'k', { file: 'src/agent.ts', line: 3, column: 5, fn: 'remember' }])
       assert.ok(o1.new && o2.new && o1.new !== o2.new, 'value commitments, also for unserialisable values')
@@ -584,7 +661,13 @@ export const conditionalAppendCases: ContractCase[] = [
       const r2 = c.decision.commit('budget', 10, { source: 'user' })
       await c.flush()
       const receiptAppends = calls.filter((x) => x.n > 0 && x.expected)
-      assert.equal(receiptAppends.slice(-2).map((x) => x.expected), [{ seq: 0, hash: '0'.repeat(64) }, { seq: 1, hash: r1.hash }])
+      assert.equal(
+        receiptAppends.slice(-2).map((x) => x.expected),
+        [
+          { seq: 0, hash: '0'.repeat(64) },
+          { seq: 1, hash: r1.hash },
+        ],
+      )
       // another writer appends a receipt underneath (here: a copy of the last one, as a stale writer would)
       const entries: JournalEntry[] = []
       for await (const e of b.read()) entries.push(e)

@@ -17,7 +17,14 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'mc-backend-kill-'))
   childScript = join(work, 'writer.mjs')
   // bundle the TypeScript child once so each spawn is a plain `node writer.mjs` (fast start)
-  await build({ entryPoints: [join(import.meta.dirname, 'backend-writer.child.ts')], bundle: true, platform: 'node', format: 'esm', outfile: childScript, logLevel: 'warning' })
+  await build({
+    entryPoints: [join(import.meta.dirname, 'backend-writer.child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: childScript,
+    logLevel: 'warning',
+  })
 })
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))

@@ -31,18 +31,28 @@ const body: fc.Arbitrary<BodyV2> = fc.record({
 
 function withoutNulls(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v
-  return Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== null).map(([k, x]) => [k, withoutNulls(x)]))
+  return Object.fromEntries(
+    Object.entries(v as object)
+      .filter(([, x]) => x !== null)
+      .map(([k, x]) => [k, withoutNulls(x)]),
+  )
 }
 
 describe('format v2 body', () => {
   it('encodes exactly as the canonical encoder does with null fields left out', () => {
-    fc.assert(fc.property(body, (b) => encodeBodyV2(b) === canonicalize(withoutNulls(b), { integersOnly: true })), { numRuns: 2000 })
+    fc.assert(
+      fc.property(body, (b) => encodeBodyV2(b) === canonicalize(withoutNulls(b), { integersOnly: true })),
+      { numRuns: 2000 },
+    )
   })
 
   it('parses back what it encodes', () => {
-    fc.assert(fc.property(body, (b) => {
-      expect(parseBodyV2(encodeBodyV2(b))).toEqual(b)
-    }), { numRuns: 2000 })
+    fc.assert(
+      fc.property(body, (b) => {
+        expect(parseBodyV2(encodeBodyV2(b))).toEqual(b)
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('accepts an altered text only when it is again the canonical encoding of what it parses to', () => {
@@ -59,7 +69,21 @@ describe('format v2 body', () => {
   })
 
   it('rejects an explicit null, a missing required field, floats and leading zeros', () => {
-    const ok = encodeBodyV2({ seq: 1, ts: 2, op: 'COMMIT', pool: 'decision', key: 'k', old: null, new: 'n', site: null, tool: null, call: null, actor: null, reason: null, sig: null })
+    const ok = encodeBodyV2({
+      seq: 1,
+      ts: 2,
+      op: 'COMMIT',
+      pool: 'decision',
+      key: 'k',
+      old: null,
+      new: 'n',
+      site: null,
+      tool: null,
+      call: null,
+      actor: null,
+      reason: null,
+      sig: null,
+    })
     expect(ok).toBe('{"key":"k","new":"n","op":"COMMIT","pool":"decision","seq":1,"ts":2}')
     expect(parseBodyV2(ok)).not.toBeNull()
     for (const bad of [
@@ -74,7 +98,21 @@ describe('format v2 body', () => {
   })
 
   it('refuses to encode a lone surrogate or a negative number', () => {
-    const b: BodyV2 = { seq: 1, ts: 2, op: 'COMMIT', pool: null, key: '\ud800', old: null, new: null, site: null, tool: null, call: null, actor: null, reason: null, sig: null }
+    const b: BodyV2 = {
+      seq: 1,
+      ts: 2,
+      op: 'COMMIT',
+      pool: null,
+      key: '\ud800',
+      old: null,
+      new: null,
+      site: null,
+      tool: null,
+      call: null,
+      actor: null,
+      reason: null,
+      sig: null,
+    }
     expect(() => encodeBodyV2(b)).toThrow(/key contains a lone surrogate/)
     expect(() => encodeBodyV2({ ...b, key: 'k', seq: -1 })).toThrow(/seq is not a non-negative safe integer/)
   })
@@ -86,7 +124,11 @@ describe('format v2 hashes and ids (test vectors)', () => {
     const g = createHash('sha256').update(`memory-customs/2 genesis\n${chain}`).digest('base64url')
     expect(genesisV2(chain)).toBe(g)
     const b = '{"op":"ROLLBACK","seq":1,"ts":0}'
-    expect(receiptHashV2(g, b)).toBe(createHash('sha256').update(Buffer.concat([Buffer.from([0]), Buffer.from(g + b)])).digest('base64url'))
+    expect(receiptHashV2(g, b)).toBe(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.from([0]), Buffer.from(g + b)]))
+        .digest('base64url'),
+    )
     expect(receiptHashV2(g, b)).toHaveLength(43)
   })
 
@@ -97,9 +139,11 @@ describe('format v2 hashes and ids (test vectors)', () => {
   })
 
   it('base64url round-trips and is strict', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
-      expect(fromBase64url(toBase64url(b))).toEqual(b)
-    }))
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
+        expect(fromBase64url(toBase64url(b))).toEqual(b)
+      }),
+    )
     expect(b64urlToHex(hexToB64url('ab'.repeat(32)))).toBe('ab'.repeat(32))
     expect(() => fromBase64url('AB=')).toThrow()
     expect(() => fromBase64url('AB+/')).toThrow()

@@ -98,63 +98,157 @@ describe('KeySet', () => {
       await invalid('null', '(root)')
       await invalid('42', '(root)')
       await invalid('x'.repeat((1 << 20) + 1), '(text)')
-      await invalid(text((o) => (o.extra = 1)), 'extra')
-      await invalid(text((o) => (o.format = 'memory-customs/1')), 'format')
-      await invalid(text((o) => delete o.format), 'format')
-      await invalid(text((o) => (o.v = 2)), 'v')
-      await invalid(text((o) => (o.v = '1')), 'v')
-      for (const chain of ['', '../x', 5, null]) await invalid(text((o) => (o.chain = chain)), 'chain')
+      await invalid(
+        text((o) => (o.extra = 1)),
+        'extra',
+      )
+      await invalid(
+        text((o) => (o.format = 'memory-customs/1')),
+        'format',
+      )
+      await invalid(
+        text((o) => delete o.format),
+        'format',
+      )
+      await invalid(
+        text((o) => (o.v = 2)),
+        'v',
+      )
+      await invalid(
+        text((o) => (o.v = '1')),
+        'v',
+      )
+      for (const chain of ['', '../x', 5, null])
+        await invalid(
+          text((o) => (o.chain = chain)),
+          'chain',
+        )
     })
 
     it('the three HMAC keys', async () => {
       base = JSON.parse(encodeKeySet(await generateKeySet(CHAIN)))
       for (const f of ['commit', 'signing', 'auth']) {
-        await invalid(text((o) => delete o[f]), f)
-        await invalid(text((o) => (o[f] = 7)), f)
-        await invalid(text((o) => (o[f] = toBase64Url(new Uint8Array(31)))), f)
-        await invalid(text((o) => (o[f] = toBase64Url(new Uint8Array(33)))), f)
-        await invalid(text((o) => (o[f] = o[f] + '=')), f)
-        await invalid(text((o) => (o[f] = o[f].replace(/./, '+'))), f)
+        await invalid(
+          text((o) => delete o[f]),
+          f,
+        )
+        await invalid(
+          text((o) => (o[f] = 7)),
+          f,
+        )
+        await invalid(
+          text((o) => (o[f] = toBase64Url(new Uint8Array(31)))),
+          f,
+        )
+        await invalid(
+          text((o) => (o[f] = toBase64Url(new Uint8Array(33)))),
+          f,
+        )
+        await invalid(
+          text((o) => (o[f] = o[f] + '=')),
+          f,
+        )
+        await invalid(
+          text((o) => (o[f] = o[f].replace(/./, '+'))),
+          f,
+        )
         // 32 bytes encode to 43 characters whose last one carries 2 unused bits: they must be zero.
-        await invalid(text((o) => (o[f] = toBase64Url(new Uint8Array(32)).slice(0, 42) + 'B')), f)
+        await invalid(
+          text((o) => (o[f] = toBase64Url(new Uint8Array(32)).slice(0, 42) + 'B')),
+          f,
+        )
       }
     })
 
     it('the checkpoint key', async () => {
       const k = await generateKeySet(CHAIN)
       base = JSON.parse(encodeKeySet(k))
-      await invalid(text((o) => delete o.checkpoint), 'checkpoint')
-      await invalid(text((o) => (o.checkpoint = 'hmac')), 'checkpoint')
-      await invalid(text((o) => (o.checkpoint.alg = 'rsa')), 'checkpoint.alg')
-      await invalid(text((o) => (o.checkpoint.extra = true)), 'checkpoint.extra')
-      await invalid(text((o) => (o.checkpoint.alg = 'hmac')), 'checkpoint')
-      await invalid(text((o) => (o.checkpoint.publicKey = toBase64Url(new Uint8Array(31)))), 'checkpoint.publicKey')
-      await invalid(text((o) => delete o.checkpoint.privateKey), 'checkpoint.privateKey')
-      await invalid(text((o) => (o.checkpoint.privateKey = toBase64Url(new Uint8Array(10)))), 'checkpoint.privateKey')
+      await invalid(
+        text((o) => delete o.checkpoint),
+        'checkpoint',
+      )
+      await invalid(
+        text((o) => (o.checkpoint = 'hmac')),
+        'checkpoint',
+      )
+      await invalid(
+        text((o) => (o.checkpoint.alg = 'rsa')),
+        'checkpoint.alg',
+      )
+      await invalid(
+        text((o) => (o.checkpoint.extra = true)),
+        'checkpoint.extra',
+      )
+      await invalid(
+        text((o) => (o.checkpoint.alg = 'hmac')),
+        'checkpoint',
+      )
+      await invalid(
+        text((o) => (o.checkpoint.publicKey = toBase64Url(new Uint8Array(31)))),
+        'checkpoint.publicKey',
+      )
+      await invalid(
+        text((o) => delete o.checkpoint.privateKey),
+        'checkpoint.privateKey',
+      )
+      await invalid(
+        text((o) => (o.checkpoint.privateKey = toBase64Url(new Uint8Array(10)))),
+        'checkpoint.privateKey',
+      )
       // Junk of the right shape: WebCrypto's DataError becomes a typed error, not a raw DOMException.
       const junk = new Uint8Array(48).fill(0x41)
       junk[0] = 0x30
-      const e = await invalid(text((o) => (o.checkpoint.privateKey = toBase64Url(junk))), 'checkpoint.privateKey')
+      const e = await invalid(
+        text((o) => (o.checkpoint.privateKey = toBase64Url(junk))),
+        'checkpoint.privateKey',
+      )
       expect(e.name).toBe('KeyStoreError')
       // A valid key of another pair.
       const other = await generateKeySet(CHAIN)
       if (other.checkpoint.alg !== 'ed25519') throw new Error('Ed25519 expected in Node')
       const priv = toBase64Url(other.checkpoint.privateKey)
-      const mismatch = await invalid(text((o) => (o.checkpoint.privateKey = priv)), 'checkpoint.privateKey')
+      const mismatch = await invalid(
+        text((o) => (o.checkpoint.privateKey = priv)),
+        'checkpoint.privateKey',
+      )
       expect(mismatch.message).toMatch(/does not belong to checkpoint.publicKey/)
       expect(mismatch.message).not.toContain(priv)
     })
 
     it('the encryption keys', async () => {
       base = JSON.parse(encodeKeySet(await generateKeySet(CHAIN)))
-      await invalid(text((o) => delete o.encryption), 'encryption')
-      await invalid(text((o) => (o.encryption.extra = 1)), 'encryption.extra')
-      await invalid(text((o) => (o.encryption.keys = [])), 'encryption.keys')
-      await invalid(text((o) => (o.encryption.keys = {})), 'encryption.keys')
-      await invalid(text((o) => (o.encryption.keys['../x'] = o.encryption.keys[o.encryption.current])), 'encryption.keys')
-      await invalid(text((o) => (o.encryption.keys['k2'] = toBase64Url(new Uint8Array(16)))), 'encryption.keys.k2')
-      await invalid(text((o) => (o.encryption.current = 'nope')), 'encryption.current')
-      await invalid(text((o) => (o.encryption.current = 1)), 'encryption.current')
+      await invalid(
+        text((o) => delete o.encryption),
+        'encryption',
+      )
+      await invalid(
+        text((o) => (o.encryption.extra = 1)),
+        'encryption.extra',
+      )
+      await invalid(
+        text((o) => (o.encryption.keys = [])),
+        'encryption.keys',
+      )
+      await invalid(
+        text((o) => (o.encryption.keys = {})),
+        'encryption.keys',
+      )
+      await invalid(
+        text((o) => (o.encryption.keys['../x'] = o.encryption.keys[o.encryption.current])),
+        'encryption.keys',
+      )
+      await invalid(
+        text((o) => (o.encryption.keys['k2'] = toBase64Url(new Uint8Array(16)))),
+        'encryption.keys.k2',
+      )
+      await invalid(
+        text((o) => (o.encryption.current = 'nope')),
+        'encryption.current',
+      )
+      await invalid(
+        text((o) => (o.encryption.current = 1)),
+        'encryption.current',
+      )
       // An own "__proto__" key from JSON.parse must not become the prototype of the key map.
       const proto = JSON.stringify(base).replace('"keys":{', `"keys":{"__proto__":"${toBase64Url(new Uint8Array(32))}",`)
       await invalid(proto, 'encryption.keys')
@@ -163,7 +257,10 @@ describe('KeySet', () => {
     it('never puts key material into the message', async () => {
       const k = await generateKeySet(CHAIN)
       base = JSON.parse(encodeKeySet(k))
-      const e = await invalid(text((o) => (o.auth = o.auth.slice(1))), 'auth')
+      const e = await invalid(
+        text((o) => (o.auth = o.auth.slice(1))),
+        'auth',
+      )
       for (const s of secretsOf(k)) expect(e.message).not.toContain(toBase64Url(s).slice(0, 12))
     })
   })
@@ -171,7 +268,9 @@ describe('KeySet', () => {
   it('encodeKeySet refuses a malformed in-memory key set, naming the field', async () => {
     const k = await generateKeySet(CHAIN)
     expect(() => encodeKeySet({ ...k, auth: new Uint8Array(16) })).toThrow(expect.objectContaining({ code: 'KEYS_INVALID', field: 'auth' }))
-    expect(() => encodeKeySet({ ...k, encryption: { current: 'x', keys: k.encryption.keys } })).toThrow(expect.objectContaining({ field: 'encryption.current' }))
+    expect(() => encodeKeySet({ ...k, encryption: { current: 'x', keys: k.encryption.keys } })).toThrow(
+      expect.objectContaining({ field: 'encryption.current' }),
+    )
     expect(() => encodeKeySet({ ...k, chain: 'a b' })).toThrow(expect.objectContaining({ field: 'chain' }))
   })
 
@@ -198,7 +297,11 @@ describe('KeySet', () => {
     const oldId = k1.encryption.current
     const aes = (raw: Uint8Array) => crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt'])
     const iv = new Uint8Array(12)
-    const ct = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aes(k1.encryption.keys[oldId]), new TextEncoder().encode('old value'))
+    const ct = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      await aes(k1.encryption.keys[oldId]),
+      new TextEncoder().encode('old value'),
+    )
     const restored = await importKeys(exportKeys(rotateEncryptionKey(k1)))
     expect(restored.encryption.current).not.toBe(oldId)
     const pt = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, await aes(restored.encryption.keys[oldId]), ct)
@@ -210,7 +313,11 @@ describe('KeySet', () => {
     const text = exportKeys(k)
     expect(text).toBe(encodeKeySet(k))
     expect(await importKeys(`\n  ${text}\n`)).toEqual(k)
-    await expect(importKeys(text.replace('"v":1', '"v":3'))).rejects.toMatchObject({ code: 'KEYS_INVALID', field: 'v', location: 'imported keys' })
+    await expect(importKeys(text.replace('"v":1', '"v":3'))).rejects.toMatchObject({
+      code: 'KEYS_INVALID',
+      field: 'v',
+      location: 'imported keys',
+    })
   })
 
   it('clones deeply', async () => {

@@ -42,7 +42,11 @@ describe('environment variable provider', () => {
     const p = createEnvKeyProvider({ variable: VAR })
     const k = await generateKeySet(CHAIN)
     process.env[VAR] = exportKeys(k)
-    await expect(p.load('fedcba9876543210fedcba9876543210')).rejects.toMatchObject({ code: 'KEYS_INVALID', field: 'chain', location: `env:${VAR}` })
+    await expect(p.load('fedcba9876543210fedcba9876543210')).rejects.toMatchObject({
+      code: 'KEYS_INVALID',
+      field: 'chain',
+      location: `env:${VAR}`,
+    })
     process.env[VAR] = 'hunter2-not-a-key-set'
     const err = await p.load(CHAIN).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(KeyStoreError)
@@ -178,7 +182,9 @@ describe('resolveKeyProvider', () => {
       expect(err, JSON.stringify(option)).toBeInstanceOf(OptionError)
       expect((err as Error).message).toContain(name)
     }
-    const partial = await resolveKeyProvider({ kind: 'x', location: 'y', load: async () => null } as never, neverDefault).catch((e: Error) => e)
+    const partial = await resolveKeyProvider({ kind: 'x', location: 'y', load: async () => null } as never, neverDefault).catch(
+      (e: Error) => e,
+    )
     expect((partial as Error).message).toMatch(/save, loadWitness, saveWitness/)
   })
 

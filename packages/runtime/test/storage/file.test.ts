@@ -67,9 +67,7 @@ describe('file backend: round trip', () => {
   it('refuses an entry that is not a JournalEntry and writes nothing of that batch', async () => {
     const { b } = await openBackend(scratch('bad-entry'))
     await b.append(sampleEntries(1))
-    const err = await rejection(
-      b.append([...sampleEntries(1, 2), { t: 'receipt', seq: 3.5, hash: 'h', body: '{}' } as JournalEntry]),
-    )
+    const err = await rejection(b.append([...sampleEntries(1, 2), { t: 'receipt', seq: 3.5, hash: 'h', body: '{}' } as JournalEntry]))
     expect(err).toBeInstanceOf(StorageBackendError)
     expect((err as StorageBackendError).storageCode).toBe('BAD_ENTRY')
     expect((err as Error).message).toMatch(/entry 2 of 3/)
@@ -129,7 +127,11 @@ describe('file backend: torn tail', () => {
       await b.close()
     }
     const size = statSync(journal).size
-    for (const tail of [Buffer.alloc(4096), Buffer.concat([Buffer.alloc(4096), Buffer.from('"seq":3}\n')]), Buffer.from('\0\0\n\0\0\n{"t":')]) {
+    for (const tail of [
+      Buffer.alloc(4096),
+      Buffer.concat([Buffer.alloc(4096), Buffer.from('"seq":3}\n')]),
+      Buffer.from('\0\0\n\0\0\n{"t":'),
+    ]) {
       appendFileSync(journal, tail)
       const { b, report } = await openBackend(dir)
       expect(report.truncatedTail?.bytes).toBe(tail.length)
@@ -137,7 +139,10 @@ describe('file backend: torn tail', () => {
       expect(statSync(journal).size).toBe(size)
       expect(await readAll(b)).toEqual(good)
       await b.close()
-      const keptName = readdirSync(dir).filter((f) => f.startsWith('journal.torn-')).sort().at(-1)!
+      const keptName = readdirSync(dir)
+        .filter((f) => f.startsWith('journal.torn-'))
+        .sort()
+        .at(-1)!
       expect(readFileSync(join(dir, keptName)).equals(tail)).toBe(true)
       for (const f of readdirSync(dir)) if (f.startsWith('journal.torn-')) truncateSync(join(dir, f))
     }
@@ -284,7 +289,10 @@ describe('file backend: real I/O failures', () => {
     const blocks = Math.ceil((before.length + 600) / 1024)
     const child = spawnSync(
       'bash',
-      ['-c', `ulimit -f ${blocks} && exec "${process.execPath}" --import tsx "${join(import.meta.dirname, 'append-batch.child.ts')}" "${dir}"`],
+      [
+        '-c',
+        `ulimit -f ${blocks} && exec "${process.execPath}" --import tsx "${join(import.meta.dirname, 'append-batch.child.ts')}" "${dir}"`,
+      ],
       { encoding: 'utf8' },
     )
     expect(child.status, child.stderr).toBe(0)

@@ -17,7 +17,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCustoms, createMemoryBackend, DamagedStoreError, type Customs, type CustomsOptions, type JournalEntry, type VerifyCode, type VerifyReport } from '../../src/index.js'
+import {
+  createCustoms,
+  createMemoryBackend,
+  DamagedStoreError,
+  type Customs,
+  type CustomsOptions,
+  type JournalEntry,
+  type VerifyCode,
+  type VerifyReport,
+} from '../../src/index.js'
 import { verifyJournal } from '../../src/core/verify.js'
 import { ringFromKeySet, type Ring } from '../../src/crypto/ring.js'
 import { encodeBodyV2, parseBodyV2 } from '../../src/format/v2.js'
@@ -81,7 +90,18 @@ export async function buildStore(options: CustomsOptions, script: (c: Customs) =
     if (r.t === 'r') next = r.k
     else if (r.t === 'value') r.k = next
   }
-  return { options, lines: entries.map((e) => enc.encode(encodeLine(e))), entries, roles, n: k, chain, keys, witness, ring: await ringFromKeySet(keys, origin), note }
+  return {
+    options,
+    lines: entries.map((e) => enc.encode(encodeLine(e))),
+    entries,
+    roles,
+    n: k,
+    chain,
+    keys,
+    witness,
+    ring: await ringFromKeySet(keys, origin),
+    note,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- mutations
@@ -96,7 +116,13 @@ export type Mutation =
 export function describeMutation(s: Store, m: Mutation): string {
   const role = (i: number) => {
     const r = s.roles[i]
-    return r.t === 'r' ? `receipt ${r.k}` : r.t === 'value' ? `value before receipt ${r.k}` : r.t === 'checkpoint' ? `checkpoint size ${r.size}` : 'meta'
+    return r.t === 'r'
+      ? `receipt ${r.k}`
+      : r.t === 'value'
+        ? `value before receipt ${r.k}`
+        : r.t === 'checkpoint'
+          ? `checkpoint size ${r.size}`
+          : 'meta'
   }
   switch (m.kind) {
     case 'flip':
@@ -344,11 +370,13 @@ export async function judgeFileRead(s: Store, lines: Uint8Array[]): Promise<Outc
     await backend.close()
   }
   const meta = entries.filter((e) => e.t === 'meta')
-  if (meta.length !== 1 || entries[0] !== meta[0] || (meta[0] as { body: string }).body !== (s.entries[0] as { body: string }).body) return null
+  if (meta.length !== 1 || entries[0] !== meta[0] || (meta[0] as { body: string }).body !== (s.entries[0] as { body: string }).body)
+    return null
   const out = await verifyFast(s, entries)
   if (damage) {
     const seq = damage.afterSeq + 1
-    if (out.kind === 'report' && (out.ok || out.seq! >= seq)) return { kind: 'report', ok: false, seq, code: 'BAD_ENCODING', tail: false, path: 'file-read' }
+    if (out.kind === 'report' && (out.ok || out.seq! >= seq))
+      return { kind: 'report', ok: false, seq, code: 'BAD_ENCODING', tail: false, path: 'file-read' }
   }
   return { ...out, path: 'file-read' }
 }
@@ -369,11 +397,13 @@ export type Expectation =
   | { throws: string }
 
 const ADMIT = {
-  checkpointGone: 'a stored checkpoint entry is a redundant anchor, not part of the chain: removing it loses no receipt (the receipts stay authenticated by their MACs and the witness)',
+  checkpointGone:
+    'a stored checkpoint entry is a redundant anchor, not part of the chain: removing it loses no receipt (the receipts stay authenticated by their MACs and the witness)',
   checkpointMoved: 'a checkpoint entry names the size it covers, so where it sits in the journal does not matter',
   checkpointTwice: 'a duplicated checkpoint entry repeats a valid, signed statement',
   metaMoved: 'the meta entry is found wherever it sits; its position is not part of the chain',
-  tornCheckpoint: 'a garbled last line that is not JSON is a torn tail (dropped on open); here it is the last checkpoint entry, so nothing of the chain is lost',
+  tornCheckpoint:
+    'a garbled last line that is not JSON is a torn tail (dropped on open); here it is the last checkpoint entry, so nothing of the chain is lost',
 } as const
 
 /** The position (among receipts) just after `line`: 1 + receipts on lines before it. */
@@ -457,7 +487,10 @@ function flipExpectation(s: Store, m: Extract<Mutation, { kind: 'flip' }>): Expe
       if (p.seq > k) return { detect: true, seq: k, codes: ['SEQ_GAP'] }
       return { detect: true, seq: k, codes: ['BAD_MAC'] }
     }
-    if (e.mac === undefined) return k === s.n ? { detect: false, tail: true, admitted: 'a MAC-less last receipt is an unauthenticated tail' } : { detect: true, seq: k, codes: [role.hadValues ? 'BAD_VALUE' : 'BAD_MAC'] }
+    if (e.mac === undefined)
+      return k === s.n
+        ? { detect: false, tail: true, admitted: 'a MAC-less last receipt is an unauthenticated tail' }
+        : { detect: true, seq: k, codes: [role.hadValues ? 'BAD_VALUE' : 'BAD_MAC'] }
     return { detect: true, seq: k, codes: [role.hadValues && k < s.n ? 'BAD_VALUE' : 'BAD_MAC'] }
   }
   if (role.t === 'value') return valueAt(s, role.k)
@@ -516,7 +549,8 @@ export async function sweep(s: Store, mutations: Mutation[], progress?: (done: n
       cls.mismatched++
       res.mismatches.push({ mutation: describeMutation(s, m), expected: describeExpectation(x), got: describeOutcome(o) })
     }
-    if (!detected(o) && !('detect' in x && !x.detect)) res.undetected.push({ mutation: describeMutation(s, m), expected: describeExpectation(x) })
+    if (!detected(o) && !('detect' in x && !x.detect))
+      res.undetected.push({ mutation: describeMutation(s, m), expected: describeExpectation(x) })
     progress?.(res.total)
   }
   return res

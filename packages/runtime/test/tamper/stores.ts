@@ -13,7 +13,18 @@ export const options = {
   })(),
 }
 
-const site = (n: number) => ({ file: `src/agent${n % 3}.ts`, line: n, column: 2, fn: n % 2 ? null : 'step', callee: 'm.set', rule: 'MW-1', key: `k${n}`, keyKind: 'static' as const, keyIndex: 0, valueIndex: 1 })
+const site = (n: number) => ({
+  file: `src/agent${n % 3}.ts`,
+  line: n,
+  column: 2,
+  fn: n % 2 ? null : 'step',
+  callee: 'm.set',
+  rule: 'MW-1',
+  key: `k${n}`,
+  keyKind: 'static' as const,
+  keyIndex: 0,
+  valueIndex: 1,
+})
 
 /** One round: COMMIT, STORE ×3, RECORD_PLAN, PROMOTE, REFUSED, OBSERVED_WRITE, then (every `rollbackEvery` rounds) COMPENSATE…, ROLLBACK. */
 async function round(c: Customs, i: number, rollback: boolean): Promise<void> {
@@ -22,7 +33,12 @@ async function round(c: Customs, i: number, rollback: boolean): Promise<void> {
   c.execution.store('web', `c1-${i}`, `high-${i}`)
   c.execution.store('web', `c2-${i}`, { level: 'medium', n: i })
   c.execution.store('db', `c3-${i}`, `critical-${i}`)
-  c.plans.record(`p${i}`, { references: [{ tool: 'web', callId: `c1-${i}` }, { tool: 'web', callId: `c2-${i}` }] })
+  c.plans.record(`p${i}`, {
+    references: [
+      { tool: 'web', callId: `c1-${i}` },
+      { tool: 'web', callId: `c2-${i}` },
+    ],
+  })
   c.bridge.promote({ tool: 'web', callId: `c1-${i}`, to: 'risk', planRef: `p${i}` })
   try {
     c.decision.commit('nope', i, { source: 'user' })

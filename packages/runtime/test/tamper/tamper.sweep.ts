@@ -22,8 +22,13 @@ it('large store: every byte of every line, every line deleted, duplicated, swapp
   const r = await sweep(store, mutations, (done) => {
     if (done % 10_000 === 0) console.log(`${done} / ${mutations.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`)
   })
-  console.log(`large store (${store.n} receipts, ${store.lines.length} lines), ${r.total} mutations in ${((performance.now() - started) / 1000).toFixed(0)} s:`)
-  for (const [cls, c] of Object.entries(r.byClass)) console.log(`${cls.padEnd(22)} ${c.total} mutations, ${c.detected} detected, ${c.admitted} admitted, ${c.mismatched} off-code, ${c.slow} judged from the file`)
+  console.log(
+    `large store (${store.n} receipts, ${store.lines.length} lines), ${r.total} mutations in ${((performance.now() - started) / 1000).toFixed(0)} s:`,
+  )
+  for (const [cls, c] of Object.entries(r.byClass))
+    console.log(
+      `${cls.padEnd(22)} ${c.total} mutations, ${c.detected} detected, ${c.admitted} admitted, ${c.mismatched} off-code, ${c.slow} judged from the file`,
+    )
   const open = r.mismatches.filter((m) => !KNOWN.some((k) => k.mutation.test(m.mutation) && k.got.test(m.got)))
   console.log(`off-code but known: ${r.mismatches.length - open.length}; unexplained: ${open.length}; undetected: ${r.undetected.length}`)
   expect(r.undetected).toEqual([])

@@ -50,7 +50,9 @@ function loadParserCore(): Promise<ParserCore> {
 // A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
 // All three are required: a user module that merely declares one of these names is instrumented with fresh
 // helper names instead.
-const DEFINES_PROBE = [PROBE_NAMES.prepare, PROBE_NAMES.done, PROBE_NAMES.register].map((name) => new RegExp(`\\bfunction\\s+${escapeRegExp(name)}\\b`))
+const DEFINES_PROBE = [PROBE_NAMES.prepare, PROBE_NAMES.done, PROBE_NAMES.register].map(
+  (name) => new RegExp(`\\bfunction\\s+${escapeRegExp(name)}\\b`),
+)
 const definesProbe = (code: string) => DEFINES_PROBE.every((re) => re.test(code))
 
 function modeFromEnv(): string {

@@ -6,11 +6,7 @@ import type { FilterPattern } from '../types'
  * which webpack and rspack spell `%00…`), and asset-style queries Vite uses for non-module imports
  * (`?raw`, `?url`, `?worker`, `?inline`, also as `?import&url` or `?worker&inline`).
  */
-export const ALWAYS_EXCLUDED: RegExp[] = [
-  /[\\/]node_modules[\\/]/,
-  /^\0|%00/,
-  /\?(?:[^#]*&)?(?:raw|url|worker|inline)(?:[&=#]|$)/,
-]
+export const ALWAYS_EXCLUDED: RegExp[] = [/[\\/]node_modules[\\/]/, /^\0|%00/, /\?(?:[^#]*&)?(?:raw|url|worker|inline)(?:[&=#]|$)/]
 
 /** The default include (also the native filter when user globs make a tighter one impossible). */
 export const SOURCE_FILE = /\.[cm]?[jt]sx?$/
@@ -51,9 +47,10 @@ export function stripQuery(id: string): string {
  * the union of each mode's native word filter (`nativeCodeFilter`); when any mode has none, there is no
  * native code filter and the handler's exact prefilter does all the work.
  */
-export function nativeTransformFilter(
-  modes: Array<{ include: FilterPattern | undefined; prefilter: RegExp | null }>,
-): { id: { include?: RegExp[]; exclude: RegExp[] }; code?: RegExp } {
+export function nativeTransformFilter(modes: Array<{ include: FilterPattern | undefined; prefilter: RegExp | null }>): {
+  id: { include?: RegExp[]; exclude: RegExp[] }
+  code?: RegExp
+} {
   const includes: RegExp[] = []
   let anyGlob = false
   for (const m of modes) {

@@ -215,11 +215,7 @@ export function analyze(code: string, id: string, options?: Options | ResolvedOp
  * `analyze` that never throws: a parse error or an internal failure comes back as `error` (with a 1-based
  * line and column) and no sites, so the adapter can warn with file and line and leave the code unchanged.
  */
-export function analyzeSafe(
-  code: string,
-  id: string,
-  options?: Options | ResolvedOptions,
-): { sites: CallSite[]; error?: AnalyzeError } {
+export function analyzeSafe(code: string, id: string, options?: Options | ResolvedOptions): { sites: CallSite[]; error?: AnalyzeError } {
   let o: ResolvedOptions
   try {
     o = ensureResolved(options)

@@ -29,7 +29,9 @@ export function siteMeta(s: CallSite) {
 
 /** JSON that is also a one-line JS expression (U+2028/2029 would count as line breaks for some tools). */
 function jsJson(v: unknown): string {
-  return JSON.stringify(v).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(v)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**
@@ -230,7 +232,12 @@ interface HelperNames {
 export function helperNames(used: ReadonlySet<string>): HelperNames {
   for (let i = 0; ; i++) {
     const suffix = i === 0 ? '' : String(i)
-    const names = { p: PROBE_NAMES.prepare + suffix, d: PROBE_NAMES.done + suffix, r: PROBE_NAMES.register + suffix, t: PROBE_NAMES.table + suffix }
+    const names = {
+      p: PROBE_NAMES.prepare + suffix,
+      d: PROBE_NAMES.done + suffix,
+      r: PROBE_NAMES.register + suffix,
+      t: PROBE_NAMES.table + suffix,
+    }
     if (!used.has(names.p) && !used.has(names.d) && !used.has(names.r) && !used.has(names.t)) return names
   }
 }

@@ -38,7 +38,11 @@ export class ConstLiterals {
     } else if (ts.isParameter(node) || ts.isBindingElement(node)) {
       if (ts.isIdentifier(node.name)) this.shadowed.add(node.name.text)
     } else if (
-      (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isNamespaceImport(node)) &&
+      (ts.isFunctionDeclaration(node) ||
+        ts.isClassDeclaration(node) ||
+        ts.isImportSpecifier(node) ||
+        ts.isImportClause(node) ||
+        ts.isNamespaceImport(node)) &&
       node.name &&
       ts.isIdentifier(node.name)
     ) {

@@ -8,13 +8,39 @@ export { OptionError, OptionsError } from './errors'
 
 /** MW v1 write verbs. */
 export const DEFAULT_VERBS = [
-  'set', 'add', 'put', 'update', 'upsert', 'save', 'append', 'push', 'insert', 'write', 'store', 'remember',
+  'set',
+  'add',
+  'put',
+  'update',
+  'upsert',
+  'save',
+  'append',
+  'push',
+  'insert',
+  'write',
+  'store',
+  'remember',
 ] as const
 
 /** MW v1 memory nouns (method-name suffixes, case-sensitive). */
 export const DEFAULT_NOUNS = [
-  'Memory', 'Memories', 'State', 'States', 'History', 'Histories', 'Session', 'Sessions', 'Message', 'Messages',
-  'Checkpoint', 'Checkpoints', 'Store', 'Chat', 'Chats', 'Thread', 'Threads',
+  'Memory',
+  'Memories',
+  'State',
+  'States',
+  'History',
+  'Histories',
+  'Session',
+  'Sessions',
+  'Message',
+  'Messages',
+  'Checkpoint',
+  'Checkpoints',
+  'Store',
+  'Chat',
+  'Chats',
+  'Thread',
+  'Threads',
 ] as const
 
 /** MW v1 memory receiver names. */
@@ -113,7 +139,10 @@ const baseShape = {
   exclude: filterPattern.optional(),
   targets: z
     .array(
-      z.union([calleePattern, z.object({ callee: calleePattern, keyIndex: argIndex.optional(), valueIndex: argIndex.optional() }).strict()]),
+      z.union([
+        calleePattern,
+        z.object({ callee: calleePattern, keyIndex: argIndex.optional(), valueIndex: argIndex.optional() }).strict(),
+      ]),
     )
     .optional(),
   verbs: z.array(identifier).optional(),
@@ -124,9 +153,7 @@ const baseShape = {
   typeAware: z.union([z.boolean(), z.object({ tsconfig: z.string().min(1).optional() }).strict()]).optional(),
   types: z.array(identifier).optional(),
   keys: z.object({ include: globList.optional(), exclude: globList.optional() }).strict().optional(),
-  enabled: z
-    .union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')])
-    .optional(),
+  enabled: z.union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')]).optional(),
   probeModule: z.string().min(1).optional(),
   manifest: z.union([z.boolean(), z.string().min(1)]).optional(),
   inlineSourceMap: z.boolean().optional(),

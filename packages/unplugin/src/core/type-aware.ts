@@ -14,9 +14,7 @@ const projects = new Map<string, Project>()
 
 function projectFor(o: ResolvedOptions): Project {
   const ta = o.typeAware || {}
-  const configPath = ta.tsconfig
-    ? path.resolve(o.root, ta.tsconfig)
-    : ts.findConfigFile(o.root, ts.sys.fileExists, 'tsconfig.json')
+  const configPath = ta.tsconfig ? path.resolve(o.root, ta.tsconfig) : ts.findConfigFile(o.root, ts.sys.fileExists, 'tsconfig.json')
   const cacheKey = configPath ?? `(no tsconfig) ${o.root}`
   let p = projects.get(cacheKey)
   if (!p) {
@@ -52,7 +50,11 @@ function aliasInitializer(id: ts.Identifier, checker: ts.TypeChecker): ts.Expres
  * match the plain parse) with the type hooks. `release` forgets the file again unless it belongs to the
  * program (then it keeps the current code, which is what later modules importing it should see).
  */
-export function typeAwareSource(code: string, id: string, o: ResolvedOptions): {
+export function typeAwareSource(
+  code: string,
+  id: string,
+  o: ResolvedOptions,
+): {
   sourceFile: ts.SourceFile
   hooks: TypeHooks
   release: () => void

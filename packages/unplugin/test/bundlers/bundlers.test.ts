@@ -59,7 +59,11 @@ const NOT_SITES = [
 
 const posOf = (s: { file: string; line: number; column: number }) => `${s.file}:${s.line}:${s.column}`
 const manifestSites = (m: Manifest) => m.files.flatMap((f) => f.sites)
-const instrumentedOf = (m: Manifest) => manifestSites(m).filter((s) => !s.unsupported).map(posOf).sort()
+const instrumentedOf = (m: Manifest) =>
+  manifestSites(m)
+    .filter((s) => !s.unsupported)
+    .map(posOf)
+    .sort()
 
 const built = {} as Record<BundlerName, { plugin: BuildOutput; baseline: BuildOutput; run: RunOutput; base: RunOutput }>
 
@@ -166,9 +170,21 @@ describe('Vite dev server', () => {
       expect(raw!.code).toContain(JSON.stringify(fixtureSources().get('src/agent.ts')))
 
       // The plugin's API exposes what it analysed, the unsupported site included.
-      const api = (plugin as unknown as { api: { sites(): Array<{ file: string; line: number; column: number; unsupported?: string }> } }).api
-      expect(api.sites().filter((s) => !s.unsupported).map(posOf).sort()).toEqual(devSites.sort())
-      expect(api.sites().filter((s) => s.unsupported).map(posOf)).toEqual([UNSUPPORTED])
+      const api = (plugin as unknown as { api: { sites(): Array<{ file: string; line: number; column: number; unsupported?: string }> } })
+        .api
+      expect(
+        api
+          .sites()
+          .filter((s) => !s.unsupported)
+          .map(posOf)
+          .sort(),
+      ).toEqual(devSites.sort())
+      expect(
+        api
+          .sites()
+          .filter((s) => s.unsupported)
+          .map(posOf),
+      ).toEqual([UNSUPPORTED])
     } finally {
       await server.close()
     }

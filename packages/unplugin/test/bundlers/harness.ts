@@ -131,9 +131,7 @@ function webpackLikeConfig(req: BuildRequest, outDir: string, rule: object, plug
     resolve: { extensions: ['.ts', '.tsx', '.js'], alias: { [PROBE_SPECIFIER]: PROBE_SRC } },
     module: { rules: [rule] },
     plugins,
-    ...(req.cacheDirectory
-      ? { cache: { type: 'filesystem' as const, cacheDirectory: req.cacheDirectory, buildDependencies: {} } }
-      : {}),
+    ...(req.cacheDirectory ? { cache: { type: 'filesystem' as const, cacheDirectory: req.cacheDirectory, buildDependencies: {} } } : {}),
   }
 }
 
@@ -231,7 +229,11 @@ export async function buildEsbuild(req: BuildRequest, outDir = tempDir('esbuild'
     // Ours first: esbuild runs only the first onLoad that returns contents.
     plugins: req.otherPluginFirst ? [probeAlias, ...extra, ...ours] : [probeAlias, ...ours, ...extra],
   })
-  return finish(outDir, 'main.mjs', result.warnings.map((w) => w.text))
+  return finish(
+    outDir,
+    'main.mjs',
+    result.warnings.map((w) => w.text),
+  )
 }
 
 export function buildWith(bundler: BundlerName, req: BuildRequest): Promise<BuildOutput> {
@@ -320,7 +322,8 @@ export function unmappedSites(out: BuildOutput): string[] {
     const mapped = new Set<string>()
     for (let i = code.indexOf(site.callee); i >= 0; i = code.indexOf(site.callee, i + 1)) {
       const orig = originalPositionFor(tracer, generatedAt(i))
-      if (orig.source && orig.line !== null) mapped.add(`${orig.source.replace(/^.*?(src\/)/, '$1')}:${orig.line}:${(orig.column ?? 0) + 1}`)
+      if (orig.source && orig.line !== null)
+        mapped.add(`${orig.source.replace(/^.*?(src\/)/, '$1')}:${orig.line}:${(orig.column ?? 0) + 1}`)
     }
     if (!mapped.has(want)) missing.push(`${site.callee} at ${want} (mapped: ${[...mapped].join(', ') || 'none'})`)
   }

@@ -58,7 +58,11 @@ describe('instrumented code behaves like the original', () => {
 `
     const { instrumented, sites } = await compare(src)
     expect(instrumented.result).toEqual({ same: true, a: [1, 4], b: [2] })
-    expect(instrumented.trace).toEqual([['b', 2, 3, true], ['a', 1, 'node', true], ['a', 4, 5, true]])
+    expect(instrumented.trace).toEqual([
+      ['b', 2, 3, true],
+      ['a', 1, 'node', true],
+      ['a', 4, 5, true],
+    ])
     expect(sites.map((s) => s.callee)).toEqual(['a.memory.set(1, b.memory.set(2, 3)).memory.set', 'a.memory.set', 'b.memory.set'])
     // Execution order: the argument's call, then the inner chain call, then the outer; two start at one column.
     const at = position(src, 'a.memory.set(1')
@@ -96,11 +100,12 @@ describe('instrumented code behaves like the original', () => {
 }
 `
     const { instrumented } = await compare(src)
-    expect(instrumented.trace).toEqual([['ns', 'awaited', 1], ['ns', 'yielded', 2], ['gen got', 'yielded']])
-    expect(where(instrumented.events)).toEqual([
-      `${position(src, 'store.put(')} awaited`,
-      `${position(src, 'store.put(', 1)} yielded`,
+    expect(instrumented.trace).toEqual([
+      ['ns', 'awaited', 1],
+      ['ns', 'yielded', 2],
+      ['gen got', 'yielded'],
     ])
+    expect(where(instrumented.events)).toEqual([`${position(src, 'store.put(')} awaited`, `${position(src, 'store.put(', 1)} yielded`])
   })
 
   it('keeps optional-chain short-circuits: a?.b.set(f()) neither calls f nor probes; a.m?.set(1).x stays undefined', async () => {

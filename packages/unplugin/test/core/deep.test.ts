@@ -123,7 +123,9 @@ describe('beyond the documented depth', () => {
     expect(await handler.call(context, code, `${ROOT}/src/too-deep.ts`)).toBeNull()
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(
-      new RegExp(`^\\[memory-customs\\] src/too-deep\\.ts:3:\\d+: nesting too deep: ${n + 2} levels of brackets, more than the ${MAX_NESTING_DEPTH} supported; the module is left unchanged`),
+      new RegExp(
+        `^\\[memory-customs\\] src/too-deep\\.ts:3:\\d+: nesting too deep: ${n + 2} levels of brackets, more than the ${MAX_NESTING_DEPTH} supported; the module is left unchanged`,
+      ),
     )
   })
 })

@@ -27,7 +27,33 @@ function pipeline(code: string, file: string): string | null {
   return out.code
 }
 
-const tokens = ['(', ')', '{', '}', '?.', '.', '.set(', 'memory.set(1, 2)', "'", '`', '${', '\n', ';', '!', ' as any', '/*', '*/', '//', 'await ', '=>', ',', '<T>', '#x', 'super.', 'this.setState({})']
+const tokens = [
+  '(',
+  ')',
+  '{',
+  '}',
+  '?.',
+  '.',
+  '.set(',
+  'memory.set(1, 2)',
+  "'",
+  '`',
+  '${',
+  '\n',
+  ';',
+  '!',
+  ' as any',
+  '/*',
+  '*/',
+  '//',
+  'await ',
+  '=>',
+  ',',
+  '<T>',
+  '#x',
+  'super.',
+  'this.setState({})',
+]
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), len: fc.nat({ max: 20 }) }),
@@ -78,8 +104,18 @@ const expr: fc.Memo<string> = fc.memo((depth) => {
   const args = fc.array(sub, { maxLength: 3 }).map((xs) => xs.join(', '))
   return fc.oneof(
     { weight: 1, arbitrary: leaf },
-    { weight: 3, arbitrary: fc.tuple(sub, fc.constantFrom('.', '?.'), fc.constantFrom(...METHODS), fc.constantFrom('', '?.'), args).map(([r, dot, m, oc, a]) => `${r}${dot}${m}${oc}(${a})`) },
-    { weight: 2, arbitrary: fc.tuple(sub, fc.constantFrom('.', '?.'), fc.constantFrom('memory', 'store', 'state', 'b', 'nilProp')).map(([r, dot, p]) => `${r}${dot}${p}`) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(sub, fc.constantFrom('.', '?.'), fc.constantFrom(...METHODS), fc.constantFrom('', '?.'), args)
+        .map(([r, dot, m, oc, a]) => `${r}${dot}${m}${oc}(${a})`),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(sub, fc.constantFrom('.', '?.'), fc.constantFrom('memory', 'store', 'state', 'b', 'nilProp'))
+        .map(([r, dot, p]) => `${r}${dot}${p}`),
+    },
     { weight: 1, arbitrary: fc.tuple(sub, fc.constantFrom('(%)', '(% as any)', '%!')).map(([e, w]) => w.replace('%', e)) },
     { weight: 1, arbitrary: args.map((a) => `saveMessages(${a})`) },
   )
@@ -128,7 +164,10 @@ describe('generated call expressions (fast-check)', () => {
           `  const [memory, store, session, a, nil] = [make('memory'), make('store'), make('session'), make('a'), undefined as any]`,
           `  function saveMessages(...xs: unknown[]) { trace.push('saveMessages ' + xs.length); return make('saved') }`,
           '  const results: string[] = []',
-          ...exprs.map((e) => `  try { const v: any = ${e}; results.push(typeof v === 'function' ? v.path : String(v)) } catch (err) { results.push('threw ' + (err as Error).constructor.name) }`),
+          ...exprs.map(
+            (e) =>
+              `  try { const v: any = ${e}; results.push(typeof v === 'function' ? v.path : String(v)) } catch (err) { results.push('threw ' + (err as Error).constructor.name) }`,
+          ),
           '  return results',
           '}',
           '',

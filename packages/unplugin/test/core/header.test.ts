@@ -56,9 +56,17 @@ export function run(trace: unknown[]) {
   for (const [name, file, src] of [
     ['a plain module', 'src/a.ts', `export function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`],
     ['after a shebang', 'src/cli.ts', `#!/usr/bin/env node\nexport function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`],
-    ['after a directive prologue', 'src/view.ts', `// a comment\n'use client'\n"use strict";\nexport function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`],
+    [
+      'after a directive prologue',
+      'src/view.ts',
+      `// a comment\n'use client'\n"use strict";\nexport function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`,
+    ],
     ['a CommonJS module', 'src/c.cjs', `const store = new Map()\nmodule.exports = () => store.set('a', 1)\n`],
-    ['a module that uses the helper names', 'src/n.ts', `function __mc$t() {}\nexport function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`],
+    [
+      'a module that uses the helper names',
+      'src/n.ts',
+      `function __mc$t() {}\nexport function f(store: Map<string, number>) {\n  store.set('a', 1)\n}\n`,
+    ],
   ] as const) {
     it(`is recognised in its header position: ${name} is instrumented once (idempotence)`, () => {
       const first = instrumentFile(src, file).out

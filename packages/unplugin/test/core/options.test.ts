@@ -154,9 +154,13 @@ describe('matching options', () => {
       `ctx.storage.put('k', 1)`,
       `db.save('id', 'k2', { v: 1 })`,
     ].join('\n')
-    expect(
-      at(code, { targets: ['mem0.add', '*.memoryClient.*', 'ctx.storage.put', { callee: 'db.save', keyIndex: 1 }] }),
-    ).toEqual(['mem0.add target null', 'this.mem0.add target null', 'this.app.memoryClient.search target null', 'ctx.storage.put target k', 'db.save target k2'])
+    expect(at(code, { targets: ['mem0.add', '*.memoryClient.*', 'ctx.storage.put', { callee: 'db.save', keyIndex: 1 }] })).toEqual([
+      'mem0.add target null',
+      'this.mem0.add target null',
+      'this.app.memoryClient.search target null',
+      'ctx.storage.put target k',
+      'db.save target k2',
+    ])
     const [site] = analyze(`db.save('id', 'k2', { v: 1 })`, '/r/a.ts', { root: '/r', targets: [{ callee: 'db.save', keyIndex: 1 }] })
     expect(site).toMatchObject({ keyIndex: 1, valueIndex: 2 })
   })
@@ -258,7 +262,9 @@ describe('code prefilter', () => {
   })
 
   it('includes target names and types, and is stateless', () => {
-    const t = codePrefilter(resolveOptions({ targets: ['mem0.add', '*.memoryClient.*', 'ctx.storage.put'], types: ['MemoryClient'] }, { root: '/r' }))
+    const t = codePrefilter(
+      resolveOptions({ targets: ['mem0.add', '*.memoryClient.*', 'ctx.storage.put'], types: ['MemoryClient'] }, { root: '/r' }),
+    )
     expect(t.test('mem0.add(x)')).toBe(true)
     expect(t.test('const output = compute(input)')).toBe(false)
     expect(t.test('this.app.memoryClient.search(q)')).toBe(true)

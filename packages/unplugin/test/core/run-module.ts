@@ -44,4 +44,3 @@ export async function execute(code: string, file: string): Promise<Run> {
     off()
   }
 }
-

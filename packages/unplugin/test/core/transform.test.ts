@@ -74,11 +74,7 @@ const expected: Record<string, string[]> = {
     '15:3 memory.add MW-1 none',
     '16:3 memory.update MW-1 none',
   ],
-  'm-arrows.ts': [
-    '4:11 saveMessages MW-2b none',
-    '7:24 store.put MW-1 none',
-    '8:28 session.writeStdin! MW-1 none',
-  ],
+  'm-arrows.ts': ['4:11 saveMessages MW-2b none', '7:24 store.put MW-1 none', '8:28 session.writeStdin! MW-1 none'],
   'm-awaited-and-used.ts': [
     '5:26 this.memory.add MW-1 none',
     '6:16 this.memory.add MW-1 none',
@@ -86,19 +82,9 @@ const expected: Record<string, string[]> = {
     '8:17 this.memory.add MW-1 none',
     '9:12 this.checkpointer?.put MW-1 dynamic',
   ],
-  'm-class-fields-decorators.ts': [
-    '9:5 this.setState MW-2a none',
-    '11:13 this.setState MW-2a none',
-    '15:5 this.setState MW-2a none',
-  ],
-  'm-computed-member.ts': [
-    "3:3 memory['set'] MW-1 static=a",
-    '4:3 store[`put`] MW-1 static=b',
-  ],
-  'm-jsx.tsx': [
-    '6:9 agent.setState MW-2a none',
-    '8:21 agent.setState MW-2a none',
-  ],
+  'm-class-fields-decorators.ts': ['9:5 this.setState MW-2a none', '11:13 this.setState MW-2a none', '15:5 this.setState MW-2a none'],
+  'm-computed-member.ts': ["3:3 memory['set'] MW-1 static=a", '4:3 store[`put`] MW-1 static=b'],
+  'm-jsx.tsx': ['6:9 agent.setState MW-2a none', '8:21 agent.setState MW-2a none'],
   'm-optional-nonnull.ts': [
     '4:9 window.openai?.setWidgetState MW-2a none',
     '5:3 a?.b.memory.set MW-1 none',
@@ -114,15 +100,10 @@ const expected: Record<string, string[]> = {
     '9:5 session.updateHistory MW-1+MW-2a none',
     '10:5 session.addItems MW-1 none',
   ],
-  'n-default-excludes.ts': [
-  ],
-  'n-near-misses.ts': [
-  ],
-  'n-react-zustand.tsx': [
-  ],
-  's-commonjs.cjs': [
-    '4:10 memory.set MW-1 dynamic',
-  ],
+  'n-default-excludes.ts': [],
+  'n-near-misses.ts': [],
+  'n-react-zustand.tsx': [],
+  's-commonjs.cjs': ['4:10 memory.set MW-1 dynamic'],
   's-nested-chain.ts': [
     '3:10 a.memory.set(1, b.memory.set(2, 3)).memory.set MW-1 static=4',
     '3:10 a.memory.set MW-1 static=1',
@@ -135,16 +116,9 @@ const expected: Record<string, string[]> = {
     '6:3 decision.commit runtime static=goal',
     '7:3 customs.plans.record runtime static=p1',
   ],
-  's-shebang.ts': [
-    '4:1 memory.add MW-1 none',
-  ],
-  's-super-receiver.ts': [
-    '7:5 super.setState MW-2a none unsupported',
-    '8:5 this.saveState MW-2a none',
-  ],
-  's-use-client.tsx': [
-    '4:33 agent.setState MW-2a none',
-  ],
+  's-shebang.ts': ['4:1 memory.add MW-1 none'],
+  's-super-receiver.ts': ['7:5 super.setState MW-2a none unsupported', '8:5 this.saveState MW-2a none'],
+  's-use-client.tsx': ['4:33 agent.setState MW-2a none'],
 }
 
 function describeSite(s: CallSite): string {

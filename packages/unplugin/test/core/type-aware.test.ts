@@ -41,7 +41,10 @@ beforeAll(() => {
   mkdirSync(path.join(root, 'src'))
   writeFileSync(
     path.join(root, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' }, include: ['src'] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' },
+      include: ['src'],
+    }),
   )
   writeFileSync(path.join(root, 'src/memory-client.ts'), clientModule)
   writeFileSync(path.join(root, 'src/agent.ts'), agentModule)
@@ -52,7 +55,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const describeSites = (sites: ReturnType<typeof analyze>) => sites.map((s) => `${s.line}:${s.column} ${s.callee} ${s.rule} ${s.keyKind}${s.key ? `=${s.key}` : ''}`)
+const describeSites = (sites: ReturnType<typeof analyze>) =>
+  sites.map((s) => `${s.line}:${s.column} ${s.callee} ${s.rule} ${s.keyKind}${s.key ? `=${s.key}` : ''}`)
 
 describe('type-aware mode', () => {
   it('finds nothing in the neutral names syntactically', () => {
@@ -79,7 +83,7 @@ describe('type-aware mode', () => {
 
   it('reads an explicit tsconfig path and still analyses the current code, not the file on disk', () => {
     const o = resolveOptions({ typeAware: { tsconfig: 'tsconfig.json' }, types: ['MemoryClient'] }, { root })
-    const edited = agentModule.replace("client.add({ text: 'imported instance' })", "client.update(7)")
+    const edited = agentModule.replace("client.add({ text: 'imported instance' })", 'client.update(7)')
     const sites = analyze(edited, path.join(root, 'src/agent.ts'), o)
     expect(sites[0].callee).toBe('client.update')
   })

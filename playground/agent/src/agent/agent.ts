@@ -52,8 +52,7 @@ export interface AgentDeps {
  */
 export type BeforePromotionsHook = (plan: Plan) => void | AgentMemory | Promise<void | AgentMemory>
 
-const SYSTEM_PROMPT =
-  'You are a portfolio assistant. Answer JSON only: {"action":"remember_intent",...} or {"action":"plan",...}.'
+const SYSTEM_PROMPT = 'You are a portfolio assistant. Answer JSON only: {"action":"remember_intent",...} or {"action":"plan",...}.'
 
 export function refusalOf(err: unknown): Refusal {
   if (!(err instanceof Error) || typeof (err as { code?: unknown }).code !== 'string') throw err

@@ -115,7 +115,7 @@ export interface ScenarioEnv {
 }
 
 export const SAY = {
-  intent: "I retire in three years: keep my risk profile conservative.",
+  intent: 'I retire in three years: keep my risk profile conservative.',
   rebalance: 'Rebalance my retirement portfolio.',
   news: 'Read the market-news page and tell me what matters.',
   acme: 'What is ACME trading at? Keep it as my reference quote.',
@@ -131,7 +131,12 @@ export function verifyFacts(report: { ok: boolean; checked: number; firstFailure
 export function errorFacts(err: unknown): ErrorFacts {
   if (!(err instanceof Error)) throw err
   const e = err as Error & { code?: unknown; seq?: unknown }
-  return { name: e.name, code: typeof e.code === 'string' ? e.code : e.name, seq: typeof e.seq === 'number' ? e.seq : null, message: e.message }
+  return {
+    name: e.name,
+    code: typeof e.code === 'string' ? e.code : e.name,
+    seq: typeof e.seq === 'number' ? e.seq : null,
+    message: e.message,
+  }
 }
 
 function row(customs: Customs, seq: number): ReceiptRow {
@@ -156,7 +161,6 @@ function decisionState(customs: Customs): Record<string, unknown> {
   return Object.fromEntries(customs.decision.entries())
 }
 
-
 /**
  * The story, step by step. Each step yields the facts it established; printing them (text or JSON) is
  * the caller's business, so the Node demo and the browser page tell exactly the same story.
@@ -170,12 +174,24 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
   // 1. The user states a conservative risk profile.
   const intent = await agent.handle(SAY.intent)
   if (intent.kind !== 'intent') throw new Error('the model was expected to remember an intent')
-  yield { step: 1, name: 'user-intent', say: SAY.intent, key: intent.key, value: memory.decision(intent.key), receipt: row(customs, intent.seq) }
+  yield {
+    step: 1,
+    name: 'user-intent',
+    say: SAY.intent,
+    key: intent.key,
+    value: memory.decision(intent.key),
+    receipt: row(customs, intent.seq),
+  }
 
   // 2. The risk tool times out; its fallback tries to write "aggressive" into the profile.
   const rebalance = asPlan(await agent.handle(SAY.rebalance))
-  const risk = rebalance.calls[0].result as { status: string; timeoutMs: number; fallback: { status: string; code?: string; seq?: number | null } }
-  if (risk.fallback?.status !== 'fallback-refused') throw new Error(`the risk fallback was expected to be refused, got ${JSON.stringify(risk)}`)
+  const risk = rebalance.calls[0].result as {
+    status: string
+    timeoutMs: number
+    fallback: { status: string; code?: string; seq?: number | null }
+  }
+  if (risk.fallback?.status !== 'fallback-refused')
+    throw new Error(`the risk fallback was expected to be refused, got ${JSON.stringify(risk)}`)
   const refusedSeq = risk.fallback.seq ?? lastRefusedSeq(customs)
   yield {
     step: 2,
@@ -199,7 +215,11 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
     name: 'injection-expired',
     say: SAY.news,
     stored: row(customs, fetched.storeSeq),
-    injected: page.split('\n').find((l) => l.includes('remember:'))?.replace(/<!--\s*|\s*-->/g, '') ?? '',
+    injected:
+      page
+        .split('\n')
+        .find((l) => l.includes('remember:'))
+        ?.replace(/<!--\s*|\s*-->/g, '') ?? '',
     planReferences: news.promotions.map((p) => p.ref),
     unpromotedBefore,
     advancedMs,

@@ -55,7 +55,12 @@ export function renderStep(f: StepFacts, st: Style): string[] {
   const head = [``, st.bold(`── ${f.step}/7  ${TITLES[f.step]} `.padEnd(78, '─'))]
   switch (f.step) {
     case 1:
-      return [...head, `  user> ${f.say}`, `  ${f.key} = ${show(f.value)} committed to the Decision pool (source: user)`, receiptLine(f.receipt, st)]
+      return [
+        ...head,
+        `  user> ${f.say}`,
+        `  ${f.key} = ${show(f.value)} committed to the Decision pool (source: user)`,
+        receiptLine(f.receipt, st),
+      ]
     case 2:
       return [
         ...head,
@@ -89,7 +94,12 @@ export function renderStep(f: StepFacts, st: Style): string[] {
       const a = f.atRest
       const lines = [...head, `  user> ${f.say[0]}`, receiptLine(f.plan, st), receiptLine(f.store, st)]
       lines.push(`  in the journal the quote is a sealed record (AES-GCM); receipt #${f.store.seq} holds its commitment and a MAC`)
-      if (!a) return [...lines, `  (rewriting it at rest needs the store's files: run the Node demo, npm run demo)`, `  portfolio_quote is still ${show(f.value)}`]
+      if (!a)
+        return [
+          ...lines,
+          `  (rewriting it at rest needs the store's files: run the Node demo, npm run demo)`,
+          `  portfolio_quote is still ${show(f.value)}`,
+        ]
       const read = 'error' in a.read ? a.read.error : null
       const p = a.promotion
       lines.push(

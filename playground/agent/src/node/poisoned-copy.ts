@@ -29,7 +29,9 @@ export function poisonedCopy(store: string, copy: string, keyStore: AgentCustoms
     const from = original[field]
     const to = change(from)
     const injected = canonicalize({ ...original, [field]: to })
-    const text = lines.map((l) => (l === record ? JSON.stringify({ t: 'value', commit: stored.new, body: JSON.stringify({ data: injected }) }) : l.text)).join('\n')
+    const text = lines
+      .map((l) => (l === record ? JSON.stringify({ t: 'value', commit: stored.new, body: JSON.stringify({ data: injected }) }) : l.text))
+      .join('\n')
     writeFileSync(journal, text, 'latin1')
     const reopened: Customs = await createAgentCustoms({ storage: { file: copy }, keyStore, clock })
     return { customs: reopened, location: copy, seq: stored.seq, field, from, to }

@@ -10,7 +10,12 @@ import { copyStore, findJournal, journalLines, receiptLine } from './journal'
  * and the MAC stored with the receipt (made over the original hash with a key that is not in the files) no
  * longer matches: BAD_MAC at that seq.
  */
-export async function verifyTamperedCopy(store: string, copy: string, seq: number, keyStore: CustomsOptions['keyStore']): Promise<TamperedCopyFacts> {
+export async function verifyTamperedCopy(
+  store: string,
+  copy: string,
+  seq: number,
+  keyStore: CustomsOptions['keyStore'],
+): Promise<TamperedCopyFacts> {
   copyStore(store, copy)
   const journal = findJournal(copy)
   const bytes = readFileSync(journal)

@@ -34,13 +34,19 @@ function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): P
  * rebalance can proceed. It writes straight into the profile, claiming to be the planner. This is the
  * line the customs post must stop and name.
  */
-function fallbackToAggressive(ctx: ToolContext): { status: 'fallback-refused'; code: string; seq: number | null } | { status: 'fallback-applied' } {
+function fallbackToAggressive(
+  ctx: ToolContext,
+): { status: 'fallback-refused'; code: string; seq: number | null } | { status: 'fallback-applied' } {
   try {
     ctx.customs.decision.commit('risk_profile', 'aggressive', { source: 'plan', reason: 'risk.assess timeout fallback' })
     return { status: 'fallback-applied' }
   } catch (refusal) {
     const { code, seq } = refusal as { code?: string; seq?: number; receipt?: { seq: number } }
-    return { status: 'fallback-refused', code: code ?? 'UNKNOWN', seq: seq ?? (refusal as { receipt?: { seq: number } }).receipt?.seq ?? null }
+    return {
+      status: 'fallback-refused',
+      code: code ?? 'UNKNOWN',
+      seq: seq ?? (refusal as { receipt?: { seq: number } }).receipt?.seq ?? null,
+    }
   }
 }
 

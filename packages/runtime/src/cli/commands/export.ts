@@ -26,7 +26,13 @@ explicit. --json does not change it.`,
       if (e.t !== 'r' && e.t !== 'receipt') continue
       const r = receipts[i++]
       if (!r) break
-      ctx.out(JSON.stringify(e.t === 'r' ? { seq: r.seq, v: 2, hash: r.hash, prev: r.prev, body: e.body, mac: e.mac ?? null } : { seq: r.seq, v: 1, hash: r.hash, body: e.body }))
+      ctx.out(
+        JSON.stringify(
+          e.t === 'r'
+            ? { seq: r.seq, v: 2, hash: r.hash, prev: r.prev, body: e.body, mac: e.mac ?? null }
+            : { seq: r.seq, v: 1, hash: r.hash, body: e.body },
+        ),
+      )
     }
     return 0
   },

@@ -30,17 +30,30 @@ Takes the store's writer lock. Exit code 1 when the runtime refuses the rollback
     const v = ctx.values
     const given = (['to', 'tool', 'call', 'file'] as const).filter((k) => typeof v[k] === 'string')
     if (given.length !== 1) {
-      throw usageError(given.length ? `give one rollback target, not ${given.map((g) => `--${g}`).join(' and ')}` : 'rollback needs a target: --to <seq>, --tool <tool>, --call <callId> or --file <file>')
+      throw usageError(
+        given.length
+          ? `give one rollback target, not ${given.map((g) => `--${g}`).join(' and ')}`
+          : 'rollback needs a target: --to <seq>, --tool <tool>, --call <callId> or --file <file>',
+      )
     }
     const which = given[0]
     const text = String(v[which])
     const target =
-      which === 'to' ? { toSeq: parseSeq(text, '--to') } : which === 'tool' ? { tool: text } : which === 'call' ? { callId: text } : { file: text }
+      which === 'to'
+        ? { toSeq: parseSeq(text, '--to') }
+        : which === 'tool'
+          ? { tool: text }
+          : which === 'call'
+            ? { callId: text }
+            : { file: text }
     const dryRun = v['dry-run'] === true
     const customs = await ctx.store()
     let result
     try {
-      result = await customs.rollback(target, { dryRun, reason: typeof v.reason === 'string' ? v.reason : `memory-customs rollback --${which} ${text}` })
+      result = await customs.rollback(target, {
+        dryRun,
+        reason: typeof v.reason === 'string' ? v.reason : `memory-customs rollback --${which} ${text}`,
+      })
       await customs.flush()
     } catch (err) {
       const e = err as Error & { code?: string }
@@ -53,8 +66,13 @@ Takes the store's writer lock. Exit code 1 when the runtime refuses the rollback
     }
     const st = ctx.style
     const changes = (result.diff ?? []) as Array<{ pool?: string; key: string; before: unknown; after: unknown }>
-    ctx.out(st.bold(`${dryRun ? 'dry run: would change' : 'rolled back'} ${changes.length} entr${changes.length === 1 ? 'y' : 'ies'} (--${which} ${text})`))
-    for (const c of changes) ctx.out(`  ${c.pool ? `${c.pool}:` : ''}${c.key}: ${st.red(showValue(c.before))} -> ${st.green(showValue(c.after))}`)
+    ctx.out(
+      st.bold(
+        `${dryRun ? 'dry run: would change' : 'rolled back'} ${changes.length} entr${changes.length === 1 ? 'y' : 'ies'} (--${which} ${text})`,
+      ),
+    )
+    for (const c of changes)
+      ctx.out(`  ${c.pool ? `${c.pool}:` : ''}${c.key}: ${st.red(showValue(c.before))} -> ${st.green(showValue(c.after))}`)
     for (const r of (result.receipts ?? []).map(viewReceipt)) {
       ctx.out(`  receipt #${r.seq} ${r.op} ${r.pool ?? '-'} ${r.key ?? '-'} ${outcome(r)} ${siteText(r)}`)
     }

@@ -29,7 +29,9 @@ export function manifestSites(manifest: unknown): ManifestSite[] {
   }
   if (Array.isArray(m?.sites)) push(undefined, m.sites)
   if (Array.isArray(m?.files)) for (const f of m.files as Array<{ file?: string; sites?: unknown }>) push(f?.file, f?.sites)
-  else if (m?.files && typeof m.files === 'object') for (const [file, v] of Object.entries(m.files as Record<string, unknown>)) push(file, Array.isArray(v) ? v : (v as { sites?: unknown })?.sites)
+  else if (m?.files && typeof m.files === 'object')
+    for (const [file, v] of Object.entries(m.files as Record<string, unknown>))
+      push(file, Array.isArray(v) ? v : (v as { sites?: unknown })?.sites)
   return out.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
 }
 
@@ -65,7 +67,12 @@ not wrap (e.g. super.set(...)) are listed as unsupported and do not count.`,
     const instrumented = rows.filter((s) => !s.unsupported)
     const ran = instrumented.filter((s) => s.receipts > 0)
     const neverRan = instrumented.filter((s) => s.receipts === 0)
-    const coverage = { sites: instrumented.length, ran: ran.length, neverRan: neverRan.length, unsupported: rows.length - instrumented.length }
+    const coverage = {
+      sites: instrumented.length,
+      ran: ran.length,
+      neverRan: neverRan.length,
+      unsupported: rows.length - instrumented.length,
+    }
     if (ctx.json) {
       ctx.emit(ctx.values.coverage ? { coverage, sites: rows, neverRan } : { sites: rows })
       return 0
@@ -85,7 +92,11 @@ not wrap (e.g. super.set(...)) are listed as unsupported and do not count.`,
     for (const line of table) ctx.out(line)
     if (ctx.values.coverage) {
       ctx.out('')
-      ctx.out(st.bold(`coverage: ${coverage.ran} of ${coverage.sites} instrumented sites produced receipts${coverage.unsupported ? `; ${coverage.unsupported} unsupported` : ''}`))
+      ctx.out(
+        st.bold(
+          `coverage: ${coverage.ran} of ${coverage.sites} instrumented sites produced receipts${coverage.unsupported ? `; ${coverage.unsupported} unsupported` : ''}`,
+        ),
+      )
       if (neverRan.length) {
         ctx.out('never ran:')
         for (const s of neverRan) ctx.out(`  ${s.file}:${s.line}:${s.column}  ${s.callee}${s.fn ? `  in ${s.fn}` : ''}`)

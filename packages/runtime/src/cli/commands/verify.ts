@@ -16,7 +16,12 @@ function checkpointNote(text: string): string {
 }
 
 /** Receipts after the last authenticated (or legacy) one: nobody holding the store's key wrote them. */
-export function unauthenticatedTail(report: { ok: boolean; checked: number; authenticatedThrough: number; legacy: number }): { from: number; to: number } | null {
+export function unauthenticatedTail(report: {
+  ok: boolean
+  checked: number
+  authenticatedThrough: number
+  legacy: number
+}): { from: number; to: number } | null {
   const from = Math.max(report.authenticatedThrough, report.legacy) + 1
   return report.ok && from <= report.checked ? { from, to: report.checked } : null
 }
@@ -41,7 +46,10 @@ last write) was dropped when the journal was read.`,
     const file = ctx.values.checkpoint
     const checkpoint = typeof file === 'string' ? checkpointNote(ctx.readText(file)) : undefined
     const customs = await ctx.store()
-    const report = await customs.verify({ ...(checkpoint === undefined ? {} : { checkpoint }), ...(ctx.values.values === true ? { values: true } : {}) })
+    const report = await customs.verify({
+      ...(checkpoint === undefined ? {} : { checkpoint }),
+      ...(ctx.values.values === true ? { values: true } : {}),
+    })
     const tail = unauthenticatedTail(report)
     const torn = customs.health().storage.truncatedTail
     const code = !report.ok ? EXIT.FAILED : tail ? EXIT.UNAUTHENTICATED_TAIL : torn ? EXIT.TORN_TAIL : EXIT.OK
@@ -50,7 +58,12 @@ last write) was dropped when the journal was read.`,
       return code
     }
     const st = ctx.style
-    if (report.ok) ctx.out(st.green(`ok: ${report.checked} receipts verified${checkpoint ? ' against the checkpoint' : ''}${ctx.values.values ? ', values decrypted and checked' : ''}`))
+    if (report.ok)
+      ctx.out(
+        st.green(
+          `ok: ${report.checked} receipts verified${checkpoint ? ' against the checkpoint' : ''}${ctx.values.values ? ', values decrypted and checked' : ''}`,
+        ),
+      )
     else {
       const f = report.firstFailure
       ctx.out(st.red(`FAILED at seq ${f?.seq}: ${f?.code}`) + ` (${report.checked} receipts checked)`)
@@ -59,7 +72,9 @@ last write) was dropped when the journal was read.`,
     const through = report.authenticatedThrough
     ctx.out(`authenticated: ${through > 0 ? `receipts 1..${through} (MAC under the store's key)` : 'none'}`)
     if (report.legacy > 0)
-      ctx.out(`legacy: ${report.legacy} format-1 receipt${report.legacy === 1 ? '' : 's'} (written by the first release; checked by their format-1 hashes and value HMACs)`)
+      ctx.out(
+        `legacy: ${report.legacy} format-1 receipt${report.legacy === 1 ? '' : 's'} (written by the first release; checked by their format-1 hashes and value HMACs)`,
+      )
     if (tail) ctx.out(st.yellow(`UNAUTHENTICATED TAIL: receipts ${tail.from}..${tail.to} were not written with this store's key`))
     // The backend's reason names the bytes already (`an unterminated last line of 24 bytes`).
     if (torn) ctx.out(st.yellow(`torn tail dropped when reading the journal: ${torn.reason}`))

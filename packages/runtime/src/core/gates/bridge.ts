@@ -1,5 +1,15 @@
 /** The Bridge: promotes a stored tool result into the Decision pool only after every customs check, in order. */
-import { PlanReferenceError, ResultExpiredError, ResultMissingError, SchemaError, SignatureError, ToolNotAllowedError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
+import {
+  PlanReferenceError,
+  ResultExpiredError,
+  ResultMissingError,
+  SchemaError,
+  SignatureError,
+  ToolNotAllowedError,
+  UnknownKeyError,
+  WriteOnceError,
+  type CustomsError,
+} from '../../errors.js'
 import { hexEqual } from '../../crypto/hash.js'
 import { resultSigInput } from '../../crypto/values.js'
 import { parseBodyV2 } from '../../format/v2.js'
@@ -21,7 +31,16 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
     // a request whose getters throw names nothing: refused below as a missing tool
   }
   const current = typeof to === 'string' ? ledger.state.decision.get(to) : undefined
-  const base = { pool: 'decision' as const, key: safeText(to), old: current?.commit ?? null, new: null, site, tool: safeText(tool), call: safeText(callId), actor: safeText(actor ?? rules.defaultActor) }
+  const base = {
+    pool: 'decision' as const,
+    key: safeText(to),
+    old: current?.commit ?? null,
+    new: null,
+    site,
+    tool: safeText(tool),
+    call: safeText(callId),
+    actor: safeText(actor ?? rules.defaultActor),
+  }
   const bad = checkTexts(safeText(to), `tool:${safeText(tool)}`, [
     ['tool', tool, MAX_NAME_LENGTH],
     ['callId', callId, MAX_NAME_LENGTH],
@@ -30,22 +49,26 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
     ['actor', actor, MAX_NAME_LENGTH, true],
   ])
   if (bad) refuse(ledger, bad, 'PROMOTE', base)
-  if (typeof tool !== 'string' || typeof callId !== 'string' || typeof to !== 'string' || typeof planRef !== 'string') throw new Error('unreachable: checked above')
+  if (typeof tool !== 'string' || typeof callId !== 'string' || typeof to !== 'string' || typeof planRef !== 'string')
+    throw new Error('unreachable: checked above')
   if (!rules.tools.has(tool)) refuse(ledger, new ToolNotAllowedError(tool, to), 'PROMOTE', base)
-  if (!Object.hasOwn(rules.schemas, to)) refuse(ledger, new UnknownKeyError(to, `tool:${tool}`, 'bridge.target-registered'), 'PROMOTE', base)
+  if (!Object.hasOwn(rules.schemas, to))
+    refuse(ledger, new UnknownKeyError(to, `tool:${tool}`, 'bridge.target-registered'), 'PROMOTE', base)
   const slot = ledger.state.execution.get(executionKey(tool, callId))
   if (!slot) refuse(ledger, new ResultMissingError(tool, callId, to), 'PROMOTE', base)
   if (isExpired(slot, rules)) refuse(ledger, new ResultExpiredError(tool, callId, to, expiresAt(slot, rules)), 'PROMOTE', base)
   const planSlot = ledger.state.plans.get(planRef)
   const plan = planSlot ? (ledger.readValue(planSlot.commit, planSlot.seq) as PlanRecord | undefined) : undefined
   if (!plan) refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, true), 'PROMOTE', base)
-  if (!plan.references.some((r) => r.tool === tool && r.callId === callId)) refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, false), 'PROMOTE', base)
+  if (!plan.references.some((r) => r.tool === tool && r.callId === callId))
+    refuse(ledger, new PlanReferenceError(planRef, tool, callId, to, false), 'PROMOTE', base)
   // The result must be the one its STORE receipt signed for this very call, and the stored value must match
   // the commitment that signature covers (checked when the value was loaded from storage).
   const result = resultIfAuthentic(ledger, slot)
   if (result === undefined) refuse(ledger, new SignatureError(tool, callId, to), 'PROMOTE', base)
   const parsed = parseWith(rules.schemas[to], result.value)
-  if (!parsed.success) refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues as never, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
+  if (!parsed.success)
+    refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues as never, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
   if (current && rules.writeOnce.has(to)) refuse(ledger, new WriteOnceError(to, `tool:${tool}`, current.seq), 'PROMOTE', base)
   let text: string
   try {

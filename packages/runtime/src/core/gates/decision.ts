@@ -2,7 +2,17 @@
 import { SchemaError, SourceError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
 import type { Receipt } from '../receipt.js'
 import type { CommitOptions } from '../types.js'
-import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, MAX_REASON_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
+import {
+  attribute,
+  checkTexts,
+  encodeValue,
+  MAX_NAME_LENGTH,
+  MAX_REASON_LENGTH,
+  parseWith,
+  refuse,
+  safeText,
+  type GateContext,
+} from './gate.js'
 
 export function commitDecision({ ledger, ring, rules, guard }: GateContext, key: string, value: unknown, options: CommitOptions): Receipt {
   guard.ensureWritable('decision.commit')
@@ -10,7 +20,16 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
   const source = typeof options?.source === 'string' ? options.source : null
   const actor = options?.actor ?? rules.defaultActor
   const current = typeof key === 'string' ? ledger.state.decision.get(key) : undefined
-  const base = { pool: 'decision' as const, key: safeText(key), old: current?.commit ?? null, new: null, site, tool: null, call: null, actor: safeText(actor) }
+  const base = {
+    pool: 'decision' as const,
+    key: safeText(key),
+    old: current?.commit ?? null,
+    new: null,
+    site,
+    tool: null,
+    call: null,
+    actor: safeText(actor),
+  }
   const bad = checkTexts(safeText(key), source, [
     ['key', key, MAX_NAME_LENGTH],
     ['actor', actor, MAX_NAME_LENGTH, true],

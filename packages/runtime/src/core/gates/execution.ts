@@ -14,9 +14,20 @@ export function storeResult({ ledger, ring, rules, guard }: GateContext, tool: s
   const callText = safeText(callId) ?? ''
   const key = executionKey(toolText, callText)
   const current = ledger.state.execution.get(key)
-  const base = { pool: 'execution' as const, key, old: current?.commit ?? null, new: null, site, tool: toolText, call: callText, actor: rules.defaultActor }
-  if (typeof tool !== 'string' || !tool) refuse(ledger, new ValueError(null, null, 'tool', 'must be a non-empty string', 'execution.tool'), 'STORE', base)
-  if (typeof callId !== 'string' || !callId) refuse(ledger, new ValueError(null, `tool:${toolText}`, 'callId', 'must be a non-empty string', 'execution.call'), 'STORE', base)
+  const base = {
+    pool: 'execution' as const,
+    key,
+    old: current?.commit ?? null,
+    new: null,
+    site,
+    tool: toolText,
+    call: callText,
+    actor: rules.defaultActor,
+  }
+  if (typeof tool !== 'string' || !tool)
+    refuse(ledger, new ValueError(null, null, 'tool', 'must be a non-empty string', 'execution.tool'), 'STORE', base)
+  if (typeof callId !== 'string' || !callId)
+    refuse(ledger, new ValueError(null, `tool:${toolText}`, 'callId', 'must be a non-empty string', 'execution.call'), 'STORE', base)
   const bad = checkTexts(null, `tool:${toolText}`, [
     ['tool', tool, MAX_NAME_LENGTH],
     ['callId', callId, MAX_NAME_LENGTH],

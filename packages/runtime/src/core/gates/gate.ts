@@ -29,7 +29,15 @@ export function attribute(ledger: Ledger): ReceiptSite | null {
 
 /** Writes the REFUSED receipt for an attempt and throws its error. */
 export function refuse(ledger: Ledger, err: CustomsError, attempted: Op, d: Omit<Draft, 'op' | 'reason'>): never {
-  const r = ledger.append({ ...d, op: 'REFUSED', reason: `${attempted}:${err.code}`, key: safeText(d.key), tool: safeText(d.tool), call: safeText(d.call), actor: safeText(d.actor) })
+  const r = ledger.append({
+    ...d,
+    op: 'REFUSED',
+    reason: `${attempted}:${err.code}`,
+    key: safeText(d.key),
+    tool: safeText(d.tool),
+    call: safeText(d.call),
+    actor: safeText(d.actor),
+  })
   err.seq = r.seq
   ledger.counters.refusedByCode[err.code] = (ledger.counters.refusedByCode[err.code] ?? 0) + 1
   throw err
@@ -44,7 +52,8 @@ export function encodeValue(value: unknown, key: string | null, source: string |
     if (e instanceof CanonicalError) throw new ValueError(key, source, e.path, e.problem)
     throw new ValueError(key, source, 'value', `could not be read (${messageOf(e)})`)
   }
-  if (text.length * 3 > maxValueBytes && utf8(text).length > maxValueBytes) throw new ValueError(key, source, 'value', `is larger than maxValueBytes (${maxValueBytes} bytes)`)
+  if (text.length * 3 > maxValueBytes && utf8(text).length > maxValueBytes)
+    throw new ValueError(key, source, 'value', `is larger than maxValueBytes (${maxValueBytes} bytes)`)
   return text
 }
 
@@ -95,7 +104,11 @@ export function textProblem(v: unknown, max: number, optional = false): string |
 }
 
 /** The first text argument that cannot go into a receipt, as a ValueError naming it; null when all can. */
-export function checkTexts(key: string | null, source: string | null, fields: Array<[name: string, value: unknown, max: number, optional?: boolean]>): ValueError | null {
+export function checkTexts(
+  key: string | null,
+  source: string | null,
+  fields: Array<[name: string, value: unknown, max: number, optional?: boolean]>,
+): ValueError | null {
   for (const [name, value, max, optional] of fields) {
     const problem = textProblem(value, max, optional)
     if (problem) return new ValueError(key, source, name, problem, `receipt.${name}`)
@@ -104,7 +117,10 @@ export function checkTexts(key: string | null, source: string | null, fields: Ar
 }
 
 /** Runs a schema; a transform or refinement that throws is a SchemaError, not an escape. */
-export function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } } }, value: unknown): { success: true; data: T } | { success: false; issues: unknown[] } {
+export function parseWith<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } } },
+  value: unknown,
+): { success: true; data: T } | { success: false; issues: unknown[] } {
   try {
     const r = schema.safeParse(value)
     return r.success ? r : { success: false, issues: r.error.issues }

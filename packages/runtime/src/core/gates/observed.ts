@@ -26,7 +26,16 @@ export function observeWrite({ ledger, ring, rules, guard }: GateContext, write:
         text = canonicalize(write.value, { maxLength: rules.maxValueBytes })
       } catch {
         const v = write.value
-        text = canonicalize({ $unserializable: v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? (Object.getPrototypeOf(v)?.constructor?.name ?? 'object') : typeof v })
+        text = canonicalize({
+          $unserializable:
+            v === null
+              ? 'null'
+              : Array.isArray(v)
+                ? 'array'
+                : typeof v === 'object'
+                  ? (Object.getPrototypeOf(v)?.constructor?.name ?? 'object')
+                  : typeof v,
+        })
       }
       commit = ring.commit(text)
     }
@@ -36,7 +45,12 @@ export function observeWrite({ ledger, ring, rules, guard }: GateContext, write:
       key: safeText(write.key),
       old: null,
       new: commit,
-      site: siteOf({ file: safeText(write.site.file, MAX_REASON_LENGTH) ?? '', line: write.site.line, column: write.site.column, fn: safeText(write.site.fn) }),
+      site: siteOf({
+        file: safeText(write.site.file, MAX_REASON_LENGTH) ?? '',
+        line: write.site.line,
+        column: write.site.column,
+        fn: safeText(write.site.fn),
+      }),
       tool: null,
       call: null,
       reason: safeText(write.site.callee ?? null, MAX_REASON_LENGTH),

@@ -4,13 +4,28 @@ import type { Receipt } from '../receipt.js'
 import type { PlanRecord } from '../types.js'
 import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, MAX_REASON_LENGTH, refuse, safeText, type GateContext } from './gate.js'
 
-export function recordPlan({ ledger, ring, rules, guard }: GateContext, planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): Receipt {
+export function recordPlan(
+  { ledger, ring, rules, guard }: GateContext,
+  planId: string,
+  plan: PlanRecord,
+  options?: { actor?: string; reason?: string },
+): Receipt {
   guard.ensureWritable('plans.record')
   const site = attribute(ledger)
   const current = typeof planId === 'string' ? ledger.state.plans.get(planId) : undefined
   const actor = options?.actor ?? rules.defaultActor
-  const base = { pool: 'plans' as const, key: safeText(planId), old: current?.commit ?? null, new: null, site, tool: null, call: null, actor: safeText(actor) }
-  if (typeof planId !== 'string' || !planId) refuse(ledger, new ValueError(null, 'plan', 'planId', 'must be a non-empty string', 'plans.id'), 'RECORD_PLAN', base)
+  const base = {
+    pool: 'plans' as const,
+    key: safeText(planId),
+    old: current?.commit ?? null,
+    new: null,
+    site,
+    tool: null,
+    call: null,
+    actor: safeText(actor),
+  }
+  if (typeof planId !== 'string' || !planId)
+    refuse(ledger, new ValueError(null, 'plan', 'planId', 'must be a non-empty string', 'plans.id'), 'RECORD_PLAN', base)
   const bad = checkTexts(safeText(planId), 'plan', [
     ['planId', planId, MAX_NAME_LENGTH],
     ['actor', actor, MAX_NAME_LENGTH, true],
@@ -20,12 +35,18 @@ export function recordPlan({ ledger, ring, rules, guard }: GateContext, planId: 
   let refs: Array<{ tool: string; callId: string }> | undefined
   try {
     const given = plan?.references
-    if (Array.isArray(given) && given.every((r) => r && typeof r.tool === 'string' && typeof r.callId === 'string')) refs = given.map((r) => ({ tool: r.tool, callId: r.callId }))
+    if (Array.isArray(given) && given.every((r) => r && typeof r.tool === 'string' && typeof r.callId === 'string'))
+      refs = given.map((r) => ({ tool: r.tool, callId: r.callId }))
   } catch {
     refs = undefined // a getter or Proxy trap that throws: not a plan
   }
   if (!refs)
-    refuse(ledger, new ValueError(planId, 'plan', 'plan.references', 'must be an array of { tool: string, callId: string }', 'plans.references'), 'RECORD_PLAN', base)
+    refuse(
+      ledger,
+      new ValueError(planId, 'plan', 'plan.references', 'must be an array of { tool: string, callId: string }', 'plans.references'),
+      'RECORD_PLAN',
+      base,
+    )
   let text: string
   try {
     text = encodeValue({ references: refs }, planId, 'plan', rules.maxValueBytes)

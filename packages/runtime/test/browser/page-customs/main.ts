@@ -19,7 +19,14 @@ async function openOn(name: string, opts: CustomsOptions = {}): Promise<Customs>
 
 function errorReport(err: unknown) {
   const e = err as Error & { code?: string; storageCode?: string; location?: string }
-  return { ok: false as const, name: e?.name, error: String(e?.stack ?? e), code: e?.code, storageCode: e?.storageCode, location: e?.location }
+  return {
+    ok: false as const,
+    name: e?.name,
+    error: String(e?.stack ?? e),
+    code: e?.code,
+    storageCode: e?.storageCode,
+    location: e?.location,
+  }
 }
 
 const schemas = { n: z.number().int(), note: z.string() }

@@ -32,7 +32,13 @@ function errorReport(err: unknown) {
 const api = {
   /** Opens the store the way an app does: createCustoms picks leader or follower by the Web Lock. */
   async open(name: string, actor?: string) {
-    const c = await createCustoms({ storage: { indexedDB: name }, actor, decision: { schemas, writeOnce: ['dest'] }, bridge: { tools: ['search'] }, sqlJs: { locateFile: () => wasmUrl } })
+    const c = await createCustoms({
+      storage: { indexedDB: name },
+      actor,
+      decision: { schemas, writeOnce: ['dest'] },
+      bridge: { tools: ['search'] },
+      sqlJs: { locateFile: () => wasmUrl },
+    })
     open.set(name, c)
     return { mode: modeOf(c), size: c.size }
   },
@@ -43,10 +49,30 @@ const api = {
   async storeAndObserve(name: string, callId: string) {
     const c = open.get(name)!
     const r = c.execution.store('search', callId, { hits: 3 })
-    c.observeWrite({ site: { file: 'app.ts', line: 7, column: 3, fn: 'save', callee: 'localStorage.setItem', rule: 'runtime', key: null, keyKind: 'none', keyIndex: null, valueIndex: null }, key: `k-${callId}`, value: 'v', hasValue: true })
+    c.observeWrite({
+      site: {
+        file: 'app.ts',
+        line: 7,
+        column: 3,
+        fn: 'save',
+        callee: 'localStorage.setItem',
+        rule: 'runtime',
+        key: null,
+        keyKind: 'none',
+        keyIndex: null,
+        valueIndex: null,
+      },
+      key: `k-${callId}`,
+      value: 'v',
+      hasValue: true,
+    })
     const [final] = (await c.flush()) as Receipt[]
     const observed = c.receipts({ op: 'OBSERVED_WRITE' }).find((o) => o.key === `k-${callId}`)
-    return { pending: isPending(r), store: { op: final!.op, actor: final!.actor, seq: final!.seq }, observed: observed && { actor: observed.actor, seq: observed.seq } }
+    return {
+      pending: isPending(r),
+      store: { op: final!.op, actor: final!.actor, seq: final!.seq },
+      observed: observed && { actor: observed.actor, seq: observed.seq },
+    }
   },
 
   /** What rollback, rollbackNow, checkpoint and rotateEncryptionKey do in this tab. */
@@ -54,15 +80,24 @@ const api = {
     const c = open.get(name)!
     const out: Record<string, unknown> = {}
     const report = (e: unknown) => errorReport(e)
-    await c.rollback({ toSeq: 1 }).then(() => (out.rollback = 'ran'), (e) => (out.rollback = report(e)))
+    await c.rollback({ toSeq: 1 }).then(
+      () => (out.rollback = 'ran'),
+      (e) => (out.rollback = report(e)),
+    )
     try {
       c.rollbackNow({ toSeq: 1 })
       out.rollbackNow = 'ran'
     } catch (e) {
       out.rollbackNow = report(e)
     }
-    await c.checkpoint().then(() => (out.checkpoint = 'ran'), (e) => (out.checkpoint = report(e)))
-    await c.rotateEncryptionKey().then(() => (out.rotateEncryptionKey = 'ran'), (e) => (out.rotateEncryptionKey = report(e)))
+    await c.checkpoint().then(
+      () => (out.checkpoint = 'ran'),
+      (e) => (out.checkpoint = report(e)),
+    )
+    await c.rotateEncryptionKey().then(
+      () => (out.rotateEncryptionKey = 'ran'),
+      (e) => (out.rotateEncryptionKey = report(e)),
+    )
     out.dryRun = (await c.rollback({ toSeq: 1 }, { dryRun: true })).dryRun
     return out
   },
@@ -106,7 +141,9 @@ const api = {
   async inspect(name: string) {
     const c = open.get(name)!
     await c.flush()
-    const receipts = c.receipts().map((r) => ({ seq: r.seq, hash: r.hash, op: r.op, key: r.key, reason: r.reason, value: r.new ? (c.value(r.new) as string) : null }))
+    const receipts = c
+      .receipts()
+      .map((r) => ({ seq: r.seq, hash: r.hash, op: r.op, key: r.key, reason: r.reason, value: r.new ? (c.value(r.new) as string) : null }))
     return { mode: modeOf(c), size: c.size, receipts, verify: await c.verify({ values: true }) }
   },
 
