@@ -11,6 +11,7 @@
  */
 import type { Database, SqlJsStatic, Statement, SqlValue } from 'sql.js'
 import initSqlJs from 'sql.js'
+import type { ReceiptBody } from './receipt.js'
 
 export interface SqlJsOptions {
   /** Where to find `sql-wasm.wasm` (browsers: e.g. a bundler `?url` import). */
@@ -90,6 +91,39 @@ export type ReceiptRow = [
   number | null,
   string,
 ]
+
+/** The fields of a receipt the index projects into columns (a format-1 or format-2 body, or a draft). */
+type Projected = Pick<ReceiptBody, 'actor' | 'op' | 'pool' | 'key' | 'old' | 'new' | 'tool' | 'call' | 'site'>
+
+/** The index row of one receipt: its position, seq, hash and link as the chain spells them, ISO time, projections, body. */
+export function receiptRow(
+  pos: number,
+  seq: number,
+  hash: string,
+  prev: string | null,
+  ts: string | null,
+  b: Projected,
+  text: string,
+): ReceiptRow {
+  return [
+    pos,
+    seq,
+    hash,
+    prev,
+    ts,
+    b.actor,
+    b.op,
+    b.pool,
+    b.key,
+    b.old,
+    b.new,
+    b.tool,
+    b.call,
+    b.site?.file ?? null,
+    b.site?.line ?? null,
+    text,
+  ]
+}
 
 export interface StoredReceiptRow {
   pos: number

@@ -15,7 +15,7 @@ import type { Ring } from '../crypto/ring.js'
 import { resultSigInput } from '../crypto/values.js'
 import { encodeBodyV2, genesisV2, receiptHashV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { JournalEntry } from '../storage/types.js'
-import type { ReceiptIndex, ReceiptRow } from './index-db.js'
+import { receiptRow, type ReceiptIndex } from './index-db.js'
 import type { Receipt, ReceiptBody } from './receipt.js'
 import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
 import type { ValueStore } from './values.js'
@@ -131,25 +131,7 @@ export class Ledger {
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    const row: ReceiptRow = [
-      seq,
-      seq,
-      hash,
-      prev,
-      ts,
-      d.actor,
-      d.op,
-      d.pool,
-      d.key,
-      d.old,
-      d.new,
-      d.tool,
-      d.call,
-      d.site?.file ?? null,
-      d.site?.line ?? null,
-      text,
-    ]
-    this.idx.addReceipt(row)
+    this.idx.addReceipt(receiptRow(seq, seq, hash, prev, ts, d, text))
     this.recordVersion(
       this.state.apply(
         { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },

@@ -18,7 +18,7 @@ import { sharedMemoryKeyProvider } from '../keys/memory.js'
 import { resolveStorage } from '../storage/resolve.js'
 import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
 import { journalDamageOf, type JournalDamage } from './damage.js'
-import { loadSqlJs, ReceiptIndex, type ReceiptRow } from './index-db.js'
+import { loadSqlJs, ReceiptIndex, receiptRow } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import { validateOptions, type CustomsOptions } from './options.js'
 import { verifyJournal, type ScannedReceipt, type VerifyReport } from './verify.js'
@@ -267,25 +267,7 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   const ts = v1 ? v1.ts : v2 ? new Date(v2.ts).toISOString() : null
   const b = v1 ?? v2
   if (b) {
-    const row: ReceiptRow = [
-      r.pos,
-      b.seq,
-      r.hash,
-      r.prev,
-      ts,
-      b.actor,
-      b.op,
-      b.pool,
-      b.key,
-      b.old,
-      b.new,
-      b.tool,
-      b.call,
-      b.site?.file ?? null,
-      b.site?.line ?? null,
-      r.text,
-    ]
-    ledger.idx.addReceipt(row)
+    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, r.prev, ts, b, r.text))
     const change = ledger.state.apply(
       { seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason },
       ledger.lookup,

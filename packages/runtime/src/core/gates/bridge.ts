@@ -18,7 +18,7 @@ import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import type { PlanRecord, PromoteRequest } from '../types.js'
 import { expiresAt, isExpired } from './execution.js'
-import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
+import { attemptBase, attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
 
 export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: PromoteRequest): Receipt {
   guard.ensureWritable('bridge.promote')
@@ -31,16 +31,7 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
     // a request whose getters throw names nothing: refused below as a missing tool
   }
   const current = typeof to === 'string' ? ledger.state.decision.get(to) : undefined
-  const base = {
-    pool: 'decision' as const,
-    key: safeText(to),
-    old: current?.commit ?? null,
-    new: null,
-    site,
-    tool: safeText(tool),
-    call: safeText(callId),
-    actor: safeText(actor ?? rules.defaultActor),
-  }
+  const base = attemptBase('decision', to, current, site, actor ?? rules.defaultActor, tool, callId)
   const bad = checkTexts(safeText(to), `tool:${safeText(tool)}`, [
     ['tool', tool, MAX_NAME_LENGTH],
     ['callId', callId, MAX_NAME_LENGTH],

@@ -3,6 +3,7 @@ import { SchemaError, SourceError, UnknownKeyError, WriteOnceError, type Customs
 import type { Receipt } from '../receipt.js'
 import type { CommitOptions } from '../types.js'
 import {
+  attemptBase,
   attribute,
   checkTexts,
   encodeValue,
@@ -20,16 +21,7 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
   const source = typeof options?.source === 'string' ? options.source : null
   const actor = options?.actor ?? rules.defaultActor
   const current = typeof key === 'string' ? ledger.state.decision.get(key) : undefined
-  const base = {
-    pool: 'decision' as const,
-    key: safeText(key),
-    old: current?.commit ?? null,
-    new: null,
-    site,
-    tool: null,
-    call: null,
-    actor: safeText(actor),
-  }
+  const base = attemptBase('decision', key, current, site, actor)
   const bad = checkTexts(safeText(key), source, [
     ['key', key, MAX_NAME_LENGTH],
     ['actor', actor, MAX_NAME_LENGTH, true],

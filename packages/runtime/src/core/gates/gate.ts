@@ -4,7 +4,7 @@ import { CustomsError, ValueError } from '../../errors.js'
 import { utf8 } from '../../crypto/hash.js'
 import type { Ring } from '../../crypto/ring.js'
 import { canonicalize, CanonicalError } from '../canonical.js'
-import { siteOf, type Op, type ReceiptSite } from '../receipt.js'
+import { siteOf, type Op, type Pool, type ReceiptSite } from '../receipt.js'
 import type { StoreGuard } from '../guard.js'
 import type { Draft, Ledger } from '../ledger.js'
 import type { WriteRules } from '../options.js'
@@ -25,6 +25,31 @@ export function attribute(ledger: Ledger): ReceiptSite | null {
     ledger.counters.attributed++
   } else ledger.counters.unattributed++
   return siteOf(site)
+}
+
+/**
+ * The receipt fields an attempt on `pool`/`key` starts from, whatever its outcome: the value it would replace,
+ * where it came from, who asked; every text made safe to write (a refusal's receipt must always encode).
+ */
+export function attemptBase<P extends Pool>(
+  pool: P,
+  key: unknown,
+  current: { commit: string } | undefined,
+  site: ReceiptSite | null,
+  actor: unknown,
+  tool: unknown = null,
+  call: unknown = null,
+) {
+  return {
+    pool,
+    key: safeText(key),
+    old: current?.commit ?? null,
+    new: null,
+    site,
+    tool: safeText(tool),
+    call: safeText(call),
+    actor: safeText(actor),
+  }
 }
 
 /** Writes the REFUSED receipt for an attempt and throws its error. */

@@ -2,7 +2,17 @@
 import { ValueError, type CustomsError } from '../../errors.js'
 import type { Receipt } from '../receipt.js'
 import type { PlanRecord } from '../types.js'
-import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, MAX_REASON_LENGTH, refuse, safeText, type GateContext } from './gate.js'
+import {
+  attemptBase,
+  attribute,
+  checkTexts,
+  encodeValue,
+  MAX_NAME_LENGTH,
+  MAX_REASON_LENGTH,
+  refuse,
+  safeText,
+  type GateContext,
+} from './gate.js'
 
 export function recordPlan(
   { ledger, ring, rules, guard }: GateContext,
@@ -14,16 +24,7 @@ export function recordPlan(
   const site = attribute(ledger)
   const current = typeof planId === 'string' ? ledger.state.plans.get(planId) : undefined
   const actor = options?.actor ?? rules.defaultActor
-  const base = {
-    pool: 'plans' as const,
-    key: safeText(planId),
-    old: current?.commit ?? null,
-    new: null,
-    site,
-    tool: null,
-    call: null,
-    actor: safeText(actor),
-  }
+  const base = attemptBase('plans', planId, current, site, actor)
   if (typeof planId !== 'string' || !planId)
     refuse(ledger, new ValueError(null, 'plan', 'planId', 'must be a non-empty string', 'plans.id'), 'RECORD_PLAN', base)
   const bad = checkTexts(safeText(planId), 'plan', [
