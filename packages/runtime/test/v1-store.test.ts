@@ -99,3 +99,28 @@ describe('a format-1 store', () => {
     }
   })
 })
+
+describe('a format-1 store with junk keys in its meta line', () => {
+  for (const [what, edit] of [
+    [
+      'a private key that is not a key',
+      (k: Record<string, unknown>) => ({
+        ...k,
+        checkpoint: { alg: 'ed25519', publicKey: (k.checkpoint as { publicKey: string }).publicKey, privateKey: 'AAAA' },
+      }),
+    ],
+    ['a commitment key that is not hex', (k: Record<string, unknown>) => ({ ...k, commit: 'not hex at all' })],
+  ] as const)
+    it(`${what}: a typed KEYS_INVALID error naming the field, and nothing written`, async () => {
+      const { readFileSync, writeFileSync } = await import('node:fs')
+      const journal = join(store, 'journal.ndjson')
+      const lines = readFileSync(journal, 'utf8').split('\n')
+      const meta = JSON.parse(lines[0]) as { t: string; body: string }
+      const body = JSON.parse(meta.body) as { keys: Record<string, unknown> }
+      lines[0] = JSON.stringify({ ...meta, body: JSON.stringify({ ...body, keys: edit(body.keys) }) })
+      writeFileSync(journal, lines.join('\n'))
+      const before = readFileSync(journal, 'utf8')
+      await expect(createCustoms(options())).rejects.toMatchObject({ code: 'KEYS_INVALID' })
+      expect(readFileSync(journal, 'utf8')).toBe(before)
+    })
+})

@@ -101,7 +101,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     } else {
       chain = meta.chain
       origin = meta.origin
-      ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys, backend.readOnly === true), origin)
+      ring = await ringFromKeySet(await keysOf(meta, keyStore, options.keys, backend.readOnly === true), origin, keyStore.location)
       if (meta.format === META_FORMAT && meta.keyCheck !== keyCheckOf(ring, chain))
         throw new KeyStoreError(
           'KEYS_INVALID',

@@ -22,13 +22,24 @@ export interface Ring {
   checkpoint: CheckpointSigner
 }
 
-export async function ringFromKeySet(keys: KeySet, origin: string): Promise<Ring> {
+export async function ringFromKeySet(keys: KeySet, origin: string, location = 'key set'): Promise<Ring> {
   let checkpoint: CheckpointSigner
   if (keys.checkpoint.alg === 'ed25519') {
     const s = globalThis.crypto.subtle
-    const publicKey = await s.importKey('raw', keys.checkpoint.publicKey as BufferSource, { name: 'Ed25519' }, true, ['verify'])
-    const privateKey = await s.importKey('pkcs8', keys.checkpoint.privateKey as BufferSource, { name: 'Ed25519' }, false, ['sign'])
-    checkpoint = ed25519Signer(origin, { publicKey, privateKey }, keys.checkpoint.publicKey)
+    const cp = keys.checkpoint
+    const imported = await Promise.all([
+      s.importKey('raw', cp.publicKey as BufferSource, { name: 'Ed25519' }, true, ['verify']),
+      s.importKey('pkcs8', cp.privateKey as BufferSource, { name: 'Ed25519' }, false, ['sign']),
+    ]).catch((e: unknown) => {
+      throw new KeyStoreError(
+        'KEYS_INVALID',
+        location,
+        `the checkpoint key pair does not import (${e instanceof Error ? e.message : String(e)})`,
+        'checkpoint',
+        e,
+      )
+    })
+    checkpoint = ed25519Signer(origin, { publicKey: imported[0], privateKey: imported[1] }, cp.publicKey)
   } else checkpoint = hmacSigner(origin, hmacCheckpointKey(keys.signing))
   return {
     commit: makeHmacBase64url(keys.commit),
@@ -72,13 +83,31 @@ export function keySetFromV1(
       )
     return v
   }
-  const commit = need('commit', given.commit ?? (stored.commit ? fromHex(stored.commit) : undefined))
-  const signing = need('signing', given.signing ?? (stored.signing ? fromHex(stored.signing) : undefined))
+  // The meta line of a first-release store is only as trustworthy as its files: junk in it is a typed error.
+  const decode = <T>(field: string, f: () => T): T => {
+    try {
+      return f()
+    } catch (e) {
+      throw new KeyStoreError(
+        'KEYS_INVALID',
+        'format-1 meta entry',
+        `its ${field} key is not valid ${field === 'checkpoint' ? 'base64' : 'hex'}`,
+        field,
+        e,
+      )
+    }
+  }
+  const commit = need('commit', given.commit ?? (stored.commit ? decode('commit', () => fromHex(stored.commit!)) : undefined))
+  const signing = need('signing', given.signing ?? (stored.signing ? decode('signing', () => fromHex(stored.signing!)) : undefined))
   const cp = stored.checkpoint
   const checkpoint: KeySet['checkpoint'] =
     given.checkpoint ??
     (cp?.alg === 'ed25519'
-      ? { alg: 'ed25519', publicKey: fromBase64(cp.publicKey), privateKey: fromBase64(cp.privateKey) }
+      ? decode('checkpoint', () => ({
+          alg: 'ed25519' as const,
+          publicKey: fromBase64(cp.publicKey),
+          privateKey: fromBase64(cp.privateKey),
+        }))
       : cp?.alg === 'hmac'
         ? { alg: 'hmac' }
         : undefined) ??
