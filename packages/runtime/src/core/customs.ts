@@ -122,14 +122,16 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
     const ledger = this.ledger
+    // Only the index is captured: `store` also holds every journal entry read at open, which must not outlive it.
+    const idx = store.idx
     registerInternals(this, {
       index: () => {
-        store.idx.sync()
-        return store.idx.db
+        idx.sync()
+        return idx.db
       },
       liveState: ledger.state,
       versionIndex: ledger.versions,
-      dropIndex: () => store.idx.close(),
+      dropIndex: () => idx.close(),
       asActor: (actor) => {
         const g: GateContext = { ...this.gates, rules: { ...this.rules, defaultActor: actor } }
         return {
