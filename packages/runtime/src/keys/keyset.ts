@@ -13,7 +13,7 @@
  * field. The text is secret: whoever holds it can forge receipts and read encrypted values.
  */
 import { KeyStoreError } from '../errors.js'
-import { fromBase64, randomBytes, toBase64, utf8 } from '../crypto/hash.js'
+import { fromBase64url as fromBase64Url, randomBytes, toBase64url as toBase64Url, utf8 } from '../crypto/hash.js'
 
 export const KEYSET_FORMAT = 'memory-customs/keys'
 export const KEYSET_VERSION = 1
@@ -54,16 +54,8 @@ export function assertChainId(chain: unknown, location: string): asserts chain i
   if (!isValidChainId(chain)) throw new KeyStoreError('KEYS_INVALID', location, `chain ${CHAIN_RULE}`, 'chain')
 }
 
-export function toBase64Url(b: Uint8Array): string {
-  return toBase64(b).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-/** Strict unpadded base64url: throws on padding, other alphabets or non-zero unused bits. */
-export function fromBase64Url(s: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) throw new Error('not base64url')
-  const std = s.replace(/-/g, '+').replace(/_/g, '/')
-  return fromBase64(std + '='.repeat((4 - (std.length % 4)) % 4))
-}
+/** The key text spells bytes as unpadded base64url, with the strict decoder of crypto/hash.ts (one spelling each). */
+export { toBase64url as toBase64Url, fromBase64url as fromBase64Url } from '../crypto/hash.js'
 
 function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle
