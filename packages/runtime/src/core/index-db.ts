@@ -61,7 +61,8 @@ export function loadSqlJs(options: SqlJsOptions = {}): Promise<SqlJsStatic> {
 const SCHEMA = `
 CREATE TABLE receipts(
   pos INTEGER PRIMARY KEY, seq INTEGER, hash TEXT, prev TEXT, ts TEXT, actor TEXT, op TEXT, pool TEXT, key TEXT,
-  old TEXT, new TEXT, tool TEXT, call TEXT, site_file TEXT, site_line INTEGER, body TEXT NOT NULL);
+  old TEXT, new TEXT, tool TEXT, call TEXT, site_file TEXT, site_line INTEGER, site_column INTEGER, site_fn TEXT,
+  reason TEXT, sig TEXT, body TEXT);
 CREATE INDEX receipts_seq ON receipts(seq);
 CREATE INDEX receipts_key ON receipts(key, seq);
 CREATE INDEX receipts_tool ON receipts(tool, seq) WHERE tool IS NOT NULL;
@@ -72,7 +73,12 @@ CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE checkpoints(size INTEGER NOT NULL, root TEXT NOT NULL, note TEXT NOT NULL);
 `
 
-/** One receipt row: [pos, seq, hash, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line, body]. */
+/**
+ * One receipt row: [pos, seq, hash, prev, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line,
+ * site_column, site_fn, reason, sig, body]. `body` is kept only where the columns cannot give the stored bytes
+ * back: format-1 receipts (hashed as they are stored) and bodies that do not parse. A format-2 body is its
+ * columns' canonical encoding, so storing it again would only double what the index holds.
+ */
 export type ReceiptRow = [
   number,
   number | null,
@@ -89,11 +95,17 @@ export type ReceiptRow = [
   string | null,
   string | null,
   number | null,
-  string,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
 ]
 
 /** The fields of a receipt the index projects into columns (a format-1 or format-2 body, or a draft). */
-type Projected = Pick<ReceiptBody, 'actor' | 'op' | 'pool' | 'key' | 'old' | 'new' | 'tool' | 'call' | 'site'>
+type Projected = Pick<ReceiptBody, 'actor' | 'op' | 'pool' | 'key' | 'old' | 'new' | 'tool' | 'call' | 'site' | 'reason'> & {
+  sig?: string | null
+}
 
 /** The index row of one receipt: its position, seq, hash and link as the chain spells them, ISO time, projections, body. */
 export function receiptRow(
@@ -103,8 +115,9 @@ export function receiptRow(
   prev: string | null,
   ts: string | null,
   b: Projected,
-  text: string,
+  body: string | null,
 ): ReceiptRow {
+  const site = b.site
   return [
     pos,
     seq,
@@ -119,9 +132,13 @@ export function receiptRow(
     b.new,
     b.tool,
     b.call,
-    b.site?.file ?? null,
-    b.site?.line ?? null,
-    text,
+    site?.file ?? null,
+    site?.line ?? null,
+    site?.column ?? null,
+    site?.fn ?? null,
+    b.reason,
+    b.sig ?? null,
+    body,
   ]
 }
 
@@ -142,6 +159,19 @@ export interface StoredReceiptRow {
   site_file: string | null
   site_line: number | null
   body: string
+}
+
+/** What a COMPENSATE, and the Bridge's signature check, need of an earlier receipt. */
+export interface OriginRow {
+  op: string
+  ts: string
+  reason: string | null
+  tool: string | null
+  call: string | null
+  new: string | null
+  sig: string | null
+  /** As the chain spells it: 43 base64url characters for a format-2 receipt, 64 hex for format 1. */
+  hash: string
 }
 
 /** Receipt columns a rollback by cause matches on. */
@@ -165,15 +195,37 @@ export interface ReceiptQuery {
   limit?: number
 }
 
-/** [seq, op, pool, key, new, tool, call, ts, body (COMPENSATE only, else null)] */
+/** [seq, op, pool, key, new, tool, call, ts, reason] */
 export type ReplayRow = [number, string, string | null, string | null, string | null, string | null, string | null, string, string | null]
 
-/** A receipt row as stored: its exact body, and its hash and link as the chain spells them (hex or base64url). */
+/**
+ * A receipt row as stored: its hash and link as the chain spells them (hex or base64url), its columns, and its
+ * body where the index keeps one (format 1, or a body that does not parse); null for a format-2 receipt.
+ */
 export interface StoredReceipt {
-  body: string
+  body: string | null
   hash: string
   prev: string | null
+  seq: number
+  ts: string
+  actor: string | null
+  op: string
+  pool: string | null
+  key: string | null
+  old: string | null
+  new: string | null
+  tool: string | null
+  call: string | null
+  site_file: string | null
+  site_line: number | null
+  site_column: number | null
+  site_fn: string | null
+  reason: string | null
+  sig: string | null
 }
+
+const STORED_COLUMNS =
+  'body, hash, prev, seq, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line, site_column, site_fn, reason, sig'
 
 export class ReceiptIndex {
   readonly db: Database
@@ -189,7 +241,7 @@ export class ReceiptIndex {
     this.db = new SQL.Database()
     // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
     this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN; ${SCHEMA} COMMIT;`)
-    this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
+    this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
     this.insVersion = this.db.prepare('INSERT OR REPLACE INTO versions VALUES (?,?,?,?)')
     this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
   }
@@ -228,15 +280,14 @@ export class ReceiptIndex {
 
   /** The first stored row for `seq` (a duplicate seq keeps its first position). */
   receiptAt(seq: number): StoredReceipt | undefined {
-    return this.all<StoredReceipt>('SELECT body, hash, prev FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [seq])[0]
+    return this.all<StoredReceipt>(`SELECT ${STORED_COLUMNS} FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1`, [seq])[0]
   }
 
   /** What a COMPENSATE needs of the receipt whose value it restores (first stored row for `seq`). */
-  originRow(seq: number): { op: string; ts: string; body: string; tool: string | null; call: string | null } | undefined {
-    return this.all<{ op: string; ts: string; body: string; tool: string | null; call: string | null }>(
-      'SELECT op, ts, body, tool, call FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1',
-      [seq],
-    )[0]
+  originRow(seq: number): OriginRow | undefined {
+    return this.all<OriginRow>('SELECT op, ts, reason, tool, call, new, sig, hash FROM receipts WHERE seq = ? ORDER BY pos LIMIT 1', [
+      seq,
+    ])[0]
   }
 
   /** Receipts matching every given field, in chain order. */
@@ -259,7 +310,7 @@ export class ReceiptIndex {
     where1('seq >= ?', q.fromSeq)
     where1('seq <= ?', q.toSeq)
     where1('ts >= ?', q.sinceTs)
-    const sql = `SELECT body, hash, prev FROM receipts${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY pos${q.limit ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : ''}`
+    const sql = `SELECT ${STORED_COLUMNS} FROM receipts${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY pos${q.limit ? ` LIMIT ${Math.max(0, Math.floor(q.limit))}` : ''}`
     return this.all<StoredReceipt>(sql, params)
   }
 
@@ -269,12 +320,11 @@ export class ReceiptIndex {
   }
 
   /**
-   * Streams the receipts with `afterSeq < seq <= toSeq` as state-replay rows from the typed columns; only
-   * COMPENSATE needs a field that is not projected (its reason), so only its body is read.
+   * Streams the receipts with `afterSeq < seq <= toSeq` as state-replay rows from the typed columns.
    */
   eachReplayRow(afterSeq: number, toSeq: number, fn: (row: ReplayRow) => void): void {
     this.each(
-      "SELECT seq, op, pool, key, new, tool, call, ts, CASE WHEN op = 'COMPENSATE' THEN body END FROM receipts WHERE seq > ? AND seq <= ? ORDER BY pos",
+      'SELECT seq, op, pool, key, new, tool, call, ts, reason FROM receipts WHERE seq > ? AND seq <= ? ORDER BY pos',
       [afterSeq, toSeq],
       (row) => fn(row as ReplayRow),
     )

@@ -85,14 +85,7 @@ export class Ledger {
 
   readonly lookup: OriginLookup = (seq) => {
     const r = this.idx.originRow(seq)
-    if (!r) return undefined
-    let reason: string | null = null
-    try {
-      reason = (JSON.parse(r.body) as ReceiptBody).reason
-    } catch {
-      /* unreadable body: verify reports it */
-    }
-    return { op: r.op, ts: r.ts, reason, tool: r.tool, call: r.call }
+    return r ? { op: r.op, ts: r.ts, reason: r.reason, tool: r.tool, call: r.call } : undefined
   }
 
   /** Appends one receipt (and its value record, if new) synchronously, in format 2. */
@@ -131,7 +124,7 @@ export class Ledger {
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    this.idx.addReceipt(receiptRow(seq, seq, hash, prev, ts, d, text))
+    this.idx.addReceipt(receiptRow(seq, seq, hash, prev, ts, { ...d, sig }, null))
     this.recordVersion(
       this.state.apply(
         { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },

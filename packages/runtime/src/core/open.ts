@@ -267,13 +267,36 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   const ts = v1 ? v1.ts : v2 ? new Date(v2.ts).toISOString() : null
   const b = v1 ?? v2
   if (b) {
-    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, r.prev, ts, b, r.text))
+    // The index keeps a format-1 body (hashed as stored); a format-2 body is its columns' encoding.
+    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, r.prev, ts, b, v1 ? r.text : null))
     const change = ledger.state.apply(
       { seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason },
       ledger.lookup,
     )
     if (b.key !== null) ledger.recordVersion(change, b.seq)
-  } else ledger.idx.addReceipt([r.pos, null, r.hash, r.prev, null, null, null, null, null, null, null, null, null, null, null, r.text])
+  } else
+    ledger.idx.addReceipt([
+      r.pos,
+      null,
+      r.hash,
+      r.prev,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      r.text,
+    ])
   ledger.headSeq = Math.max(ledger.headSeq, b ? b.seq : r.pos)
   ledger.headHash = r.hash
   if (ts) ledger.lastTs = ts

@@ -1,19 +1,36 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
 import { SeqRangeError, StorageError } from '../errors.js'
 import { b64urlToHex } from '../crypto/hash.js'
-import { parseBodyV2, toReceiptV2 } from '../format/v2.js'
+import { toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
-import { executionKey, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
+import { executionKey, type Op, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
 import { PoolState } from './state.js'
 import { toMs } from './time.js'
 import type { PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
 
 /** The API object of a stored receipt, whatever its format (format 1 stores the object itself). */
 function toReceipt(row: StoredReceipt, chain: string): Receipt {
-  if (row.hash.length !== 64) {
-    const b = parseBodyV2(row.body)
-    if (b) return toReceiptV2(b, row.hash, row.prev ?? '', chain)
+  if (row.body === null) {
+    // Format 2: the columns are the body (the index does not keep its text twice).
+    const site =
+      row.site_file === null ? null : { column: row.site_column ?? 0, file: row.site_file, fn: row.site_fn, line: row.site_line ?? 0 }
+    const b: BodyV2 = {
+      seq: row.seq,
+      ts: Date.parse(row.ts),
+      op: row.op as Op,
+      pool: row.pool as Pool | null,
+      key: row.key,
+      old: row.old,
+      new: row.new,
+      site,
+      tool: row.tool,
+      call: row.call,
+      actor: row.actor,
+      reason: row.reason,
+      sig: row.sig,
+    }
+    return toReceiptV2(b, row.hash, row.prev ?? '', chain)
   }
   let r: Receipt
   try {
@@ -65,15 +82,8 @@ export function stateAt(ledger: Ledger, seq: number): PoolState {
   const state = snap ? PoolState.deserialize(snap.state) : new PoolState()
   const from = snap ? snap.seq : 0
   ledger.idx.eachReplayRow(from, seq, (row) => {
-    const [rseq, op, pool, key, nw, tool, call, ts, body] = row
-    let reason: string | null = null
-    if (body !== null) {
-      try {
-        reason = (JSON.parse(body) as ReceiptBody).reason
-      } catch {
-        return // an unreadable body changes nothing; verify reports it
-      }
-    }
+    const [rseq, op, pool, key, nw, tool, call, ts, reason] = row
+    if (ts === null) return // a body that does not parse changes nothing; verify reports it
     state.apply({ seq: rseq, op: op as ReceiptBody['op'], pool: pool as Pool | null, key, new: nw, tool, call, ts, reason }, ledger.lookup)
   })
   return state

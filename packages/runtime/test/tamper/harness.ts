@@ -270,6 +270,8 @@ function isJson(l: Uint8Array): boolean {
 /** The fast path applies when the memory backend could hold this journal as is and the file backend would read it whole. */
 export function fastEntries(s: Store, lines: Uint8Array[]): JournalEntry[] | null {
   if (lines.length === 0 || !isJson(lines[lines.length - 1])) return null
+  // A flip that wrote a newline byte splits the line in the file: only the file backend's reader can judge that.
+  if (lines.some((l) => l.includes(10))) return null
   const entries = decodeAll(lines)
   if (!entries) return null
   // Meta handling (missing, moved, altered, duplicated) is judged by a real open.
@@ -463,13 +465,16 @@ function flipExpectation(s: Store, m: Extract<Mutation, { kind: 'flip' }>): Expe
   const lines = applyMutation(s.lines, m)
   const bytes = lines[m.line]
   const last = m.line === s.lines.length - 1
-  if (last && !isJson(bytes)) {
+  // A flip that wrote a newline byte splits the line in two in the file; the fragments are not journal
+  // entries (the backend reports damage there, or, at the end, drops them as a torn tail).
+  const split = bytes.includes(10)
+  if (last && (split || !isJson(bytes))) {
     const cut = cutExpectation(s, m.line)
     return 'admitted' in cut ? { ...cut, admitted: ADMIT.tornCheckpoint } : cut
   }
   let e: JournalEntry | string
   try {
-    e = decodeLine(dec.decode(bytes))
+    e = split ? 'split by a newline' : decodeLine(dec.decode(bytes))
   } catch {
     e = 'not UTF-8'
   }

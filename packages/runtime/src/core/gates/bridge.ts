@@ -12,7 +12,6 @@ import {
 } from '../../errors.js'
 import { hexEqual } from '../../crypto/hash.js'
 import { resultSigInput } from '../../crypto/values.js'
-import { parseBodyV2 } from '../../format/v2.js'
 import type { Ledger } from '../ledger.js'
 import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
@@ -85,9 +84,10 @@ function resultIfAuthentic(ledger: Ledger, slot: ExecSlot): { value: unknown } |
   }
   if (text === undefined) return undefined
   const origin = ledger.idx.originRow(slot.origin)
-  const stored = origin ? parseBodyV2(origin.body) : null
-  if (stored) {
-    if (stored.sig === null || stored.new !== slot.commit) return undefined
+  if (origin && origin.hash.length !== 64) {
+    // A format-2 STORE receipt: its `sig` binds this tool call to this commitment at this seq.
+    if (origin.sig === null || origin.new !== slot.commit) return undefined
+    const stored = { sig: origin.sig }
     if (!hexEqual(stored.sig, ledger.ring.sign(resultSigInput(slot.tool, slot.call, slot.commit, slot.origin)))) return undefined
   } else {
     const sig = ledger.values.legacySignature(slot.commit)
