@@ -98,13 +98,6 @@ function run(c: Customs, op: Op): void {
   }
 }
 
-function versionLookup(c: Customs, pool: string, key: string, seq: number): string | null {
-  const res = internalsOf(c)
-    .index()
-    .exec('SELECT new_commit FROM versions WHERE pool = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1', [pool, key, seq])
-  return (res[0]?.values[0]?.[0] as string | null | undefined) ?? null
-}
-
 async function check(K: number, ops: Op[]): Promise<void> {
   const c = await createCustoms({
     snapshotEvery: K,
@@ -127,7 +120,6 @@ async function check(K: number, ops: Op[]): Promise<void> {
       for (const pool of ['decision', 'execution'] as const)
         for (const key of keys[pool]) {
           const expected = fromGenesis[pool].get(key)?.commit ?? null
-          expect(versionLookup(c, pool, key, n), `sql.js version index ${pool}/${key} at ${n}`).toBe(expected)
           expect(internalsOf(c).versionIndex.commitAt(pool, key, n), `JS version index ${pool}/${key} at ${n}`).toBe(expected)
           if (pool === 'decision') expect(view.decision.get(key)).toEqual(expected ? c.value(expected) : undefined)
           else {

@@ -68,7 +68,6 @@ CREATE INDEX receipts_key ON receipts(key, seq);
 CREATE INDEX receipts_tool ON receipts(tool, seq) WHERE tool IS NOT NULL;
 CREATE INDEX receipts_call ON receipts(call, seq) WHERE call IS NOT NULL;
 CREATE INDEX receipts_file ON receipts(site_file, seq) WHERE site_file IS NOT NULL;
-CREATE TABLE versions(pool TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER NOT NULL, new_commit TEXT, PRIMARY KEY(pool, key, seq)) WITHOUT ROWID;
 CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE checkpoints(size INTEGER NOT NULL, root TEXT NOT NULL, note TEXT NOT NULL);
 `
@@ -230,10 +229,8 @@ const STORED_COLUMNS =
 export class ReceiptIndex {
   readonly db: Database
   private pendingReceipts: ReceiptRow[] = []
-  private pendingVersions: [string, string, number, string | null][] = []
   private pendingSnapshots: [number, string][] = []
   private insReceipt: Statement
-  private insVersion: Statement
   private insSnapshot: Statement
   private closed = false
 
@@ -242,15 +239,11 @@ export class ReceiptIndex {
     // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
     this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN; ${SCHEMA} COMMIT;`)
     this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
-    this.insVersion = this.db.prepare('INSERT OR REPLACE INTO versions VALUES (?,?,?,?)')
     this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
   }
 
   addReceipt(row: ReceiptRow): void {
     this.pendingReceipts.push(row)
-  }
-  addVersion(pool: string, key: string, seq: number, commit: string | null): void {
-    this.pendingVersions.push([pool, key, seq, commit])
   }
   addSnapshot(seq: number, state: string): void {
     this.pendingSnapshots.push([seq, state])
@@ -262,11 +255,10 @@ export class ReceiptIndex {
   /** Inserts every buffered row in one transaction. Called before any read and on flush. */
   sync(): void {
     if (this.closed) return
-    if (!this.pendingReceipts.length && !this.pendingVersions.length && !this.pendingSnapshots.length) return
+    if (!this.pendingReceipts.length && !this.pendingSnapshots.length) return
     this.db.exec('BEGIN')
     try {
       for (const r of this.pendingReceipts) this.insReceipt.run(r as SqlValue[])
-      for (const v of this.pendingVersions) this.insVersion.run(v)
       for (const s of this.pendingSnapshots) this.insSnapshot.run(s)
       this.db.exec('COMMIT')
     } catch (e) {
@@ -274,7 +266,6 @@ export class ReceiptIndex {
       throw e
     }
     this.pendingReceipts = []
-    this.pendingVersions = []
     this.pendingSnapshots = []
   }
 
@@ -408,7 +399,7 @@ export class ReceiptIndex {
   close(): void {
     if (this.closed) return
     this.closed = true
-    for (const s of [this.insReceipt, this.insVersion, this.insSnapshot]) s.free()
+    for (const s of [this.insReceipt, this.insSnapshot]) s.free()
     this.db.close()
   }
 }

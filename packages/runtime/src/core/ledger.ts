@@ -68,7 +68,7 @@ export class Ledger {
     rollbacks: 0,
     observeErrors: 0,
   }
-  /** Per-key versions in JS memory (time travel, rollback); the sql.js `versions` table mirrors it. */
+  /** Per-key versions in JS memory: what time travel (`at`) and rollback read. */
   readonly versions = new VersionIndex()
 
   constructor(
@@ -173,7 +173,7 @@ export class Ledger {
   }
   private nextSnapshot: number
 
-  /** Records a state transition in both version indexes (JS for lookups, sql.js for queries and export). */
+  /** Records a state transition in the version index. */
   recordVersion(change: PoolChange | undefined, seq: number): void {
     if (!change) return
     const slot = change.slot
@@ -182,7 +182,6 @@ export class Ledger {
       const s = slot as ExecSlot
       this.versions.add('execution', change.key, seq, commit, s.origin, { tool: s.tool, call: s.call })
     } else this.versions.add(change.pool, change.key, seq, commit, seq)
-    this.idx.addVersion(change.pool, change.key, seq, commit)
   }
 
   /** Counts one receipt read from the journal, as `append` counts the ones it writes. */

@@ -4,8 +4,8 @@
  * through the WASM boundary) and a rollback to a seq is a diff of version lookups instead of a replay.
  *
  * It is fed from exactly the state transitions `PoolState.apply` reports, live and on replay, so it cannot
- * drift from the pools; the sql.js `versions` table receives the same rows and stays the queryable and
- * exportable copy. Commitments are interned (one string per distinct value) and versions are kept in typed
+ * drift from the pools. It is the only copy (a sql.js mirror was written and never read; it cost a row per
+ * state change on the durable path and in memory). Commitments are interned (one string per distinct value) and versions are kept in typed
  * arrays: about 16 bytes per version instead of an object each.
  */
 import type { Pool } from './receipt.js'
