@@ -141,23 +141,9 @@ export function receiptRow(
   ]
 }
 
-export interface StoredReceiptRow {
-  pos: number
-  seq: number | null
-  hash: string
-  prev: string | null
-  ts: string | null
-  actor: string | null
-  op: string | null
-  pool: string | null
-  key: string | null
-  old: string | null
-  new: string | null
-  tool: string | null
-  call: string | null
-  site_file: string | null
-  site_line: number | null
-  body: string
+/** The index row of a receipt whose body does not parse: only its position, hash, link and the text as stored. */
+export function undecodableRow(pos: number, hash: string, prev: string | null, text: string): ReceiptRow {
+  return [pos, null, hash, prev, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, text]
 }
 
 /** What a COMPENSATE, and the Bridge's signature check, need of an earlier receipt. */

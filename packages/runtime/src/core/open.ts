@@ -18,7 +18,7 @@ import { sharedMemoryKeyProvider } from '../keys/memory.js'
 import { resolveStorage } from '../storage/resolve.js'
 import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.js'
 import { journalDamageOf, type JournalDamage } from './damage.js'
-import { loadSqlJs, ReceiptIndex, receiptRow } from './index-db.js'
+import { loadSqlJs, ReceiptIndex, receiptRow, undecodableRow } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import { validateOptions, type CustomsOptions } from './options.js'
 import { verifyJournal, type ScannedReceipt, type VerifyReport } from './verify.js'
@@ -274,29 +274,7 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
       ledger.lookup,
     )
     if (b.key !== null) ledger.recordVersion(change, b.seq)
-  } else
-    ledger.idx.addReceipt([
-      r.pos,
-      null,
-      r.hash,
-      r.prev,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      r.text,
-    ])
+  } else ledger.idx.addReceipt(undecodableRow(r.pos, r.hash, r.prev, r.text))
   ledger.headSeq = Math.max(ledger.headSeq, b ? b.seq : r.pos)
   ledger.headHash = r.hash
   if (ts) ledger.lastTs = ts
