@@ -158,14 +158,7 @@ export function sha256Base64url(text: string): string {
 
 /** A reusable HMAC-SHA256 keyed function over UTF-8 text, returning unpadded base64url (v2). */
 export function makeHmacBase64url(key: Uint8Array): Hmac {
-  const fast = oneShotHmac(key, 'base64url')
-  if (fast) return fast
-  if (nodeCrypto) {
-    const nc = nodeCrypto
-    const k = nc.createSecretKey(key)
-    return (text) => nc.createHmac('sha256', k).update(text, 'utf8').digest('base64url')
-  }
-  return (text) => toBase64url(nobleHmac(nobleSha256, key, utf8(text)))
+  return hmacIn(key, 'base64url')
 }
 
 /** RFC 6962 interior node: SHA-256(0x01 ‖ left ‖ right). */
@@ -178,14 +171,20 @@ export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
 export type Hmac = (text: string) => string
 
 export function makeHmac(key: Uint8Array): Hmac {
-  const fast = oneShotHmac(key, 'hex')
+  return hmacIn(key, 'hex')
+}
+
+/** HMAC-SHA256 in one output encoding: one-shot hashes, else Node's createHmac, else @noble/hashes. */
+function hmacIn(key: Uint8Array, encoding: 'hex' | 'base64url'): Hmac {
+  const fast = oneShotHmac(key, encoding)
   if (fast) return fast
   if (nodeCrypto) {
     const nc = nodeCrypto
     const k = nc.createSecretKey(key)
-    return (text) => nc.createHmac('sha256', k).update(text, 'utf8').digest('hex')
+    return (text) => nc.createHmac('sha256', k).update(text, 'utf8').digest(encoding)
   }
-  return (text) => toHex(nobleHmac(nobleSha256, key, utf8(text)))
+  const spell = encoding === 'hex' ? toHex : toBase64url
+  return (text) => spell(nobleHmac(nobleSha256, key, utf8(text)))
 }
 
 interface NodeBufferStatic {
