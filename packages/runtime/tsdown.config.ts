@@ -1,12 +1,12 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/cli.ts'],
+  entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/scan.ts', 'src/cli.ts'],
   format: ['esm'],
   platform: 'neutral',
   fixedExtension: true,
   dts: true,
   sourcemap: true,
   clean: true,
-  external: [/^node:/, 'sql.js', 'zod', /^@noble\//],
+  external: [/^node:/, 'sql.js', 'zod', /^@noble\//, /^@lezer\//],
 })
