@@ -23,6 +23,9 @@ export type CustomsErrorCode =
   | 'MISSING_KEY'
   | 'BAD_SEQ'
   | 'VALUE_INTEGRITY'
+  | 'SCAN_REJECTED'
+  | 'NOT_FOUND'
+  | 'NOT_PENDING'
   | KeyStoreErrorCode
 
 export interface CustomsErrorDetails {
@@ -391,5 +394,47 @@ export class ValueIntegrityError extends CustomsError {
         seq,
       },
     )
+  }
+}
+
+/**
+ * The content scanner rejected a candidate (a memory proposal or a Bridge promotion). The REFUSED receipt (for a
+ * promotion) or the REJECT-status PROPOSE receipt (for a memory) names the rules; `findings` here carries their
+ * redacted evidence for the caller.
+ */
+export class ScanRejectedError extends CustomsError {
+  constructor(
+    key: string | null,
+    source: string | null,
+    readonly score: number,
+    readonly findings: ReadonlyArray<{ family: string; rule: string; start: number; end: number; severity: string; evidence: string }>,
+    rule = 'scan.reject',
+  ) {
+    const top = findings.map((f) => f.rule).filter((r, i, a) => a.indexOf(r) === i)
+    super(
+      'SCAN_REJECTED',
+      `memory-customs: the content for ${key === null ? 'this write' : `"${key}"`} was rejected by the scanner (trust ${score}; ${top.join(', ') || 'no rule named'})`,
+      { key, source, rule },
+    )
+  }
+}
+
+/** No memory, working entry or pending review item has this id (or it is not in a state this call accepts). */
+export class MemoryNotFoundError extends CustomsError {
+  constructor(
+    readonly id: string,
+    what: string,
+  ) {
+    super('NOT_FOUND', `memory-customs: no ${what} "${id}"`, { key: id, rule: 'memory.exists' })
+  }
+}
+
+/** review.approve/reject on an entry that is not pending (already approved, rejected, or timed out). */
+export class NotPendingError extends CustomsError {
+  constructor(
+    readonly id: string,
+    readonly status: string,
+  ) {
+    super('NOT_PENDING', `memory-customs: "${id}" is not pending review (it is ${status})`, { key: id, rule: 'review.pending' })
   }
 }

@@ -3,7 +3,9 @@
  *
  * Decision pool (zod-validated user/plan intents), Execution pool (signed tool results with a TTL), a Bridge
  * that promotes a result into the Decision pool only after allow-list, plan-reference, signature and schema
- * checks, and a hash-chained, checkpointed receipt log on sql.js with time travel and rollback.
+ * checks, and a hash-chained, checkpointed receipt log on sql.js with time travel and rollback. Long-term memories
+ * are scanned (`memory-customs/scan`) and reviewed; working memory is per session; context is rendered with
+ * provenance labels.
  *
  * What an independent verifier needs (canonical encoding, body formats, hashes, Merkle tree, the verifier
  * itself) is in `memory-customs/verify`; test hooks are not exported.
@@ -12,6 +14,13 @@ export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.j
 export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'
+export type { ContextRenderer, Memories, Review, WorkingMemory } from './core/memory/api.js'
+export type { MemoryEntry, ProposeResult, ReviewItem } from './core/memory/context-types.js'
+export type { ContextEntry, ContextPool, RenderedContext, RenderOptions } from './core/memory/context.js'
+export type { ProposeOptions } from './core/memory/memories.js'
+export type { MemoryStatus } from './core/memory/meta.js'
+export type { ReviewDecision } from './core/memory/review.js'
+export type { WorkingEntry, WorkingPutOptions } from './core/memory/working.js'
 export type { Receipt, ReceiptBody, ReceiptSite, Op, Pool } from './core/receipt.js'
 export { executionKey } from './core/receipt.js'
 export type { VerifyCode, VerifyOptions, VerifyReport } from './core/verify.js'

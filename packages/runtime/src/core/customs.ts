@@ -36,6 +36,19 @@ import type { PoolState } from './state.js'
 import type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter } from './types.js'
 import type { SharedCustoms } from './surface.js'
 import { ValueStore } from './values.js'
+import {
+  contextApi,
+  memoriesApi,
+  reviewApi,
+  workingApi,
+  type ContextRenderer,
+  type Memories,
+  type Review,
+  type WorkingMemory,
+} from './memory/api.js'
+import type { LifecycleContext } from './memory/context-types.js'
+import { scan } from '../scan/scan.js'
+import { ValueError } from '../errors.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
@@ -82,8 +95,16 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   readonly bridge = {
     /** Promotes a stored tool result into the Decision pool after every customs check. Returns the PROMOTE receipt. */
-    promote: (req: PromoteRequest): Receipt => promoteResult(this.gates, req),
+    promote: (req: PromoteRequest): Receipt => promoteResult(this.gates, req, this.lifecycle),
   }
+
+  /** Long-term memory: scanned, filed as approved / pending review / rejected, every transition a receipt. */
+  readonly memories: Memories
+  /** The review queue (pending memories and held-back promotions), with a timeout that rejects. */
+  readonly review: Review
+  /** Context for the model with provenance labels; each render is a READ receipt. */
+  readonly context: ContextRenderer
+  private readonly lifecycle: LifecycleContext
 
   private readonly rules: WriteRules
   private readonly ledger: Ledger
@@ -121,6 +142,12 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.ledger.onAppend = () => this.writer.scheduleFlush()
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
+    const scanOptions = this.rules.scan
+    scan('', scanOptions) // a wrong scan option fails createCustoms with a ScanOptionError naming it
+    this.lifecycle = { ...this.gates, scan: (text) => scan(text, scanOptions), pendingListeners: new Set() }
+    this.memories = memoriesApi(this.lifecycle)
+    this.review = reviewApi(this.lifecycle)
+    this.context = contextApi(this.lifecycle)
     const ledger = this.ledger
     // Only the index is captured: `store` also holds every journal entry read at open, which must not outlive it.
     const idx = store.idx
@@ -138,11 +165,18 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
           commit: (key, value, options) => commitDecision(g, key, value, options),
           store: (tool, callId, result) => storeResult(g, tool, callId, result),
           record: (planId, plan, options) => recordPlan(g, planId, plan, options),
-          promote: (req) => promoteResult(g, req),
+          promote: (req) => promoteResult(g, req, { scan: this.lifecycle.scan }),
           observe: (write) => observeWrite(g, write),
         }
       },
     })
+  }
+
+  /** Working memory of one session (entries with a TTL, never visible as long-term memory). */
+  working(session: string): WorkingMemory {
+    if (typeof session !== 'string' || !session || session.includes('/') || session.length > 256)
+      throw new ValueError(null, null, 'session', 'must be a non-empty string of at most 256 characters without "/"', 'working.session')
+    return workingApi(this.lifecycle, session)
   }
 
   /** Probe sink: a probed write on an object the runtime does not own becomes an OBSERVED_WRITE receipt. Never throws. */

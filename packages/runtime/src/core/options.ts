@@ -5,6 +5,7 @@ import type { KeyOptions } from '../crypto/keys.js'
 import type { StorageOption } from '../storage/resolve.js'
 import type { SqlJsOptions } from './index-db.js'
 import { OptionError } from '../errors.js'
+import type { ScanOptions } from '../scan/types.js'
 
 export interface CustomsOptions {
   /**
@@ -53,6 +54,27 @@ export interface CustomsOptions {
   sqlJs?: SqlJsOptions
   /** Largest canonical value accepted, in bytes. Default 1 MiB. Larger values are refused with a ValueError. */
   maxValueBytes?: number
+  /**
+   * The content scanner's options for memory proposals and Bridge promotions (thresholds, extra rules, rules
+   * to disable); see docs/scanning.md.
+   */
+  scan?: ScanOptions
+  review?: {
+    /**
+     * A memory or promotion still pending review this long after it was filed is rejected (with a receipt),
+     * evaluated against `now` whenever the queue or the entry is read and by `review.sweep()`. Default 24 h.
+     */
+    timeoutMs?: number
+  }
+  working?: {
+    /** How long a working-memory entry lives, from its write. Default 1 h. */
+    ttlMs?: number
+    /**
+     * In how many distinct sessions the same content (normalized) must be written before it is proposed as a
+     * long-term memory automatically. Default 3. `0` turns automatic proposals off.
+     */
+    autoProposeSessions?: number
+  }
 }
 
 const DEFAULT_TTL = 15 * 60 * 1000
@@ -68,6 +90,10 @@ export interface WriteRules {
   snapshotEvery: number
   now: () => number
   defaultActor: string | null
+  scan: ScanOptions
+  reviewTimeoutMs: number
+  workingTtlMs: number
+  autoProposeSessions: number
 }
 
 export function writeRulesOf(options: CustomsOptions): WriteRules {
@@ -80,6 +106,10 @@ export function writeRulesOf(options: CustomsOptions): WriteRules {
     snapshotEvery: options.snapshotEvery ?? 1000,
     now: options.now ?? Date.now,
     defaultActor: options.actor ?? null,
+    scan: options.scan ?? {},
+    reviewTimeoutMs: options.review?.timeoutMs ?? 24 * 60 * 60 * 1000,
+    workingTtlMs: options.working?.ttlMs ?? 60 * 60 * 1000,
+    autoProposeSessions: options.working?.autoProposeSessions ?? 3,
   }
 }
 
@@ -90,6 +120,7 @@ const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof 
 const isZodSchema = (s: unknown) => !!s && typeof (s as { safeParse?: unknown }).safeParse === 'function'
 /** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
 const checkedLater = <T>() => z.custom<T>()
+const positiveMs = leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds')
 
 const decisionSchema = z
   .object(
@@ -136,6 +167,18 @@ export const customsOptionsSchema = z.object(
     actor: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
     sqlJs: leaf<SqlJsOptions>((v) => typeof v === 'object' && v !== null, 'must be an object (sql.js loading options)').optional(),
     maxValueBytes: leaf<number>(isInteger(16), 'must be an integer >= 16').optional(),
+    // Checked by the scanner itself (ScanOptionError names the field) when the store opens.
+    scan: checkedLater<ScanOptions>().optional(),
+    review: z.object({ timeoutMs: positiveMs.optional() }, 'must be an object').optional(),
+    working: z
+      .object(
+        {
+          ttlMs: positiveMs.optional(),
+          autoProposeSessions: leaf<number>(isInteger(0), 'must be an integer >= 0').optional(),
+        },
+        'must be an object',
+      )
+      .optional(),
   },
   'must be an object',
 ) satisfies z.ZodType<CustomsOptions>

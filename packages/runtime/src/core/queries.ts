@@ -4,10 +4,11 @@ import { b64urlToHex } from '../crypto/hash.js'
 import { toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
+import type { MemorySlot } from './memory/state.js'
 import { executionKey, type Op, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
 import { PoolState } from './state.js'
 import { toMs } from './time.js'
-import type { PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
+import type { PastMemory, PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
 
 /** The API object of a stored receipt, whatever its format (format 1 stores the object itself). */
 function toReceipt(row: StoredReceipt, chain: string): Receipt {
@@ -109,5 +110,17 @@ export function viewAt(ledger: Ledger, seq: number): PointInTimeView {
           .map((s) => ({ tool: s.tool, callId: s.call, result: ledger.readValue(s.commit) })),
     },
     plans: { get: (planId) => lookupValue('plans', planId) as PlanRecord | undefined },
+    memories: {
+      get: (id) => {
+        const m = full().lifecycle.memories.get(id)
+        return m ? pastMemory(ledger, m) : undefined
+      },
+      entries: () => [...full().lifecycle.memories.values()].sort((a, b) => a.createdMs - b.createdMs).map((m) => pastMemory(ledger, m)),
+    },
   }
+}
+
+function pastMemory(ledger: Ledger, m: MemorySlot): PastMemory {
+  const v = ledger.readValue(m.commit, m.seq)
+  return { id: m.id, content: typeof v === 'string' ? v : '', status: m.status, score: m.score, source: m.source, session: m.session }
 }

@@ -6,7 +6,11 @@
 import { CanonicalError } from './canonical.js'
 import { randomBytes, toHex } from '../crypto/hash.js'
 
-export type Pool = 'decision' | 'execution' | 'plans' | 'observed'
+/**
+ * `memory`: long-term memories (scanned, reviewed; see core/memory/). `working`: session-scoped working memory
+ * with a TTL, never visible as long-term memory.
+ */
+export type Pool = 'decision' | 'execution' | 'plans' | 'observed' | 'memory' | 'working'
 
 export type Op =
   | 'COMMIT'
@@ -20,6 +24,21 @@ export type Op =
   | 'ROLLBACK'
   /** Format 2's first receipt in a store written by the first release: the receipts before it are legacy. */
   | 'MIGRATE'
+  /**
+   * The memory lifecycle (pool `memory`; a pending promotion is a PROPOSE/APPROVE/REJECT in pool `decision`).
+   * Their `reason` is canonical JSON with the trust score, rule set, findings summary, source and session:
+   * see core/memory/meta.ts. EXPIRE also ends working-memory entries and memories with a validity.
+   */
+  | 'PROPOSE'
+  | 'APPROVE'
+  | 'REJECT'
+  | 'UPDATE'
+  | 'RESCORE'
+  | 'DELETE'
+  /** A working-memory write (pool `working`, key `session/name`). */
+  | 'PUT'
+  /** A rendered context: which entries the model was shown (`reason` names them). */
+  | 'READ'
 
 export const OPS: readonly Op[] = [
   'COMMIT',
@@ -32,10 +51,30 @@ export const OPS: readonly Op[] = [
   'COMPENSATE',
   'ROLLBACK',
   'MIGRATE',
+  'PROPOSE',
+  'APPROVE',
+  'REJECT',
+  'UPDATE',
+  'RESCORE',
+  'DELETE',
+  'PUT',
+  'READ',
 ]
 
-/** Ops that change a pool's state (and so get a row in the version index). */
-export const STATE_OPS: ReadonlySet<string> = new Set(['COMMIT', 'STORE', 'RECORD_PLAN', 'PROMOTE', 'COMPENSATE'])
+/**
+ * Ops that write a value (so the journal holds its value record). The first five change the Decision,
+ * Execution or plans pool and get a row in the version index; PROPOSE, UPDATE and PUT carry memory content.
+ */
+export const STATE_OPS: ReadonlySet<string> = new Set([
+  'COMMIT',
+  'STORE',
+  'RECORD_PLAN',
+  'PROMOTE',
+  'COMPENSATE',
+  'PROPOSE',
+  'UPDATE',
+  'PUT',
+])
 
 /** Where the write came from in the source, as the build-time probe recorded it. */
 export interface ReceiptSite {

@@ -22,6 +22,10 @@ export type RollbackTarget =
   | { callId: string }
   /** Root-relative source file as the plugin records it; `*` globs allowed. */
   | { file: string }
+  /** Memories and working-memory entries from this source (`web.fetch`, `user`…), and nothing else. */
+  | { source: string }
+  /** Memories first proposed in this session and that session's working memory, and nothing else. */
+  | { session: string }
 
 export interface RollbackOptions {
   /** Only compute the diff. */
@@ -74,7 +78,13 @@ const POOLS = ['decision', 'execution', 'plans'] as const
 
 export function computeRollback(target: RollbackTarget, env: Env): { changes: PlannedChange[]; describe: Record<string, string | number> } {
   if (!target || typeof target !== 'object')
-    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
+    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session }')
+  if ('source' in target || 'session' in target) {
+    const [name, value] = 'source' in target ? ['source', target.source] : ['session', target.session]
+    if (typeof value !== 'string' || !value) throw new OptionError(`rollback ${name}`, 'must be a non-empty string')
+    // Only the memory lifecycle records sources and sessions: see memory/rollback.ts.
+    return { changes: [], describe: { [name]: value } }
+  }
   if ('toSeq' in target || 'toTime' in target) {
     let seq: number
     let describe: Record<string, string | number>
@@ -96,7 +106,8 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
   if ('tool' in target) [column, value] = ['tool', target.tool]
   else if ('callId' in target) [column, value] = ['call', target.callId]
   else if ('file' in target) [column, value] = ['site_file', target.file]
-  else throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file }')
+  else
+    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session }')
   if (typeof value !== 'string' || !value)
     throw new OptionError(
       `rollback ${column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool'}`,

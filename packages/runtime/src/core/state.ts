@@ -3,6 +3,7 @@
  * up by commitment in the value store. The same `apply` runs for live writes, for replay on open, and for
  * time travel (snapshot + replay), so the three cannot drift apart.
  */
+import { MemoryState } from './memory/state.js'
 import { executionKey, type ReceiptBody } from './receipt.js'
 
 export interface Slot {
@@ -40,6 +41,8 @@ export class PoolState {
   decision = new Map<string, Slot>()
   execution = new Map<string, ExecSlot>()
   plans = new Map<string, Slot>()
+  /** Long-term memories, working memory and pending promotions (core/memory/state.ts). */
+  lifecycle = new MemoryState()
 
   /**
    * Applies one receipt and returns the key it changed (the version index records exactly these).
@@ -48,6 +51,10 @@ export class PoolState {
   apply(r: Applicable, lookup: OriginLookup): PoolChange | undefined {
     const key = r.key
     if (key === null) return undefined
+    if (r.pool === 'memory' || r.pool === 'working' || LIFECYCLE_OPS.has(r.op)) {
+      this.lifecycle.apply(r)
+      return undefined
+    }
     switch (r.op) {
       case 'COMMIT':
         if (r.pool === 'decision' && r.new) return this.set('decision', key, { commit: r.new, seq: r.seq })
@@ -110,6 +117,7 @@ export class PoolState {
     for (const [k, v] of this.decision) s.decision.set(k, { ...v })
     for (const [k, v] of this.execution) s.execution.set(k, { ...v })
     for (const [k, v] of this.plans) s.plans.set(k, { ...v })
+    s.lifecycle = this.lifecycle.clone()
     return s
   }
 
@@ -119,6 +127,7 @@ export class PoolState {
       d: [...this.decision].map(([k, s]) => [k, s.commit, s.seq]),
       e: [...this.execution].map(([k, s]) => [k, s.commit, s.seq, s.tool, s.call, s.origin, s.originTs, s.promoted ? 1 : 0]),
       p: [...this.plans].map(([k, s]) => [k, s.commit, s.seq]),
+      l: this.lifecycle.toJSON(),
     })
   }
 
@@ -127,12 +136,14 @@ export class PoolState {
       d: [string, string, number][]
       e: [string, string, number, string, string, number, number, number][]
       p: [string, string, number][]
+      l?: Parameters<typeof MemoryState.fromJSON>[0]
     }
     const s = new PoolState()
     for (const [k, commit, seq] of o.d) s.decision.set(k, { commit, seq })
     for (const [k, commit, seq, tool, call, origin, originTs, promoted] of o.e)
       s.execution.set(k, { commit, seq, tool, call, origin, originTs, promoted: promoted === 1 })
     for (const [k, commit, seq] of o.p) s.plans.set(k, { commit, seq })
+    s.lifecycle = MemoryState.fromJSON(o.l)
     return s
   }
 
@@ -143,6 +154,9 @@ export class PoolState {
     return { decision: m(this.decision), execution: m(this.execution), plans: m(this.plans) }
   }
 }
+
+/** Ops that only the lifecycle state reads (a pending promotion's PROPOSE/APPROVE/REJECT are in pool `decision`). */
+const LIFECYCLE_OPS: ReadonlySet<string> = new Set(['PROPOSE', 'APPROVE', 'REJECT', 'UPDATE', 'RESCORE', 'DELETE', 'PUT'])
 
 export function restoreSeqOf(reason: string | null): number {
   const m = reason ? /^restore@(\d+)/.exec(reason) : null

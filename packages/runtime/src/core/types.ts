@@ -56,4 +56,15 @@ export interface PointInTimeView {
   decision: { get(key: string): unknown; entries(): Array<[string, unknown]> }
   execution: { get(tool: string, callId: string): unknown; entries(): Array<{ tool: string; callId: string; result: unknown }> }
   plans: { get(planId: string): PlanRecord | undefined }
+  /** Long-term memories as of `seq`, whatever their status then (what a READ receipt's ids referred to). */
+  memories: { get(id: string): PastMemory | undefined; entries(): PastMemory[] }
+}
+
+export interface PastMemory {
+  id: string
+  content: string
+  status: 'approved' | 'pending_review' | 'rejected'
+  score: number
+  source: string
+  session: string | null
 }

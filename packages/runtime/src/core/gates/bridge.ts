@@ -4,6 +4,7 @@ import {
   ResultExpiredError,
   ResultMissingError,
   SchemaError,
+  ScanRejectedError,
   SignatureError,
   ToolNotAllowedError,
   UnknownKeyError,
@@ -17,9 +18,22 @@ import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import type { PlanRecord, PromoteRequest } from '../types.js'
 import { expiresAt, isExpired } from './execution.js'
+import type { ScanResult } from '../../scan/types.js'
+import { encodeMeta, findingsSummary } from '../memory/meta.js'
 import { attemptBase, attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
 
-export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: PromoteRequest): Receipt {
+/**
+ * How the Bridge inspects a result's content before promoting it: `scan` for a fresh request (a reject refuses
+ * with SCAN_REJECTED, a review files a pending promotion and returns its PROPOSE receipt), `approved` when a
+ * reviewer approved the pending promotion (review.approve), `none` where no scanner is configured.
+ */
+export type BridgeInspection = { scan: (text: string) => ScanResult } | 'approved' | 'none'
+
+export function promoteResult(
+  { ledger, ring, rules, guard }: GateContext,
+  req: PromoteRequest,
+  inspection: BridgeInspection = 'none',
+): Receipt {
   guard.ensureWritable('bridge.promote')
   const site = attribute(ledger)
   let tool: unknown, callId: unknown, to: unknown, planRef: unknown, actor: unknown
@@ -60,6 +74,28 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
   if (!parsed.success)
     refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues as never, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
   if (current && rules.writeOnce.has(to)) refuse(ledger, new WriteOnceError(to, `tool:${tool}`, current.seq), 'PROMOTE', base)
+  if (typeof inspection === 'object') {
+    // Last: a scan costs more than every check above, and a refused request must not be filed for review.
+    const scanned = inspection.scan(scannableText(result.value))
+    if (scanned.decision === 'reject')
+      refuse(ledger, new ScanRejectedError(to, `tool:${tool}`, scanned.score, scanned.findings, 'bridge.scan'), 'PROMOTE', {
+        ...base,
+        new: slot.commit,
+      })
+    if (scanned.decision === 'review')
+      return ledger.append({
+        ...base,
+        op: 'PROPOSE',
+        reason: encodeMeta({
+          status: 'pending_review',
+          planRef,
+          score: scanned.score,
+          ruleSet: scanned.ruleSet,
+          findings: findingsSummary(scanned.findings),
+          source: `tool:${tool}`,
+        }),
+      })
+  }
   let text: string
   try {
     text = encodeValue(parsed.data, to, `tool:${tool}`, rules.maxValueBytes)
@@ -75,7 +111,7 @@ export function promoteResult({ ledger, ring, rules, guard }: GateContext, req: 
  * `sig` must be the HMAC of (tool, call, commitment, seq), so a result stored for another call, or a swapped
  * record, never passes. Format 1 (before migration): the record's own HMAC over its bytes.
  */
-function resultIfAuthentic(ledger: Ledger, slot: ExecSlot): { value: unknown } | undefined {
+export function resultIfAuthentic(ledger: Ledger, slot: ExecSlot): { value: unknown } | undefined {
   let text: string | undefined
   try {
     text = ledger.values.text(slot.commit, slot.origin)
@@ -94,4 +130,26 @@ function resultIfAuthentic(ledger: Ledger, slot: ExecSlot): { value: unknown } |
     if (sig === undefined || !hexEqual(sig, ledger.ring.legacy.sign(text))) return undefined
   }
   return { value: JSON.parse(text) as unknown }
+}
+
+/**
+ * The text of a tool result the scanner reads: every string in it, one per line (a JSON-escaped dump would hide
+ * an instruction behind `\n` and quotes), then the keys and other leaves (numbers can be card numbers).
+ */
+export function scannableText(value: unknown): string {
+  const strings: string[] = []
+  const other: string[] = []
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 64) return
+    if (typeof v === 'string') strings.push(v)
+    else if (typeof v === 'number' || typeof v === 'boolean') other.push(String(v))
+    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1)
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        other.push(k)
+        walk(x, depth + 1)
+      }
+  }
+  walk(value, 0)
+  return [...strings, ...other].join('\n')
 }

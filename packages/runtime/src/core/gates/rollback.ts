@@ -3,6 +3,7 @@ import { canonicalize } from '../canonical.js'
 import type { Receipt } from '../receipt.js'
 import { computeRollback, type RollbackOptions, type RollbackResult, type RollbackTarget } from '../rollback.js'
 import { toMs } from '../time.js'
+import { lifecycleRemovals } from '../memory/rollback.js'
 import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText, type GateContext } from './gate.js'
 
 /**
@@ -28,12 +29,17 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
     lookup: ledger.lookup,
     toMs,
   })
-  const diff = plan.changes.map((c) => ({
-    pool: c.pool,
-    key: c.key,
-    before: ledger.readValue(c.beforeCommit),
-    after: ledger.readValue(c.afterCommit),
-  }))
+  const toSeq = typeof plan.describe.toSeq === 'number' ? plan.describe.toSeq : null
+  const removals = lifecycleRemovals(ledger.state.lifecycle, target, toSeq)
+  const diff = [
+    ...plan.changes.map((c) => ({
+      pool: c.pool,
+      key: c.key,
+      before: ledger.readValue(c.beforeCommit),
+      after: ledger.readValue(c.afterCommit),
+    })),
+    ...removals.map((r) => ({ pool: r.pool, key: r.key, before: ledger.readValue(r.commit), after: undefined })),
+  ]
   if (options.dryRun) return { dryRun: true, diff, receipts: [], target: plan.describe }
   const actor = options.actor ?? rules.defaultActor
   const receipts: Receipt[] = []
@@ -52,6 +58,21 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
         actor: safeText(actor),
       }),
     )
+  for (const r of removals)
+    receipts.push(
+      ledger.append({
+        op: 'DELETE',
+        pool: r.pool,
+        key: r.key,
+        old: r.commit,
+        new: null,
+        site,
+        tool: r.tool,
+        call: r.call,
+        reason: '{"why":"rollback"}',
+        actor: safeText(actor),
+      }),
+    )
   receipts.push(
     ledger.append({
       op: 'ROLLBACK',
@@ -62,7 +83,7 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
       site,
       tool: null,
       call: null,
-      reason: canonicalize({ changed: plan.changes.length, reason: options.reason ?? null, target: plan.describe }),
+      reason: canonicalize({ changed: plan.changes.length + removals.length, reason: options.reason ?? null, target: plan.describe }),
       actor: safeText(actor),
     }),
   )

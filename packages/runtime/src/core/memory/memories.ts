@@ -1,0 +1,360 @@
+/**
+ * Long-term memory: every candidate is scanned and filed as approved, pending review or rejected, with a
+ * receipt that records the trust score, the rule set and the findings (rule and offsets, never the matched
+ * text). Reads return approved entries only. A tool result becomes a memory only through `propose(…, { from })`,
+ * which checks the Execution pool's signature and keeps the provenance.
+ */
+import { MemoryNotFoundError, ResultExpiredError, ResultMissingError, SignatureError, ValueError, type CustomsError } from '../../errors.js'
+import { executionKey, type Receipt } from '../receipt.js'
+import { isExpired, expiresAt as resultExpiresAt } from '../gates/execution.js'
+import { resultIfAuthentic } from '../gates/bridge.js'
+import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, MAX_REASON_LENGTH, refuse, safeText } from '../gates/gate.js'
+import type { LifecycleContext, MemoryEntry, ProposeResult, ReviewItem } from './context-types.js'
+import { encodeMeta, findingsSummary, type MemoryStatus } from './meta.js'
+import { normCommit } from './normalize.js'
+import type { MemorySlot } from './state.js'
+
+export interface ProposeOptions {
+  /** Where the content comes from: `user`, `assistant`, `web.fetch`, a tool name… (rollback by `{ source }` uses it). */
+  source: string
+  /** The conversation or run it was seen in (rollback by `{ session }` uses it). */
+  session?: string
+  tags?: string[]
+  /** The stored tool result this memory is made from: its signature is checked and the call kept as provenance. */
+  from?: { tool: string; callId: string }
+  actor?: string
+  /** Validity: the memory expires this long after it is written (an EXPIRE receipt then ends it). */
+  ttlMs?: number
+}
+
+const MAX_TAGS = 32
+
+export function statusOf(decision: 'approve' | 'review' | 'reject'): MemoryStatus {
+  return decision === 'approve' ? 'approved' : decision === 'review' ? 'pending_review' : 'rejected'
+}
+
+export function proposeMemory(ctx: LifecycleContext, content: string, options: ProposeOptions, why?: string): ProposeResult {
+  const { ledger, ring, rules, guard } = ctx
+  guard.ensureWritable('memories.propose')
+  const site = attribute(ledger)
+  const source = typeof options?.source === 'string' ? options.source : null
+  const actor = options?.actor ?? rules.defaultActor
+  const from = options?.from
+  const base = {
+    pool: 'memory' as const,
+    key: null,
+    old: null,
+    new: null,
+    site,
+    tool: safeText(from?.tool),
+    call: safeText(from?.callId),
+    actor: safeText(actor),
+  }
+  const bad = checkTexts(null, source, [
+    ['content', content, rules.maxValueBytes],
+    ['source', options?.source, MAX_NAME_LENGTH],
+    ['session', options?.session, MAX_NAME_LENGTH, true],
+    ['actor', actor, MAX_NAME_LENGTH, true],
+  ])
+  if (bad) refuse(ledger, bad, 'PROPOSE', base)
+  const tags = options.tags ?? []
+  if (!Array.isArray(tags) || tags.length > MAX_TAGS || tags.some((t) => typeof t !== 'string' || !t || t.length > 64))
+    refuse(
+      ledger,
+      new ValueError(null, source, 'tags', `must be at most ${MAX_TAGS} non-empty strings of at most 64 characters`, 'memory.tags'),
+      'PROPOSE',
+      base,
+    )
+  if (options.ttlMs !== undefined && !(Number.isFinite(options.ttlMs) && options.ttlMs > 0))
+    refuse(ledger, new ValueError(null, source, 'ttlMs', 'must be a positive number of milliseconds', 'memory.ttl'), 'PROPOSE', base)
+  if (from !== undefined) checkProvenance(ctx, from, base)
+
+  const result = ctx.scan(content)
+  const norm = normCommit(ring, content)
+  const existing = ledger.state.lifecycle.findByNorm(norm)
+  const meta = {
+    score: result.score,
+    ruleSet: result.ruleSet,
+    findings: findingsSummary(result.findings),
+    source: source!,
+    session: options.session,
+  }
+  if (existing) {
+    // The same content again: one more sighting on the existing entry, whatever its status (a rejected memory is
+    // not filed anew because a second page repeats it).
+    ledger.append({
+      ...base,
+      key: existing.id,
+      old: existing.commit,
+      new: existing.commit,
+      reason: encodeMeta({ ...meta, status: existing.status, why }),
+      op: 'PROPOSE',
+    })
+    return { id: existing.id, status: existing.status, score: result.score, findings: result.findings }
+  }
+  let text: string
+  try {
+    text = encodeValue(content, null, source, rules.maxValueBytes)
+  } catch (e) {
+    return refuse(ledger, e as CustomsError, 'PROPOSE', base)
+  }
+  const commit = ring.commit(text)
+  const id = `m_${ledger.headSeq + 1}`
+  const status = statusOf(result.decision)
+  const now = rules.now()
+  ledger.append(
+    {
+      ...base,
+      op: 'PROPOSE',
+      key: id,
+      new: commit,
+      reason: encodeMeta({
+        ...meta,
+        status,
+        tags: tags.length ? [...tags] : undefined,
+        norm,
+        expires: options.ttlMs === undefined ? undefined : now + options.ttlMs,
+        why,
+      }),
+    },
+    { commit, text },
+  )
+  if (status === 'pending_review') notifyPending(ctx, id)
+  return { id, status, score: result.score, findings: result.findings }
+}
+
+/** The tool result named by `from` must be stored, live and authentic (its STORE receipt's signature holds). */
+function checkProvenance(ctx: LifecycleContext, from: { tool: string; callId: string }, base: Parameters<typeof refuse>[3]): void {
+  const { ledger, rules } = ctx
+  const tool = from?.tool
+  const callId = from?.callId
+  const bad = checkTexts(null, null, [
+    ['from.tool', tool, MAX_NAME_LENGTH],
+    ['from.callId', callId, MAX_NAME_LENGTH],
+  ])
+  if (bad) refuse(ledger, bad, 'PROPOSE', base)
+  const slot = ledger.state.execution.get(executionKey(tool, callId))
+  if (!slot) refuse(ledger, new ResultMissingError(tool, callId, null), 'PROPOSE', base)
+  if (isExpired(slot, rules)) refuse(ledger, new ResultExpiredError(tool, callId, null, resultExpiresAt(slot, rules)), 'PROPOSE', base)
+  if (resultIfAuthentic(ledger, slot) === undefined) refuse(ledger, new SignatureError(tool, callId, null), 'PROPOSE', base)
+}
+
+export function notifyPending(ctx: LifecycleContext, id: string): void {
+  if (!ctx.pendingListeners.size) return
+  const slot = ctx.ledger.state.lifecycle.memories.get(id)
+  const item = slot ? memoryReviewItem(ctx, slot) : promotionReviewItemById(ctx, id)
+  if (!item) return
+  for (const cb of ctx.pendingListeners) {
+    try {
+      cb(item)
+    } catch {
+      // A listener's failure must not undo or interrupt the filing it is told about.
+    }
+  }
+}
+
+export function memoryReviewItem(ctx: LifecycleContext, m: MemorySlot): ReviewItem {
+  return {
+    id: m.id,
+    kind: 'memory',
+    content: contentOf(ctx, m),
+    score: m.score,
+    ruleSet: m.ruleSet,
+    findings: [...m.findings],
+    source: m.source,
+    session: m.session,
+    filedAt: new Date(m.updatedMs).toISOString(),
+    timesOutAt: new Date(m.updatedMs + ctx.rules.reviewTimeoutMs).toISOString(),
+  }
+}
+
+export function promotionReviewItemById(ctx: LifecycleContext, id: string): ReviewItem | undefined {
+  const p = ctx.ledger.state.lifecycle.promotions.get(id)
+  if (!p) return undefined
+  const slot = ctx.ledger.state.execution.get(executionKey(p.tool, p.call))
+  const result = slot ? ctx.ledger.readValue(slot.commit, slot.origin) : undefined
+  return {
+    id: p.id,
+    kind: 'promotion',
+    content: result === undefined ? '' : JSON.stringify(result),
+    score: p.score,
+    ruleSet: p.ruleSet,
+    findings: [...p.findings],
+    source: `tool:${p.tool}`,
+    session: null,
+    promotion: { tool: p.tool, callId: p.call, to: p.to, planRef: p.planRef },
+    filedAt: new Date(p.ms).toISOString(),
+    timesOutAt: new Date(p.ms + ctx.rules.reviewTimeoutMs).toISOString(),
+  }
+}
+
+export function contentOf(ctx: LifecycleContext, m: MemorySlot): string {
+  const v = ctx.ledger.readValue(m.commit, m.seq)
+  return typeof v === 'string' ? v : ''
+}
+
+export function toEntry(ctx: LifecycleContext, m: MemorySlot): MemoryEntry {
+  return {
+    id: m.id,
+    content: contentOf(ctx, m),
+    status: m.status,
+    score: m.score,
+    ruleSet: m.ruleSet,
+    findings: [...m.findings],
+    source: m.source,
+    session: m.session,
+    sessions: [...m.sessions],
+    tags: [...m.tags],
+    from: m.tool !== null && m.call !== null ? { tool: m.tool, callId: m.call } : null,
+    writtenAt: new Date(m.createdMs).toISOString(),
+    updatedAt: new Date(m.updatedMs).toISOString(),
+    expiresAt: m.expires === null ? null : new Date(m.expires).toISOString(),
+    seq: m.seq,
+  }
+}
+
+/**
+ * Applies the clock to one entry: a memory past its validity gets an EXPIRE receipt, one pending review past
+ * the timeout a REJECT receipt (`why: timeout`). Read-only stores only hide them. Returns the live slot or undefined.
+ */
+export function settle(ctx: LifecycleContext, m: MemorySlot): MemorySlot | undefined {
+  const now = ctx.rules.now()
+  const writable = !ctx.guard.closed && !ctx.guard.damage && !ctx.guard.unverified
+  if (m.expires !== null && now >= m.expires) {
+    if (writable) transition(ctx, m, 'EXPIRE', { why: 'validity' }, null)
+    return undefined
+  }
+  if (m.status === 'pending_review' && now >= m.updatedMs + ctx.rules.reviewTimeoutMs) {
+    if (writable) transition(ctx, m, 'REJECT', { status: 'rejected', why: 'timeout' }, 'memory-customs')
+    else return { ...m, status: 'rejected' }
+  }
+  return m
+}
+
+/** Appends one lifecycle receipt for an existing memory. */
+export function transition(
+  ctx: LifecycleContext,
+  m: MemorySlot,
+  op: 'APPROVE' | 'REJECT' | 'RESCORE' | 'DELETE' | 'EXPIRE',
+  meta: Parameters<typeof encodeMeta>[0],
+  actor: string | null,
+  site = attribute(ctx.ledger),
+): Receipt {
+  return ctx.ledger.append({
+    op,
+    pool: 'memory',
+    key: m.id,
+    old: m.commit,
+    new: op === 'DELETE' || op === 'EXPIRE' ? null : m.commit,
+    site,
+    tool: m.tool,
+    call: m.call,
+    actor: safeText(actor ?? ctx.rules.defaultActor),
+    reason: encodeMeta(meta),
+  })
+}
+
+export function liveMemory(ctx: LifecycleContext, id: string): MemorySlot | undefined {
+  const m = typeof id === 'string' ? ctx.ledger.state.lifecycle.memories.get(id) : undefined
+  return m ? settle(ctx, m) : undefined
+}
+
+/** Approved, valid memories, most recently written first. */
+export function approvedMemories(ctx: LifecycleContext): MemorySlot[] {
+  const out: MemorySlot[] = []
+  for (const m of ctx.ledger.state.lifecycle.memories.values()) {
+    const live = settle(ctx, m)
+    if (live?.status === 'approved') out.push(live)
+  }
+  return out.sort((a, b) => b.createdMs - a.createdMs || b.seq - a.seq)
+}
+
+export function updateMemory(
+  ctx: LifecycleContext,
+  id: string,
+  content: string,
+  options: { actor?: string; reason?: string } = {},
+): ProposeResult {
+  const { ledger, ring, rules, guard } = ctx
+  guard.ensureWritable('memories.update')
+  const site = attribute(ledger)
+  const m = liveMemory(ctx, id)
+  if (!m) throw new MemoryNotFoundError(safeText(id) ?? '', 'memory')
+  const actor = options.actor ?? rules.defaultActor
+  const base = { pool: 'memory' as const, key: m.id, old: m.commit, new: null, site, tool: m.tool, call: m.call, actor: safeText(actor) }
+  const bad = checkTexts(m.id, m.source, [
+    ['content', content, rules.maxValueBytes],
+    ['actor', actor, MAX_NAME_LENGTH, true],
+    ['reason', options.reason, MAX_REASON_LENGTH, true],
+  ])
+  if (bad) refuse(ledger, bad, 'UPDATE', base)
+  let text: string
+  try {
+    text = encodeValue(content, m.id, m.source, rules.maxValueBytes)
+  } catch (e) {
+    return refuse(ledger, e as CustomsError, 'UPDATE', base)
+  }
+  const result = ctx.scan(content)
+  const status = statusOf(result.decision)
+  const commit = ring.commit(text)
+  ledger.append(
+    {
+      ...base,
+      op: 'UPDATE',
+      new: commit,
+      reason: encodeMeta({
+        status,
+        score: result.score,
+        ruleSet: result.ruleSet,
+        findings: findingsSummary(result.findings),
+        norm: normCommit(ring, content),
+        why: options.reason,
+      }),
+    },
+    { commit, text },
+  )
+  if (status === 'pending_review') notifyPending(ctx, m.id)
+  return { id: m.id, status, score: result.score, findings: result.findings }
+}
+
+export function deleteMemory(ctx: LifecycleContext, id: string, options: { actor?: string; reason?: string } = {}): Receipt {
+  ctx.guard.ensureWritable('memories.delete')
+  const m = typeof id === 'string' ? ctx.ledger.state.lifecycle.memories.get(id) : undefined
+  if (!m) throw new MemoryNotFoundError(safeText(id) ?? '', 'memory')
+  const bad = checkTexts(m.id, m.source, [
+    ['actor', options.actor, MAX_NAME_LENGTH, true],
+    ['reason', options.reason, MAX_REASON_LENGTH, true],
+  ])
+  if (bad) throw bad
+  return transition(ctx, m, 'DELETE', { why: options.reason }, options.actor ?? null)
+}
+
+/**
+ * Re-scores approved and pending memories with the current rule set; an approved memory that no longer passes
+ * is downgraded (RESCORE receipt: pending review, or rejected). Unchanged ones get no receipt.
+ */
+export function rescanMemories(ctx: LifecycleContext): { checked: number; downgraded: Array<{ id: string; status: MemoryStatus }> } {
+  ctx.guard.ensureWritable('memories.rescan')
+  const site = attribute(ctx.ledger)
+  let checked = 0
+  const downgraded: Array<{ id: string; status: MemoryStatus }> = []
+  for (const m of ctx.ledger.state.lifecycle.memories.values()) {
+    const live = settle(ctx, m)
+    if (!live || live.status !== 'approved') continue
+    checked++
+    const result = ctx.scan(contentOf(ctx, live))
+    const status = statusOf(result.decision)
+    if (status === 'approved') continue
+    transition(
+      ctx,
+      live,
+      'RESCORE',
+      { status, score: result.score, ruleSet: result.ruleSet, findings: findingsSummary(result.findings), why: 'rescan' },
+      'memory-customs',
+      site,
+    )
+    downgraded.push({ id: live.id, status })
+    if (status === 'pending_review') notifyPending(ctx, live.id)
+  }
+  return { checked, downgraded }
+}
