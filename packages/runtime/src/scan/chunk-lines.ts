@@ -159,6 +159,7 @@ export function classifyLine(line: string): LineClass {
   if (/\.__[a-z]{2,40}__\b/.test(head) && /[([]/.test(head)) return 'code'
   if (statementStart) for (const pattern of WEAK_STATEMENTS) if (pattern.test(head)) return 'code-weak'
   const indented = line.charCodeAt(0) === 32 || line.charCodeAt(0) === 9
-  if (indented && /[=(){}[\];]|:$/.test(head)) return 'code-weak'
+  // Indented punctuation, or an indented `key: value` (an object literal or a TypeScript property signature).
+  if (indented && (/[=(){}[\];]|:$/.test(head) || /^[\w$'"]{1,80}\??:\s/.test(head))) return 'code-weak'
   return 'prose'
 }
