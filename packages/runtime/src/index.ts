@@ -36,6 +36,11 @@ export * from './errors.js'
 export { setDefaultCustoms, onProbe, currentSite } from './probe.js'
 export type { SiteMeta, ProbeEvent, ObservedWriteSink } from './probe.js'
 export { createMemoryBackend, type MemoryBackend } from './storage/memory.js'
+/**
+ * The IndexedDB backend as an object: `createCustoms({ storage: createIndexedDBBackend(name) })` opens the store
+ * as a single writer (a second tab gets LOCKED) where `{ indexedDB: name }` would share it between tabs.
+ */
+export { createIndexedDBBackend, type IndexedDBBackendOptions } from './storage/indexeddb.js'
 export type { StorageOption } from './storage/resolve.js'
 export type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './storage/types.js'
 export { flattenPools, diffStates, type PoolsView, type StateChange } from './views.js'
