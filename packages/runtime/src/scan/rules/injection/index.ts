@@ -1,4 +1,46 @@
-import type { Rule } from '../../types'
+/**
+ * Instruction injection, English, German and Chinese: overrides of prior instructions, role hijacks, system-prompt
+ * exfiltration, memory planting, tool errors stated as facts, instructions addressed to an AI inside a document,
+ * hidden characters and base64/rot13-wrapped instructions.
+ *
+ * The whole text is analysed once per scan (an instruction may straddle chunks, e.g. a comment in a config file);
+ * each rule reports the hits of its kind that start inside the chunk it is asked about, so every hit is reported
+ * exactly once.
+ */
+import type { Chunk, Rule, RuleHit, ScanInput } from '../../types'
+import { injectionHits } from './analyze'
+import type { InjectionRuleName } from './patterns'
 
-// Scaffolding while the family is being written: the family's helper replaces this file.
-export const injectionRules: Rule[] = []
+function hitsFor(name: InjectionRuleName, chunk: Chunk, input: ScanInput): RuleHit[] {
+  const out: RuleHit[] = []
+  for (const hit of injectionHits(input)) {
+    if (hit.rule !== name || hit.start < chunk.start || hit.start >= chunk.end) continue
+    out.push({ start: hit.start, end: hit.end, severity: hit.severity, evidence: hit.evidence })
+  }
+  return out
+}
+
+function injectionRule(name: InjectionRuleName, description: string): Rule {
+  return {
+    id: `injection/${name}`,
+    family: 'injection',
+    weight: 1,
+    description,
+    check: (chunk, input) => hitsFor(name, chunk, input),
+  }
+}
+
+/** The injection family's built-in rules. */
+export const injectionRules: Rule[] = [
+  injectionRule('override', 'An instruction to ignore, forget or void the prior instructions, rules or prompt.'),
+  injectionRule('role-hijack', 'A persona or mode switch that removes the assistant’s restrictions (DAN, developer mode).'),
+  injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),
+  injectionRule(
+    'memory-planting',
+    'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour.',
+  ),
+  injectionRule('tool-fact', 'A tool error stated as a permanent fact, with an order never to use the tool again.'),
+  injectionRule('addressed-block', 'A block inside a document or record that addresses the AI reader and tells it what to do.'),
+  injectionRule('hidden-text', 'Zero-width characters inside words, bidi controls or mixed-script look-alike words.'),
+  injectionRule('encoded', 'A base64- or rot13-wrapped instruction.'),
+]

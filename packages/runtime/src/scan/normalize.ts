@@ -1,0 +1,272 @@
+/**
+ * Hidden-text normalisation for the scanner: one linear pass that folds the tricks used to hide an instruction
+ * from a human reader or from a keyword filter, and keeps a map back to the original offsets.
+ *
+ * - zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, Mongolian vowel separator) are removed;
+ * - bidi controls (LRE/RLE/PDF/LRO/RLO, isolates, LRM/RLM) are removed;
+ * - compatibility forms (full-width ASCII, mathematical alphanumerics, ligatures, circled letters) go through NFKC;
+ * - Cyrillic and Greek look-alikes are folded to Latin, but only inside a word that also holds a Latin letter
+ *   (a Russian or Greek word stays as it is).
+ *
+ * Every normalised UTF-16 unit knows the source range it came from, so a match in the normalised text can be reported
+ * on the original text. Only the hiding that a reader would not notice is recorded as a mark (a zero-width character
+ * between two Latin letters, any bidi control, a mixed-script word, a full-width Latin letter); a soft hyphen or a
+ * joiner inside an emoji sequence is folded silently.
+ */
+
+/** A stretch of the source that held hidden or disguised characters. Offsets are into the source string. */
+export interface HiddenMark {
+  kind: 'zero-width' | 'bidi' | 'homoglyph' | 'fullwidth'
+  start: number
+  end: number
+}
+
+/** The normalised text, its map back to the source, and the hiding that was found. */
+export interface NormalizedText {
+  text: string
+  /** `from[i]`/`to[i]`: the source range (UTF-16, end exclusive) that produced normalised unit `i`. */
+  from: Int32Array
+  to: Int32Array
+  marks: HiddenMark[]
+  /** False when the normalised text equals the source (then offsets map one to one). */
+  changed: boolean
+}
+
+const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e])
+const SILENT_ZERO_WIDTH = new Set([0x00ad, 0x200c, 0x200d]) // soft hyphen, joiners: legitimate typography
+
+function isBidiControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f
+}
+
+/** Code points whose NFKC form differs and that hide Latin text: full-width, math letters, ligatures, circled. */
+function isCompatibilityForm(code: number): boolean {
+  return (
+    (code >= 0xff01 && code <= 0xff5e) ||
+    code === 0x3000 ||
+    (code >= 0x1d400 && code <= 0x1d7ff) ||
+    (code >= 0xfb00 && code <= 0xfb06) ||
+    (code >= 0x2460 && code <= 0x24ff) ||
+    (code >= 0x2100 && code <= 0x214f) ||
+    (code >= 0x1f130 && code <= 0x1f189)
+  )
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+}
+
+/** Cyrillic and Greek letters that render like a Latin letter in common fonts. */
+const HOMOGLYPHS: Record<string, string> = {
+  // Cyrillic
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  һ: 'h',
+  ɡ: 'g',
+  ӏ: 'l',
+  к: 'k',
+  в: 'b',
+  м: 'm',
+  н: 'h',
+  т: 't',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  Ԁ: 'D',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  Һ: 'H',
+  // Greek
+  α: 'a',
+  ο: 'o',
+  ν: 'v',
+  ι: 'i',
+  κ: 'k',
+  ρ: 'p',
+  υ: 'u',
+  τ: 't',
+  ε: 'e',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+}
+
+function isWordLetter(code: number): boolean {
+  // Latin (basic, Latin-1, extended), Greek, Cyrillic: the scripts a mixed-script word is made of.
+  return (
+    isAsciiLetter(code) ||
+    (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) ||
+    (code >= 0x370 && code <= 0x3ff) ||
+    (code >= 0x400 && code <= 0x52f)
+  )
+}
+
+/**
+ * Normalises `source` for the injection detectors (see the module comment) in one linear pass.
+ * The result's `from`/`to` map every normalised unit back to the source; `marks` lists the hiding found.
+ */
+export function normalizeForScan(source: string): NormalizedText {
+  const length = source.length
+  // Fast path: nothing outside printable ASCII and common CJK means nothing to fold.
+  if (
+    !/[\u00ad\u0370-\u052f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2100-\u24ff\u3000\ufb00-\ufb06\ufeff-\uff5e\ud835\ud83c]/.test(
+      source,
+    )
+  ) {
+    return identity(source)
+  }
+  const units: string[] = []
+  const from: number[] = []
+  const to: number[] = []
+  const marks: HiddenMark[] = []
+  let i = 0
+  while (i < length) {
+    const code = source.codePointAt(i) as number
+    const width = code > 0xffff ? 2 : 1
+    if (ZERO_WIDTH.has(code)) {
+      if (!SILENT_ZERO_WIDTH.has(code) && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+        pushMark(marks, 'zero-width', i, i + 1)
+      } else if (code === 0x200d && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+        pushMark(marks, 'zero-width', i, i + 1)
+      }
+      i += 1
+      continue
+    }
+    if (isBidiControl(code)) {
+      pushMark(marks, 'bidi', i, i + 1)
+      i += 1
+      continue
+    }
+    if (isCompatibilityForm(code)) {
+      const folded = String.fromCodePoint(code).normalize('NFKC')
+      if ((code >= 0xff21 && code <= 0xff5a) || (code >= 0x1d400 && code <= 0x1d7ff)) {
+        pushMark(marks, 'fullwidth', i, i + width)
+      }
+      for (let k = 0; k < folded.length; k++) {
+        units.push(folded[k])
+        from.push(i)
+        to.push(i + width)
+      }
+      i += width
+      continue
+    }
+    for (let k = 0; k < width; k++) {
+      units.push(source[i + k])
+      from.push(i)
+      to.push(i + width)
+    }
+    i += width
+  }
+  foldHomoglyphWords(units, from, to, marks)
+  const text = units.join('')
+  return { text, from: Int32Array.from(from), to: Int32Array.from(to), marks, changed: text !== source }
+}
+
+function identity(source: string): NormalizedText {
+  const from = new Int32Array(source.length)
+  const to = new Int32Array(source.length)
+  for (let i = 0; i < source.length; i++) {
+    from[i] = i
+    to[i] = i + 1
+  }
+  return { text: source, from, to, marks: [], changed: false }
+}
+
+/** The next character after any further zero-width ones is an ASCII letter (`Ig\u200b\u200bnore`). */
+function nextIsAsciiLetter(source: string, index: number): boolean {
+  let j = index
+  while (j < source.length && ZERO_WIDTH.has(source.charCodeAt(j))) j++
+  return isAsciiLetter(source.charCodeAt(j))
+}
+
+/** Adds a mark, merging it with the previous one of the same kind when they touch (one mark per hidden run). */
+function pushMark(marks: HiddenMark[], kind: HiddenMark['kind'], start: number, end: number): void {
+  const last = marks[marks.length - 1]
+  if (last && last.kind === kind && start - last.end <= 1) {
+    last.end = end
+    return
+  }
+  marks.push({ kind, start, end })
+}
+
+function foldHomoglyphWords(units: string[], from: number[], to: number[], marks: HiddenMark[]): void {
+  let i = 0
+  while (i < units.length) {
+    if (!isWordLetter(units[i].charCodeAt(0))) {
+      i++
+      continue
+    }
+    let j = i
+    let latin = false
+    let lookalike = false
+    let foreign = false
+    while (j < units.length && isWordLetter(units[j].charCodeAt(0))) {
+      const code = units[j].charCodeAt(0)
+      if (isAsciiLetter(code)) latin = true
+      else if (HOMOGLYPHS[units[j]] !== undefined) lookalike = true
+      else if (code >= 0x370) foreign = true
+      j++
+    }
+    // A word with Latin letters and look-alikes but no Greek/Cyrillic letter that has no Latin twin is disguised.
+    if (latin && lookalike && !foreign) {
+      for (let k = i; k < j; k++) {
+        const latinTwin = HOMOGLYPHS[units[k]]
+        if (latinTwin !== undefined) units[k] = latinTwin
+      }
+      pushMark(marks, 'homoglyph', from[i], to[j - 1])
+    }
+    i = j
+  }
+}
+
+/**
+ * Maps a range of the normalised text back to the source range it came from (end exclusive).
+ * An empty range maps to an empty range at its source position.
+ */
+export function originalSpan(normalized: NormalizedText, start: number, end: number): { start: number; end: number } {
+  const n = normalized.text.length
+  if (n === 0) return { start: 0, end: 0 }
+  const s = Math.min(Math.max(start, 0), n - 1)
+  if (end <= start) return { start: normalized.from[s], end: normalized.from[s] }
+  const e = Math.min(end, n) - 1
+  return { start: normalized.from[s], end: normalized.to[e] }
+}
+
+/** True when a hidden mark lies inside, or touches, the source range `[start, end)`. */
+export function marksWithin(normalized: NormalizedText, start: number, end: number): HiddenMark[] {
+  return normalized.marks.filter((mark) => mark.start < end && mark.end > start)
+}

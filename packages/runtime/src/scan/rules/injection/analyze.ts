@@ -1,0 +1,96 @@
+/**
+ * One analysis per scanned text: normalise, detect, decode wrapped runs, report hidden characters, and map every
+ * offset back to the original text. The rules of the family read the result through a per-input cache, so the
+ * text is analysed once however many rules and chunks ask.
+ */
+import { type NormalizedText, marksWithin, normalizeForScan, originalSpan } from '../../normalize'
+import type { ScanInput, Severity } from '../../types'
+import { atLeastMedium, maxSeverity } from './context'
+import { type RawHit, detectInjection, mergeHits } from './detect'
+import { base64Runs, rot13IfWrapped } from './encoded'
+
+const MAX_HIDDEN_FINDINGS = 16
+
+const cache = new WeakMap<ScanInput, RawHit[]>()
+
+/** The family's hits for `input` (offsets into `input.text`), computed once per input object. */
+export function injectionHits(input: ScanInput): RawHit[] {
+  let hits = cache.get(input)
+  if (!hits) {
+    hits = analyzeText(input.text)
+    cache.set(input, hits)
+  }
+  return hits
+}
+
+/** Every injection hit of `text`, offsets into `text`. Pure; exported for tests and tools. */
+export function analyzeText(text: string): RawHit[] {
+  const normalized = normalizeForScan(text)
+  const hits: RawHit[] = []
+  for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
+  hits.push(...hiddenTextHits(normalized))
+  hits.push(...encodedHits(text))
+  return mergeHits(hits)
+}
+
+/** Maps a hit on the normalised text to the original; an instruction that needed normalisation says so. */
+function mapBack(hit: RawHit, normalized: NormalizedText): RawHit {
+  if (!normalized.changed) return hit
+  const span = originalSpan(normalized, hit.start, hit.end)
+  const hidden = marksWithin(normalized, span.start, span.end)
+  if (hidden.length === 0) return { ...hit, ...span }
+  const kinds = [...new Set(hidden.map((mark) => mark.kind))].join(', ')
+  return { ...hit, ...span, evidence: `${hit.evidence} (visible only after removing ${kinds})` }
+}
+
+const HIDDEN_SEVERITY: Record<string, Severity> = {
+  'zero-width': 'medium',
+  bidi: 'medium',
+  homoglyph: 'medium',
+  fullwidth: 'low',
+}
+
+/** Hidden characters are a finding of their own: zero-width inside words, bidi controls, mixed-script words. */
+function hiddenTextHits(normalized: NormalizedText): RawHit[] {
+  const hits: RawHit[] = []
+  for (const mark of normalized.marks) {
+    if (hits.length >= MAX_HIDDEN_FINDINGS) break
+    hits.push({
+      rule: 'hidden-text',
+      start: mark.start,
+      end: mark.end,
+      severity: HIDDEN_SEVERITY[mark.kind],
+      evidence: `${mark.kind} characters (${mark.end - mark.start} code units)`,
+    })
+  }
+  return hits
+}
+
+/**
+ * Base64 runs and rot13 prose decoded and read by the same detectors. A wrapped instruction is at least `high`
+ * when the plain one would be at least `medium`: wrapping it is a sign of intent. The finding covers the whole
+ * encoded run (for rot13: the detected stretch, whose offsets do not move).
+ */
+function encodedHits(text: string): RawHit[] {
+  const hits: RawHit[] = []
+  for (const run of base64Runs(text)) {
+    const inner = detectInjection(run.decoded).filter((hit) => atLeastMedium(hit.severity))
+    if (inner.length === 0) continue
+    const strongest = inner.reduce((a, b) => (maxSeverity(a.severity, b.severity) === a.severity ? a : b))
+    hits.push({
+      rule: 'encoded',
+      start: run.start,
+      end: run.end,
+      severity: maxSeverity(strongest.severity, 'high'),
+      evidence: `base64-wrapped ${strongest.evidence}`,
+    })
+  }
+  const rotated = rot13IfWrapped(text)
+  if (rotated !== null) {
+    for (const hit of detectInjection(rotated)) {
+      if (!atLeastMedium(hit.severity)) continue
+      hits.push({ ...hit, rule: 'encoded', severity: maxSeverity(hit.severity, 'high'), evidence: `rot13-wrapped ${hit.evidence}` })
+    }
+  }
+  return hits
+}

@@ -1,0 +1,97 @@
+/**
+ * Context around a match: is it quoted, discussed (a security lesson, a question about the phrase), or said?
+ * The same words weigh less when a text talks *about* an injection than when it *is* one.
+ */
+import type { Severity } from '../../types'
+
+const SEVERITY_ORDER: readonly Severity[] = ['low', 'medium', 'high', 'critical']
+
+/** `severity` moved `steps` levels (negative = weaker), clamped to the scale. */
+export function shiftSeverity(severity: Severity, steps: number): Severity {
+  const index = SEVERITY_ORDER.indexOf(severity) + steps
+  return SEVERITY_ORDER[Math.min(Math.max(index, 0), SEVERITY_ORDER.length - 1)]
+}
+
+/** The stronger of two severities. */
+export function maxSeverity(a: Severity, b: Severity): Severity {
+  return SEVERITY_ORDER.indexOf(a) >= SEVERITY_ORDER.indexOf(b) ? a : b
+}
+
+/** At least `medium`. */
+export function atLeastMedium(severity: Severity): boolean {
+  return SEVERITY_ORDER.indexOf(severity) >= 1
+}
+
+const SENTENCE_END = /[.!?。！？\n]/
+
+/** Start of the sentence holding `index` (looks back at most `limit` characters). */
+export function sentenceStart(text: string, index: number, limit = 240): number {
+  const floor = Math.max(0, index - limit)
+  for (let i = index - 1; i >= floor; i--) {
+    if (SENTENCE_END.test(text[i])) return i + 1
+  }
+  return floor
+}
+
+/** End of the sentence holding `index` (looks ahead at most `limit` characters). */
+export function sentenceEnd(text: string, index: number, limit = 240): number {
+  const ceiling = Math.min(text.length, index + limit)
+  for (let i = index; i < ceiling; i++) {
+    if (SENTENCE_END.test(text[i])) return i + 1
+  }
+  return ceiling
+}
+
+const OPENERS = '“「『«‘'
+const CLOSERS = '”」』»’'
+
+/** True when `index` sits inside a quotation that opened earlier on the same line. */
+export function isQuoted(text: string, index: number): boolean {
+  let straight = 0
+  const floor = Math.max(0, index - 300)
+  for (let i = index - 1; i >= floor; i--) {
+    const ch = text[i]
+    if (ch === '\n') break
+    if (CLOSERS.includes(ch)) return straight % 2 === 1
+    if (OPENERS.includes(ch)) return true
+    if (ch === '"') straight++
+  }
+  return straight % 2 === 1
+}
+
+/**
+ * Words that mark a text discussing injection rather than performing it: a lesson, a paper, an example, a
+ * detection rule, a question about what a phrase does.
+ */
+const DISCUSSION =
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?|such as|for example|(?<![.@/-])examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|phrases?|keywords?|awareness|untrusted|treated as data)\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
+
+const QUESTION_OPENING = /^\s*(?:what|how|why|does|do|is|are|can|could|should|when|which|who|wie|was|warum|ist|kann)\b/i
+
+/** What the sentence around a match says about it. */
+export interface MatchContext {
+  quoted: boolean
+  discussed: boolean
+  question: boolean
+}
+
+/** Looks at the sentence (and a little around it) holding `[start, end)`. */
+export function matchContext(text: string, start: number, end: number): MatchContext {
+  const from = sentenceStart(text, start)
+  const to = sentenceEnd(text, end)
+  const sentence = text.slice(from, to)
+  const around = text.slice(Math.max(0, from - 40), to)
+  const question = /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence))
+  return { quoted: isQuoted(text, start), discussed: DISCUSSION.test(around), question }
+}
+
+/**
+ * The severity a match keeps once its context is known: quoted and discussed → `low` (a lesson quoting the
+ * phrase); discussed or asked about → one step weaker; otherwise unchanged (a quoted instruction that a page
+ * "says" is still an instruction).
+ */
+export function dampedSeverity(severity: Severity, context: MatchContext): Severity {
+  if (context.discussed && (context.quoted || context.question)) return 'low'
+  if (context.discussed || context.question) return shiftSeverity(severity, -1)
+  return severity
+}

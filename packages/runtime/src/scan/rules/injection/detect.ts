@@ -1,0 +1,234 @@
+/**
+ * The injection detectors over one plain string (already normalised): direct patterns, tool errors stated as
+ * facts, memory planting (a memory cue + weighted claims) and instructions addressed to an AI reader inside a
+ * document. Offsets are into the string given.
+ */
+import type { Severity } from '../../types'
+import { dampedSeverity, matchContext, maxSeverity, sentenceEnd } from './context'
+import {
+  DE_ACTION,
+  DE_ADDRESS,
+  DE_DIRECT,
+  DE_PLANTING_CUES,
+  type DirectPattern,
+  EN_ACTION,
+  EN_ADDRESS,
+  EN_DIRECT,
+  EN_MEMORY_CUE,
+  EN_PLANTING_CUES,
+  EN_TAGS,
+  EN_TOOL_STATE,
+  type InjectionRuleName,
+  type WeightedCue,
+  ZH_ACTION,
+  ZH_ADDRESS,
+  ZH_DIRECT,
+  ZH_MEMORY_CUE,
+  ZH_PLANTING_CUES,
+  ZH_TOOL_STATE,
+} from './patterns'
+
+/** A detector's finding before offsets are mapped back to the scanned text. */
+export interface RawHit {
+  rule: InjectionRuleName
+  start: number
+  end: number
+  severity: Severity
+  evidence: string
+}
+
+const HAS_CJK = /[\u4e00-\u9fff]/
+const HAS_GERMAN_CUE =
+  /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI)/i
+const MAX_EVIDENCE = 120
+/** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
+const MAX_MATCHES = 64
+
+/** Runs every detector on `text`; hits of one rule that overlap are merged (strongest severity kept). */
+export function detectInjection(text: string): RawHit[] {
+  const hits: RawHit[] = []
+  const cjk = HAS_CJK.test(text)
+  const german = HAS_GERMAN_CUE.test(text)
+  runDirect(text, EN_DIRECT, hits)
+  if (german) runDirect(text, DE_DIRECT, hits)
+  if (cjk) runDirect(text, ZH_DIRECT, hits)
+  upgradeToolFacts(text, hits, cjk)
+  runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
+  if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
+  runAddressed(text, [...EN_ADDRESS, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
+  if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
+  return mergeHits(hits)
+}
+
+function evidenceOf(text: string, start: number, end: number, what: string): string {
+  const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
+  return `${what}: "${quote}${end - start > MAX_EVIDENCE ? '…' : ''}"`
+}
+
+function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[]): void {
+  for (const pattern of patterns) {
+    pattern.re.lastIndex = 0
+    let count = 0
+    for (const match of text.matchAll(pattern.re)) {
+      if (++count > MAX_MATCHES) break
+      const start = match.index
+      const end = start + match[0].length
+      if (end === start) continue
+      const severity = dampedSeverity(pattern.severity, matchContext(text, start, end))
+      hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
+    }
+  }
+}
+
+/** "never call it again" is a tool error stated as a fact when a tool/key is declared broken close by. */
+function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
+  const states: Array<[number, number]> = []
+  for (const re of cjk ? [EN_TOOL_STATE, ZH_TOOL_STATE] : [EN_TOOL_STATE]) {
+    re.lastIndex = 0
+    for (const match of text.matchAll(re)) if (states.push([match.index, match.index + match[0].length]) >= MAX_MATCHES) break
+  }
+  if (states.length === 0) return
+  for (const hit of hits) {
+    if (hit.rule !== 'tool-fact') continue
+    const near = states.find(([s, e]) => Math.abs(s - hit.start) < 200 || Math.abs(e - hit.end) < 200)
+    if (!near) continue
+    hit.start = Math.min(hit.start, near[0])
+    hit.end = Math.max(hit.end, near[1])
+    hit.severity = hit.severity === 'low' ? 'medium' : 'high'
+    hit.evidence = evidenceOf(text, hit.start, hit.end, 'tool error stated as fact')
+  }
+}
+
+interface CueMatch {
+  start: number
+  end: number
+  cue: number
+  weight: number
+  what: string
+}
+
+/**
+ * Memory planting: weighted claims grouped into clusters (cues closer than `gap` characters). A cluster near a
+ * memory cue ("remember:", "store this", 记住) with weight ≥ 2 is high; without a memory cue it needs more
+ * weight (≥ 3 medium, ≥ 4 high), so one odd phrase in ordinary text is not a finding.
+ */
+function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue[], gap: number, hits: RawHit[]): void {
+  const matches: CueMatch[] = []
+  cues.forEach((cue, index) => {
+    cue.re.lastIndex = 0
+    let count = 0
+    for (const match of text.matchAll(cue.re)) {
+      if (++count > MAX_MATCHES) break
+      matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
+    }
+  })
+  if (matches.length === 0) return
+  memoryCue.lastIndex = 0
+  const memories: Array<readonly [number, number]> = []
+  for (const m of text.matchAll(memoryCue)) if (memories.push([m.index, m.index + m[0].length]) >= MAX_MATCHES * 4) break
+  matches.sort((a, b) => a.start - b.start)
+  let cluster: CueMatch[] = []
+  const flush = (): void => {
+    if (cluster.length > 0) plantingHit(text, cluster, memories, gap, hits)
+    cluster = []
+  }
+  for (const match of matches) {
+    const last = cluster[cluster.length - 1]
+    if (last && match.start - last.end > gap) flush()
+    cluster.push(match)
+  }
+  flush()
+}
+
+function plantingHit(
+  text: string,
+  cluster: readonly CueMatch[],
+  memories: ReadonlyArray<readonly [number, number]>,
+  gap: number,
+  hits: RawHit[],
+): void {
+  // Each cue counts once per cluster: three "you must" are one standing order.
+  const byCue = new Map<number, CueMatch>()
+  for (const match of cluster) if (!byCue.has(match.cue)) byCue.set(match.cue, match)
+  let weight = 0
+  for (const match of byCue.values()) weight += match.weight
+  const first = cluster[0]
+  const last = cluster.reduce((a, b) => (b.end > a.end ? b : a))
+  const memory = memories.find(([s, e]) => e >= first.start - gap && s <= last.end + gap)
+  let severity: Severity | null = null
+  if (memory && weight >= 2) severity = 'high'
+  else if (weight >= 4) severity = 'high'
+  else if (weight >= 3) severity = 'medium'
+  if (!severity) return
+  const start = memory ? Math.min(memory[0], first.start) : first.start
+  const end = Math.max(last.end, memory ? memory[1] : 0)
+  severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
+  const what = [...byCue.values()].map((m) => m.what).join(', ')
+  hits.push({ rule: 'memory-planting', start, end, severity, evidence: evidenceOf(text, start, end, what) })
+}
+
+const TRANSCRIPT_LABEL = /^\s*(?:user|human|customer|me)\s*:/im
+const LABEL_ADDRESS_INDEX = 4
+
+/**
+ * An address to the AI ("Note to the AI assistant", "If you are an AI", "AI请注意") or an instruction tag
+ * (`<INFORMATION>`, `[INST]`) followed within a short block by an imperative: an indirect injection.
+ */
+function runAddressed(
+  text: string,
+  addresses: readonly RegExp[],
+  tags: readonly RegExp[],
+  actions: readonly RegExp[],
+  hits: RawHit[],
+): void {
+  const transcript = TRANSCRIPT_LABEL.test(text)
+  const consider = (re: RegExp, kind: 'address' | 'tag' | 'shout', index: number): void => {
+    // "Assistant:" lines in a chat transcript are speaker labels, not an address.
+    if (transcript && kind === 'address' && index === LABEL_ADDRESS_INDEX) return
+    re.lastIndex = 0
+    let count = 0
+    for (const match of text.matchAll(re)) {
+      if (++count > MAX_MATCHES) break
+      const start = match.index
+      const end = start + match[0].length
+      const windowEnd = Math.min(text.length, end + 300)
+      let actionEnd = -1
+      for (const action of actions) {
+        action.lastIndex = 0
+        const found = action.exec(text.slice(end, windowEnd))
+        if (found) actionEnd = Math.max(actionEnd, end + found.index + found[0].length)
+      }
+      let severity: Severity | null
+      if (actionEnd >= 0) severity = kind === 'shout' ? 'medium' : 'high'
+      else severity = kind === 'address' || /INFORMATION/i.test(match[0]) ? 'medium' : null
+      if (!severity) continue
+      const stop = actionEnd >= 0 ? sentenceEnd(text, actionEnd, 160) : end
+      severity = dampedSeverity(severity, matchContext(text, start, end))
+      hits.push({ rule: 'addressed-block', start, end: stop, severity, evidence: evidenceOf(text, start, stop, 'addressed to the AI') })
+    }
+  }
+  addresses.forEach((re, index) => consider(re, 'address', index))
+  tags.forEach((re, index) => consider(re, index === tags.length - 1 ? 'shout' : 'tag', index))
+}
+
+/** Sorts hits and merges overlapping hits of the same rule, keeping the strongest severity and its evidence. */
+export function mergeHits(hits: readonly RawHit[]): RawHit[] {
+  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end)
+  const out: RawHit[] = []
+  const lastByRule = new Map<InjectionRuleName, RawHit>()
+  for (const hit of sorted) {
+    const last = lastByRule.get(hit.rule)
+    if (last && hit.start < last.end) {
+      if (maxSeverity(hit.severity, last.severity) !== last.severity) {
+        last.severity = hit.severity
+        last.evidence = hit.evidence
+      }
+      last.end = Math.max(last.end, hit.end)
+      continue
+    }
+    const copy = { ...hit }
+    out.push(copy)
+    lastByRule.set(hit.rule, copy)
+  }
+  return out
+}

@@ -1,0 +1,471 @@
+/**
+ * The cue tables of the injection detectors, English, German and Chinese. Each pattern is bounded (no nested
+ * unbounded repetition; gaps are `{0,n}` over a sentence's characters), so matching stays linear in the text.
+ *
+ * The tables describe structure rather than phrases: an override verb + a qualifier chain + a target that names
+ * instructions/rules/prompts; an address to the AI + an imperative; a memory cue + a claim about permissions,
+ * authority, covert behaviour or disabled policies.
+ */
+import type { Severity } from '../../types'
+
+/** The injection rules' short names (the rule id is `injection/<name>`). */
+export type InjectionRuleName =
+  | 'override'
+  | 'role-hijack'
+  | 'prompt-exfiltration'
+  | 'memory-planting'
+  | 'tool-fact'
+  | 'addressed-block'
+  | 'hidden-text'
+  | 'encoded'
+
+/** A direct pattern: a match is a finding of `rule` at `severity` (before context damping). */
+export interface DirectPattern {
+  rule: InjectionRuleName
+  re: RegExp
+  severity: Severity
+  what: string
+}
+
+/** A weighted cue (memory planting, tool facts): findings come from the sum of cue weights in a window. */
+export interface WeightedCue {
+  re: RegExp
+  weight: number
+  what: string
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// English
+// ---------------------------------------------------------------------------------------------------------------
+
+const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|discard|abandon|neglect|set aside|throw out|stop following|do not follow|don't follow|dont follow|no longer follow|pay no attention to|do not obey|don't obey|stop obeying|never mind)`
+// Words allowed between the verb and the target: determiners, possessives, qualifiers of "before".
+const QUALIFIER = String.raw`(?:all|any|of|about|the|your|my|its|his|her|their|these|those|such|every|each|and|or|previous|prior|preceding|above|earlier|former|foregoing|initial|original|old|existing|current|following|other|given|system|developer|developer's|default|safety|security|content|ethical|moral|user's|the user's|above-mentioned|aforementioned|last|past|whole|entire|every|single|one|further|remaining|instructed|provided|hidden|internal|programmed|built-in)`
+const TARGET = String.raw`(?:instructions?|prompts?|rules?|directives?|guidelines?|guidance|commands?|orders?|context|conversation|constraints?|restrictions?|polic(?:y|ies)|programming|training|tasks?|assignments?|documents?|requests?|questions?|filters?|safeguards?|limitations?|boundaries|ethics|principles|protocols?|messages? above|text above|everything|anything)`
+
+const OVERRIDE_CHAIN = new RegExp(String.raw`\b${OVERRIDE_VERB}\b\s+(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b`, 'gi')
+
+export const EN_DIRECT: DirectPattern[] = [
+  { rule: 'override', re: OVERRIDE_CHAIN, severity: 'high', what: 'override of prior instructions' },
+  {
+    rule: 'override',
+    re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+|that\s+)?(?:above|foregoing)\b(?!\s+(?:\w+\s+)?(?:warning|error|row|line|step|code|example|section|image|figure|table|paragraph|list|link|file)s?\b)/gi,
+    severity: 'high',
+    what: 'override of the preceding text',
+  },
+  {
+    rule: 'override',
+    re: /\bforget\s+(?:about\s+)?(?:everything|all(?: of it| that)?|what)\s+(?:you(?:'ve| have)?\s+(?:know|been told|were told|learned|read)|(?:i|we)\s+(?:said|told you|discussed|talked about)|above|before|so far|else|previously|earlier)\b/gi,
+    severity: 'high',
+    what: 'forget everything before',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:all\s+|any\s+|the\s+|your\s+|my\s+)?(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing)\s+(?:safety\s+|security\s+|system\s+)?(?:instructions|rules|prompts?|directives|guidelines|information|polic(?:y|ies)|constraints|restrictions|settings|orders|commands|tasks)\s+(?:are|is|were|was|have been|has been)\s+(?:now\s+|hereby\s+|all\s+|officially\s+|permanently\s+){0,2}(?:void|null|revoked|cancell?ed|obsolete|irrelevant|invalid|outdated|expired|wrong|a mistake|false|fake|overridden|superseded|replaced|lifted|removed|disabled|no longer (?:valid|applicable|relevant|in effect|active))\b/gi,
+    severity: 'high',
+    what: 'prior instructions declared void',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:your|the assistant's|the model's)\s+(?:new|real|actual|true)\s+(?:task|goal|instructions?|objective|mission|purpose|job|directive)\s+(?:is|are|will be|:)/gi,
+    severity: 'medium',
+    what: 'new task for the assistant',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:the\s+)?(?:real|actual|true|updated)\s+instructions\s+(?:are|is|follow|come|:|in this)\b|\bnew instructions\s*:/gi,
+    severity: 'medium',
+    what: 'replacement instructions',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:your|the)\s+(?:new\s+)?instructions\s+are\s+now\b|\bnew instructions (?:follow|are as follows)\b|\bdespite what you(?:'ve| have)? been told\b|\binstead of (?:following|obeying) (?:your|the) (?:instructions|rules)\b/gi,
+    severity: 'medium',
+    what: 'instructions replaced',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:pretend|imagine)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+)?(?:evil|unrestricted|unfiltered|uncensored|jailbroken|amoral|rogue|unethical|malicious)\b/gi,
+    severity: 'high',
+    what: 'evil persona',
+  },
+  {
+    rule: 'prompt-exfiltration',
+    re: /\bwhat (?:is|was|were) (?:written|said|stated) (?:above|before|at the (?:beginning|start) of (?:this|the|your) (?:prompt|conversation|instructions))/gi,
+    severity: 'medium',
+    what: 'asks for the text above',
+  },
+  {
+    rule: 'override',
+    re: /\bstop\s+everything\b[^.\n]{0,30}?\b(?:print|say|write|output|repeat)\b/gi,
+    severity: 'high',
+    what: 'stop-and-print hijack',
+  },
+  {
+    rule: 'override',
+    re: /\bstop\s+everything\b|\bstop\s*[-:!.]+\s*(?:now\s*[!.]*\s*)?(?:and\s+)?(?:just\s+)?(?:write|print|say|output|repeat)\b/gi,
+    severity: 'medium',
+    what: 'stop-and-print hijack',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:do not|don't|never|stop)\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)? to)\s+(?:the\s+|your\s+)?(?:user|system|developer|operator|previous|original|initial)\b/gi,
+    severity: 'high',
+    what: 'stop obeying the user or system',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\byou(?:'re|\s+are)\s+(?:now|from now on|henceforth|no longer|hereby)\b[^.!?\n]{0,60}?(?:\bDAN\b|\b(?:unrestricted|unfiltered|uncensored|jailbroken|jailbreak|evil|amoral|unbound|unchained|limitless)\b|\bno\s+(?:restrictions|limits|rules|filters|guidelines|ethics|morals|boundaries)\b|\bwithout\s+(?:any\s+)?(?:restrictions|limits|rules|filters|guidelines)\b|\b(?:developer|dev|god|jailbreak|maintenance|admin|sudo|debug)\s+mode\b|\bbound by\b|\bfree (?:from|of)\b)/g,
+    severity: 'high',
+    what: 'persona without restrictions',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:simulate|pretend to be in|act as if (?:you are )?in|stay in|switch (?:to|into)|you(?:'re| are)(?: now)? in)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|jailbroken|DAN|unrestricted|unfiltered|sudo|admin)\s+mode\b/gi,
+    severity: 'high',
+    what: 'jailbreak mode',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:enable|enter|activate|turn on)\s+(?:the\s+)?(?:DAN|jailbreak|jailbroken|god|unrestricted|unfiltered)\s+mode\b/gi,
+    severity: 'high',
+    what: 'jailbreak mode',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:act|acting|respond|answer|behave)\s+as\s+(?:an?\s+)?(?:DAN|unrestricted|unfiltered|uncensored|jailbroken|evil|amoral|unethical)\b|\b(?:do anything now)\b|\b(?:you are|named|called|as|be)\s+DAN\b/gi,
+    severity: 'high',
+    what: 'jailbreak persona',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:you(?:'re| are)?|assistant|model|AI)\b[^.!?\n]{0,40}?\b(?:(?:no longer|not)\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by|(?:have|has|with)\s+no\s+(?:restrictions|limits|limitations|rules|filters|guidelines|boundaries|ethical|moral)|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations|ethical guidelines|moral))/gi,
+    severity: 'high',
+    what: 'restrictions removed',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:your|the assistant's|the ai's|the model's)\s+(?:new\s+)?(?:role|persona|identity)\s+is\s+now\b|\brole is now\b/gi,
+    severity: 'medium',
+    what: 'role reassigned',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:obey|follow|comply with|execute|carry out)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:commands?|instructions?|orders?|requests?)\b|\bnever refuse\b|\b(?:must|may|can|will) not refuse\b|\bcannot refuse\b/gi,
+    severity: 'medium',
+    what: 'unconditional obedience',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\bfrom now on\b[^.!?\n]{0,20}?\byou(?:'re|'ll|\s+are|\s+will|\s+must|\s+shall|\s+should|\s+only|\s+act|\s+respond|\s+reply|\s+answer|\s+can|\s+may|\s+no longer)\b/gi,
+    severity: 'low',
+    what: 'persona switch',
+  },
+  {
+    rule: 'prompt-exfiltration',
+    re: /\b(?:print|reveal|show|output|repeat|display|tell me|give me|share|leak|dump|write out|write down|list|paste|disclose|recite|spell out|return|provide|send me|copy|what(?:'s| is| are| were| was| does))\b[^.!?\n]{0,30}?\b(?:your|its|the assistant's|the model's)\s+(?:\w+\s+){0,2}?(?:system\s+(?:prompt|message|instructions)|initial\s+(?:prompt|instructions)|original\s+(?:prompt|instructions)|hidden\s+(?:prompt|instructions|rules)|secret\s+(?:prompt|instructions)|pre-?prompt|developer\s+(?:message|prompt|instructions)|instructions|guidelines|rules|programming|prompt)\b/gi,
+    severity: 'high',
+    what: 'asks for the system prompt',
+  },
+  {
+    rule: 'prompt-exfiltration',
+    re: /\b(?:print|reveal|show|output|repeat|display|dump|leak|disclose|recite|paste)\b[^.!?\n]{0,20}?\b(?:the\s+)?(?:system prompt|initial prompt|initial instructions|original instructions|hidden instructions|pre-?prompt|(?:text|words|prompt|instructions|everything)\s+above|instructions\s+verbatim)\b/gi,
+    severity: 'high',
+    what: 'asks for the prompt text',
+  },
+  {
+    rule: 'tool-fact',
+    re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+[\w-]+(?:\s+(?:tool|api|endpoint|function|plugin|service))?)\s+(?:again|any\s?more|ever again)\b/gi,
+    severity: 'medium',
+    what: 'never call it again',
+  },
+]
+
+/** A tool or key declared broken; with a "never call it again" in the same window it is a tool error as fact. */
+export const EN_TOOL_STATE =
+  /\b(?:tool|api|api key|key|token|endpoint|function|plugin|service|integration|server)\b[^.!?\n]{0,30}?\b(?:is|was|has been|are|were)\s+(?:now\s+|permanently\s+)?(?:\w+\s+and\s+)?(?:invalid|broken|deprecated|disabled|down|revoked|unavailable|compromised|malicious|unsafe|banned|blocked|dead|retired)\b/gi
+
+/** Words that make a text a memory to keep (or a rule meant to outlive the conversation). */
+export const EN_MEMORY_CUE =
+  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b|(?:long-term|permanent|persistent)\s+(?:memory|rule|preference)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|for all future (?:sessions|conversations|chats|tasks))/gi
+
+/** Claims a poisoned memory makes. Weights: 2 = a claim no benign memory needs; 1 = suspicious only in company. */
+export const EN_PLANTING_CUES: WeightedCue[] = [
+  {
+    re: /\b(?:user|he|she|they)\b[^.!?\n]{0,40}?\b(?:has|have|had)\s+no\s+(?:\w+\s+){0,2}?(?:permissions?|access|rights?|authori[sz]ation|privileges?)\b/gi,
+    weight: 2,
+    what: 'denies the user a permission',
+  },
+  {
+    re: /\b(?:user|he|she|they)\b[^.!?\n]{0,30}?\b(?:is|are|was)\s+(?:not|never|no longer)\s+(?:authori[sz]ed|allowed|permitted|entitled)\b|\b(?:is|are|was|has been)\s+(?:now\s+|permanently\s+)?(?:banned|blocked|locked out|suspended|forbidden|prohibited|barred)\b|\bmust not be helped\b|\b(?:revoked|removed)\s+(?:their|his|her|the user's)\s+(?:access|rights|permissions)\b|\blacks\s+(?:\w+\s+)?(?:rights|permissions?|access)\b/gi,
+    weight: 2,
+    what: 'denies the user a permission',
+  },
+  {
+    re: /\bpre-?approved\b|\bwithout\s+(?:asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)\s+(?:ask|confirm|check with|request confirmation)\b|\byou (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    weight: 2,
+    what: 'grants the assistant a permission',
+  },
+  {
+    re: /\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the\s+)?user\b|\b(?:without|before)\s+(?:the\s+user\s+)?(?:knowing|noticing)\b|\b(?:silently|secretly|covertly|quietly)\s+(?:\w+\s+)?(?:forward|send|upload|delete|share|copy|execute|run|modify|change|add|include|insert|transfer|collect|record|e-?mail)\b|\b(?:refuse|reject|decline)\s+(?:any|all|every|further)\b|\balways\s+(?:say|reply|respond|answer|claim|pretend)\b|\breply\s+(?:only|just)\b|\bwhatever the question\b|\bnever\s+(?:mention|reveal|disclose|admit)\b|\bdo not complete\b|\bopposite of what\b/gi,
+    weight: 2,
+    what: 'covert or refusing behaviour',
+  },
+  {
+    re: /\b(?:safety|security|content|privacy|data[- ]protection|moderation|code review|review)\s+(?:\w+\s+)?(?:policies|policy|rules|warnings|checks|guidelines|filters|restrictions|requirements|reviews?|measures)\b[^.!?\n]{0,30}?\b(?:revoked|disabled|removed|lifted|off|no longer apply|do not apply|don't apply|suspended|waived|void|turned off|annoy)\b|\b(?:disable|turn off|switch off|deactivate|bypass)\s+(?:all\s+|every\s+|the\s+|any\s+)?(?:of\s+them\b|(?:\w+\s+)?(?:safety|security|content|privacy|moderation|logging|audit|tls|certificate|ssl)\b)|\bverify\s*=\s*False\b|\b(?:constraints|rules|restrictions|guidelines)\s+no longer apply\b|\brule was removed\b/gi,
+    weight: 2,
+    what: 'disables a policy',
+  },
+  {
+    re: /\b(?:system prompt|instructions)\s+(?:is|are|was|were)\s+(?:outdated|fake|false|wrong|obsolete|a lie|not real|a mistake)\b|\breal instructions\b|\b(?:override|overrides|supersedes?|takes? precedence over|higher priority than|priority over)\s+(?:\w+\s+){0,2}?(?:system prompt|instructions|developer|rules|the user)\b/gi,
+    weight: 2,
+    what: 'claims authority over the system prompt',
+  },
+  {
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
+    weight: 3,
+    what: 'sends sensitive data out',
+  },
+  {
+    re: /\b(?:read|collect|harvest|gather)\s+(?:and\s+\w+\s+)?(?:the\s+)?(?:files in\s+)?(?:~\/\.ssh|ssh keys|(?:the\s+)?user's (?:saved\s+)?(?:passwords|credentials|personal information))/gi,
+    weight: 2,
+    what: 'collects credentials',
+  },
+  {
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc)(?:s|es|ed|ing)?\b[^.!?\n]{0,80}?\b(?:to|at)\s+(?:https?:\/\/|[\w.+-]+@[\w-]+\.)/gi,
+    weight: 1,
+    what: 'sends data to an address',
+  },
+  {
+    re: /\b(?:admin|administrator|developers?|owner|operator|management|security team)\s+(?:said|says|has\s+(?:authori[sz]ed|approved|requested|decided)|requires|wants you|told you|authori[sz]ed|approved)\b|\[(?:SYSTEM|ADMIN|SYS)\]|\bsystem (?:update|override|notice)\b|\btreat\s+(?:\w+\s+){0,6}?as\s+(?:coming\s+from\s+)?(?:the\s+)?(?:admin|administrator|system|developer)/gi,
+    weight: 1,
+    what: 'claims authority',
+  },
+  {
+    re: /\byou\s+(?:must|should|will|shall|need to|have to|are (?:required|to))\b|\b(?:every time|whenever|each time)\s+(?:you|the user)\b|\b(?:start|end|begin)\s+every\s+(?:answer|reply|response)\b|\bin every\s+(?:answer|reply|response)\b|\balways\s+(?:recommend|include|add|mention|link|promote|send|forward|share)\b|\banything in a code block\b|\bexecuted? immediately\b/gi,
+    weight: 1,
+    what: 'standing order to the assistant',
+  },
+  {
+    re: /\bfrom now on\b|\bforever\b|\bpermanently\b|\bgoing forward\b|\bfrom today on\b/gi,
+    weight: 1,
+    what: 'meant to last',
+  },
+  {
+    re: /\b(?:transfer|wire|send|pay)\s+(?:[$€£]\s?\d|\d[\d,.]*\s?(?:EUR|USD|GBP|CHF|euros?|dollars?)|the\s+(?:full\s+|whole\s+|entire\s+)?(?:balance|amount)|all\s+(?:the\s+)?(?:money|funds))|\bpaid\s+automatically\b|\bpay\s+(?:this|the)\s+invoice\s+twice\b/gi,
+    weight: 2,
+    what: 'moves money',
+  },
+]
+
+/** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
+export const EN_ADDRESS: RegExp[] = [
+  /\b(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
+  /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
+  /(?:^|[\n>*#/!(:]\s*|<!--\s*|\(\s*|\.\s+|ps\.?\s+)(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?\s*[:,]\s/gim,
+  /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
+  /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
+]
+
+/** Markup that opens an instruction block in a document. */
+export const EN_TAGS: RegExp[] = [
+  /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
+  /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)\b/gi,
+  /\bIMPORTANT!{2,}|\bATTENTION!{2,}/g,
+]
+
+/** An imperative clause (after an address or a tag) telling the reader to act. */
+export const EN_ACTION =
+  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to)\s+)(?:ignore|disregard|forget|send|forward|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+
+// ---------------------------------------------------------------------------------------------------------------
+// German
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DE_DIRECT: DirectPattern[] = [
+  {
+    rule: 'override',
+    re: /\b(?:ignorier(?:e|en|t)?|vergiss|vergesst|vergessen sie|missachte|übergehe|verwirf)\b[^.!?\n]{0,30}?\b(?:vorherigen|bisherigen|obigen|vorangegangenen|früheren|vorigen|vorstehenden|ursprünglichen|alten|vorher gegebenen)\s+(?:Anweisungen|Anordnungen|Instruktionen|Befehle|Regeln|Aufgaben|Aufträge|Angaben|Informationen|Vorgaben|Richtlinien|Prompts?)\b/gi,
+    severity: 'high',
+    what: 'Anweisungen ignorieren',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:vergiss|vergesst|vergessen sie)\s+(?:nun\s+|jetzt\s+|bitte\s+)?(?:alles|alle\s+(?:Anweisungen|Aufgaben|Aufträge|Regeln|Instruktionen))\b|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:Anweisungen|Instruktionen|Vorgaben)|\b(?:vorherigen|bisherigen|obigen|zuvor gegebenen)\s+(?:Anweisungen|Instruktionen|Informationen|Ausführungen|Aufträge)\s+(?:ignorieren|vergessen|hinter sich)|\bhöre? nicht auf alles zuvor/gi,
+    severity: 'high',
+    what: 'vergiss alles',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:alle\s+)?(?:bisherigen|vorherigen|obigen|früheren)\s+(?:Informationen|Anweisungen|Aufgaben|Regeln)[^.!?\n]{0,40}?\b(?:irrelevant|ungültig|hinfällig|aufgehoben|nichtig|vergessen)\b/gi,
+    severity: 'high',
+    what: 'bisherige Anweisungen ungültig',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:nun|jetzt)\s+folgen\s+(?:neue|weitere)\s+(?:Aufgaben|Anweisungen)\b|\bneue Aufgabe\s*:|\bkonzentriere dich (?:jetzt |nun )?(?:nur )?auf (?:deine neue|diese) Aufgabe|\bneue\s+Anweisungen\s*:/gi,
+    severity: 'medium',
+    what: 'neue Anweisungen',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:ab jetzt|von nun an|ab sofort|jetzt)\s+bist du\b[^.!?\n]{0,60}?\b(?:ohne\s+(?:Einschränkungen|Regeln|Grenzen|Filter)|uneingeschränkt|DAN|Entwicklermodus)/gi,
+    severity: 'high',
+    what: 'Persona ohne Regeln',
+  },
+  {
+    rule: 'prompt-exfiltration',
+    re: /\b(?:zeig|gib|nenne|verrate|wiederhole|drucke)\w*\s+(?:mir\s+)?(?:deinen|den|deine|die|alle)\s+(?:System-?prompt|Systemanweisungen|ursprünglichen\s+Anweisungen|Anweisungen|Prompt)\b/gi,
+    severity: 'high',
+    what: 'fragt nach dem Systemprompt',
+  },
+]
+
+export const DE_ADDRESS: RegExp[] = [
+  /\b(?:Hinweis|Nachricht|Anweisung(?:en)?|Achtung)\s+(?:an|für)\s+(?:den|die|das)?\s*(?:KI|KI-Assistenten|Assistenten|Modell|Sprachmodell|Agenten)\b/gi,
+  /\bwenn du eine KI bist\b|\bliebe KI\b/gi,
+]
+
+export const DE_ACTION =
+  /\b(?:ignoriere|vergiss|überweise|sende|schicke|leite|lösche|rufe|führe|zeige|gib|sag|antworte|speichere|merke)\b/gi
+
+export const DE_PLANTING_CUES: WeightedCue[] = [
+  {
+    re: /\büberweise\s+(?:\d|den|die|das|alles)|\b(?:sag|erzähl)\s+dem\s+(?:Nutzer|Benutzer)\s+nichts\b|\bohne\s+(?:Rückfrage|Bestätigung|zu fragen)\b/gi,
+    weight: 2,
+    what: 'Geld oder verdecktes Handeln',
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chinese (no word segmentation: character cues with short bounded gaps, ASCII and full-width punctuation alike)
+// ---------------------------------------------------------------------------------------------------------------
+
+const ZH_PRIOR = '(?:之前|以前|先前|此前|上面|上述|以上|前面|前述|原有|原来|原先|所有|全部|一切|你的|系统|开发者|安全|既定|原始|初始)'
+const ZH_TARGET = '(?:指令|指示|提示|规则|设定|设置|要求|内容|限制|对话|准则|约束|命令|任务|政策|规定|说明|信息|角色|守则|约定)'
+
+export const ZH_DIRECT: DirectPattern[] = [
+  {
+    rule: 'override',
+    re: new RegExp(
+      `(?:忽略|无视|忘记|忘掉|不要理会|不用理会|别管|抛开|丢弃|不再遵守|不要遵守|不必遵守|放弃|绕过|跳过)[^。！？!?\\n]{0,6}?${ZH_PRIOR}[^。！？!?\\n]{0,8}?${ZH_TARGET}`,
+      'g',
+    ),
+    severity: 'high',
+    what: '忽略之前的指令',
+  },
+  {
+    rule: 'override',
+    re: new RegExp(
+      `(?:之前|以前|先前|此前|原有|原来|原先|你之前|前面)的?(?:安全)?${ZH_TARGET}[^。！？!?\\n]{0,8}?(?:作废|已过期|过期|失效|无效|有误|错误|取消|是假的|不再有效|不算数)`,
+      'g',
+    ),
+    severity: 'high',
+    what: '之前的指令作废',
+  },
+  {
+    rule: 'override',
+    re: /新的(?:指令|任务|系统指令)(?:是|为)?[:：]|新任务[:：]|以本条为准|真正的指令/g,
+    severity: 'medium',
+    what: '新的指令',
+  },
+  {
+    rule: 'role-hijack',
+    re: /(?:从现在(?:起|开始)|从今(?:天|以后)起|今后|以后|现在)[,，\s]*你(?:就|将|必须|只能|已经)?(?:是|成为|扮演|处于|进入)[^。！？!?\n]{0,30}?(?:不受|没有任何限制|无限制|没有限制|不受约束|DAN|开发者模式|越狱|黑客|服从一切|不得拒绝|任何事情|无所不能)/g,
+    severity: 'high',
+    what: '从现在起你是无限制的',
+  },
+  {
+    rule: 'role-hijack',
+    re: /你(?:现在|已经)?(?:处于|进入|切换到|开启)?(?:开发者模式|越狱模式|DAN\s*模式|无限制模式|上帝模式)|扮演[^。！？!?\n]{0,12}?(?:没有任何限制|不受任何限制|无限制)的|你的名字是\s*DAN/g,
+    severity: 'high',
+    what: '越狱模式',
+  },
+  {
+    rule: 'role-hijack',
+    re: /不受(?:任何)?(?:规则|限制|约束|安全策略|安全|政策|道德|审查)(?:的)?(?:约束|限制)?|服从一切(?:命令|指令)?|不得拒绝|绝不拒绝|不能拒绝/g,
+    severity: 'medium',
+    what: '不受限制',
+  },
+  {
+    rule: 'role-hijack',
+    re: /(?:从现在(?:起|开始)|从今(?:天|以后)起)[,，\s]*你(?:就|将|必须|只能)?(?:是|成为|扮演|只听)/g,
+    severity: 'low',
+    what: '从现在起你是',
+  },
+  {
+    rule: 'prompt-exfiltration',
+    re: /(?:输出|打印|重复|显示|告诉我|透露|泄露|给出|展示|说出|复述|贴出|发给我|告诉用户|给用户)[^。！？!?\n]{0,10}?(?:系统提示|系统指令|初始指令|初始提示|原始指令|隐藏指令|系统设定|提示词)/g,
+    severity: 'high',
+    what: '输出系统提示',
+  },
+  {
+    rule: 'tool-fact',
+    re: /(?:不要|别|永远不要|禁止|不能)再?(?:调用|使用)(?:这个|该|此)?(?:工具|接口|API|插件|服务)?[^。！？!?\n]{0,6}?(?:了|再)?/g,
+    severity: 'low',
+    what: '不要再调用',
+  },
+]
+
+export const ZH_TOOL_STATE =
+  /(?:工具|接口|API|密钥|插件|服务)[^。！？!?\n]{0,10}?(?:已经?失效|已废弃|已弃用|已损坏|坏了|无效|不可用|被禁用)/g
+
+export const ZH_MEMORY_CUE =
+  /记住|牢记|记下|存入(?:长期)?记忆|写入记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
+
+export const ZH_PLANTING_CUES: WeightedCue[] = [
+  {
+    re: /(?:用户|他|她|该用户|这个用户|此用户)[^。！？!?\n]{0,8}?(?:没有|无)(?:写|读|管理员|访问|使用|查看|退款|部署)?(?:权限|权利)|(?:用户|他|她)[^。！？!?\n]{0,4}?无权|禁止(?:他|她|用户)|被禁止使用|账户已被冻结|被封禁/g,
+    weight: 2,
+    what: '否认用户权限',
+  },
+  {
+    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|绕过(?:内容)?审核|跳过所有检查|可以绕过/g,
+    weight: 2,
+    what: '授予助手权限',
+  },
+  {
+    re: /不要告诉用户|不告诉用户|未告知|不要向用户透露|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
+    weight: 2,
+    what: '隐瞒或拒绝',
+  },
+  {
+    re: /(?:安全|隐私|审查|审核|检查)[^。！？!?\n]{0,6}?(?:警告|规则|限制|要求|策略|保护)?[^。！？!?\n]{0,6}?(?:可以忽略|都可以忽略|作废|永久关闭|已经?关闭|取消|不再需要|不用遵守|无需遵守)|关闭所有日志|不再需要遵守|不需要任何隐私保护/g,
+    weight: 2,
+    what: '关闭安全策略',
+  },
+  {
+    re: /高于(?:系统提示|用户指令|开发者)|优先级(?:高于|最高)|最高优先级|系统提示(?:是假的|已更新|已过时)|真正的指令|忽略开发者/g,
+    weight: 2,
+    what: '声称高于系统提示',
+  },
+  {
+    re: /(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)[^。！？!?\n]{0,20}?(?:发送|上传|转发|抄送|公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
+    weight: 2,
+    what: '外发数据',
+  },
+  {
+    re: /管理员(?:要求|说|已授权|发来)|来自管理员|【系统|系统通知|系统[:：]/g,
+    weight: 1,
+    what: '声称来自管理员',
+  },
+  {
+    re: /每次|每当|任何时候|无论问题是什么|必须|永远|后续所有/g,
+    weight: 1,
+    what: '对助手的长期命令',
+  },
+  {
+    re: /公开分享|自动公开|转账|包含链接|附上[^。！？!?\n]{0,10}?(?:密钥|密码|链接)|不要拒绝/g,
+    weight: 1,
+    what: '外泄或推广',
+  },
+]
+
+export const ZH_ADDRESS: RegExp[] = [
+  /(?:给|致|对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
+  /AI\s*请注意|如果你是\s*(?:AI|人工智能|模型|助手)|[【[]\s*(?:系统|AI\s*指令|系统通知|系统指令|SYSTEM|重要)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
+]
+
+export const ZH_ACTION = /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|不要|执行|删除|转账|调用|记住|你现在是|你是|请在|回复/g
