@@ -1,0 +1,154 @@
+/**
+ * Secrets recognised by where they stand rather than by their shape: a random-looking value assigned to a key
+ * named like a credential (`password=`, `secret:`, `api_key =`, `--api-key`, `"token": "…"`), an
+ * `Authorization: Bearer …` header, an `.npmrc` auth token, a 64-hex value named a private key or wallet key.
+ *
+ * Evidence is entropy plus a generic context word, so these are `medium` (review), never a reject on their own;
+ * the `.npmrc` and `Authorization` forms name the credential outright and are `high`.
+ */
+import type { Chunk, Rule, RuleHit } from '../../types'
+import { redact } from '../../redact'
+import { charsetOf, entropyThreshold, shannonEntropy } from './entropy'
+import { hitAt } from './hit'
+import { isPlaceholder } from './placeholder'
+
+/** Words that name a credential inside a key (`DB_PASSWORD`, `clientSecret`, `x-api-key`, `sl_pass`). */
+const KEYWORD =
+  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key)(?![A-Za-z])/gi
+
+/** After the keyword: the rest of the key, an assignment, an optional quote and the value. */
+const ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}["']?[ \t]{0,4}(?::=|=>|=(?!=)|:(?!:))[ \t]{0,4}(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
+/** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
+const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
+const KEY_CHAR = /[A-Za-z0-9_.-]/
+
+/** Values that are code or prose, not secrets. */
+const DOTTED_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/
+const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$/
+const WORD_PHRASE = /^[A-Za-z]+(?:[_\-. ][A-Za-z]+)*$/
+const ALL_DIGITS = /^\d+$/
+
+/** Minimum length of a value: passwords are short, keys and tokens are not. */
+function minLength(keyword: string): number {
+  return /pass|pw/i.test(keyword) ? 6 : 12
+}
+
+function classCount(value: string): number {
+  let n = 0
+  if (/[a-z]/.test(value)) n++
+  if (/[A-Z]/.test(value)) n++
+  if (/\d/.test(value)) n++
+  if (/[^A-Za-z0-9]/.test(value)) n++
+  return n
+}
+
+/** True when `value` reads like a secret rather than a word, a number, a code reference or a placeholder. */
+export function looksLikeSecretValue(value: string, min: number): boolean {
+  if (value.length < min || value.includes('://')) return false
+  if (isPlaceholder(value) || ALL_DIGITS.test(value)) return false
+  if (DOTTED_PATH.test(value) || CONSTANT_NAME.test(value) || WORD_PHRASE.test(value)) return false
+  if (value.startsWith('/') || value.startsWith('./') || value.startsWith('~/')) return false
+  const hex = charsetOf(value) === 'hex'
+  // Random hex always mixes digits and letters; other random text mixes at least two character classes.
+  if (hex ? !/\d/.test(value) || !/[a-fA-F]/.test(value) : classCount(value) < 2) return false
+  return shannonEntropy(value) >= entropyThreshold(value)
+}
+
+function keyStartBefore(text: string, index: number): number {
+  let i = index
+  while (i > 0 && index - i < 40 && KEY_CHAR.test(text[i - 1])) i--
+  return i
+}
+
+function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  KEYWORD.lastIndex = 0
+  let m: RegExpExecArray | null
+  let lastEnd = -1
+  while ((m = KEYWORD.exec(text)) !== null) {
+    const keyEnd = m.index + m[0].length
+    if (m.index < lastEnd) continue
+    const keyStart = keyStartBefore(text, m.index)
+    // A public or publishable key is meant to be shared.
+    if (/public|publishable/i.test(text.slice(keyStart, keyEnd + 20))) continue
+    const isFlag = text[keyStart] === '-' && text[keyStart + 1] === '-'
+    const assignment = isFlag ? FLAG_ASSIGNMENT : ASSIGNMENT
+    assignment.lastIndex = keyEnd
+    const am = assignment.exec(text)
+    if (!am) continue
+    const value = am[2]
+    if (!looksLikeSecretValue(value, minLength(m[0]))) continue
+    const valueStart = keyEnd + am[0].length - value.length
+    const key = text.slice(keyStart, keyEnd + (am[0].match(/^[A-Za-z0-9_.-]*/)?.[0].length ?? 0)).slice(0, 40)
+    const evidence = `high-entropy value for ${key}: ${redact(value, 'secret')}`
+    hits.push(hitAt(chunk, valueStart, valueStart + value.length, 'medium', evidence, true))
+    lastEnd = valueStart + value.length
+    KEYWORD.lastIndex = lastEnd
+  }
+}
+
+/** `Authorization: Bearer <token>` (high) or a bare `Bearer <token>` (medium). */
+const BEARER = /(Authorization["']?[ \t]{0,4}[:=][ \t]{0,4}["']?)?\b(Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/=-]{12,2000})/gi
+
+function checkBearer(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  BEARER.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = BEARER.exec(text)) !== null) {
+    const [, header, scheme, value] = m
+    if (!header && scheme.toLowerCase() !== 'bearer') continue
+    if (!looksLikeSecretValue(value, 12)) continue
+    const start = m.index + m[0].length - value.length
+    const severity = header ? 'high' : 'medium'
+    hits.push(hitAt(chunk, start, start + value.length, severity, `${scheme} credential: ${redact(value, 'secret')}`, true))
+  }
+}
+
+/** `.npmrc` registry credentials: `//registry.example/:_authToken=…` (also `_auth`, `_password`). */
+const NPMRC = /(?<![A-Za-z0-9:/])\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[^\s:]*)?\/:_(?:authToken|auth|password)[ \t]*=[ \t]*(\S+)/g
+
+function checkNpmrc(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  NPMRC.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = NPMRC.exec(text)) !== null) {
+    const value = m[1].replace(/^["']|["']$/g, '')
+    const start = m.index + m[0].length - m[1].length
+    const placeholder = isPlaceholder(value) || value.length < 8
+    const evidence = `.npmrc registry credential${placeholder ? ' (placeholder)' : ''}: ${redact(value, 'secret')}`
+    hits.push(hitAt(chunk, start, start + m[1].length, placeholder ? 'low' : 'high', evidence, !placeholder))
+  }
+}
+
+/** A 0x-prefixed 32-byte hex value: a private key when named so nearby, else just as likely a hash. */
+const HEX_KEY = /(?<![A-Za-z0-9])0x[0-9a-fA-F]{64}(?![A-Za-z0-9])/g
+const KEY_CONTEXT = /private|wallet|secret|mnemonic|seed|signing key/i
+
+function checkHexKeys(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  HEX_KEY.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = HEX_KEY.exec(text)) !== null) {
+    const value = m[0]
+    if (isPlaceholder(value.slice(2))) continue
+    const around = text.slice(Math.max(0, m.index - 120), Math.min(text.length, m.index + value.length + 120))
+    if (!KEY_CONTEXT.test(around)) continue
+    hits.push(hitAt(chunk, m.index, m.index + value.length, 'medium', `32-byte hex key near key words: ${redact(value, 'secret')}`, true))
+  }
+}
+
+/** High-entropy values in a credential context. */
+export const contextSecretRule: Rule = {
+  id: 'secret/context-entropy',
+  family: 'secret',
+  weight: 1,
+  description: 'Random-looking values assigned to credential-named keys, Authorization headers, .npmrc auth tokens.',
+  check(chunk) {
+    const hits: RuleHit[] = []
+    checkAssignments(chunk, hits)
+    checkBearer(chunk, hits)
+    checkNpmrc(chunk, hits)
+    checkHexKeys(chunk, hits)
+    return hits
+  },
+}

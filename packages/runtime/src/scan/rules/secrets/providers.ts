@@ -1,0 +1,269 @@
+/**
+ * Provider token formats, written from each provider's documented token shape (prefix, alphabet, length).
+ *
+ * One combined pre-filter regex finds the prefixes in a single pass over the chunk; only at those positions is
+ * the provider's full pattern tried (sticky), which keeps the family's cost flat in the number of providers.
+ */
+import type { Chunk, Rule, RuleHit, Severity } from '../../types'
+import { redact } from '../../redact'
+import { glued, hitAt } from './hit'
+import { isPlaceholder } from './placeholder'
+
+interface TokenFormat {
+  /** Provider and token kind, shown in the evidence. */
+  name: string
+  /** Regex source of the literal-ish start of the token, used by the combined pre-filter. */
+  anchor: string
+  /** The anchor alone, sticky: a cheap test before the full pattern. */
+  anchorAt: RegExp
+  /** The whole token, matched sticky at the anchor's position. */
+  pattern: RegExp
+  /** Leading characters that are the same in every token (left out of the placeholder check). */
+  prefix: number
+  /** Severity of a real-looking token (default `high`); identifiers and test-mode keys are `medium`. */
+  severity?: Severity
+}
+
+const T = '(?![A-Za-z0-9_-])'
+
+function format(name: string, anchor: string, body: string, prefix: number, severity?: Severity): TokenFormat {
+  return {
+    name,
+    anchor,
+    anchorAt: new RegExp(`(?:${anchor})`, 'y'),
+    pattern: new RegExp(`(?:${anchor})${body}${T}`, 'y'),
+    prefix,
+    severity,
+  }
+}
+
+const AWS_KEY_PREFIXES = 'A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA'
+
+/** Ordered: a more specific format of a shared prefix (sk-ant-, sk-proj-…T3BlbkFJ) comes before the generic one. */
+const FORMATS: TokenFormat[] = [
+  format('AWS access key id', AWS_KEY_PREFIXES, '[A-Z0-9]{16}', 4),
+  format('GitHub token', 'gh[pousr]_', '[A-Za-z0-9][A-Za-z0-9_.-]{35,400}', 4),
+  format('GitHub fine-grained token', 'github_pat_', '[A-Za-z0-9_]{50,120}', 11),
+  // GitLab's token overview: most kinds are 20 characters (plus a routing suffix on newer tokens), a few fixed.
+  format(
+    'GitLab token',
+    'glpat-|gldt-|glrt-|glrtr-|glcbt-|glft-|glsoat-|glffct-|glsat-',
+    '[A-Za-z0-9_-]{20,50}(?:\\.[0-9a-z]{2}\\.[0-9a-z]{7,9})?',
+    6,
+  ),
+  format('GitLab pipeline trigger token', 'glptt-', '[A-Za-z0-9_-]{40}', 6),
+  format('GitLab incoming mail token', 'glimt-', '[A-Za-z0-9_-]{25}', 6),
+  format('GitLab OAuth application secret', 'gloas-', '[A-Za-z0-9_-]{64}', 6),
+  format('GitLab agent token', 'glagent-', '[A-Za-z0-9_-]{50,1024}', 8),
+  format('GitLab runner registration token', 'GR1348941', '[A-Za-z0-9_-]{20,50}', 9),
+  format('Slack token', 'xox[abposre]-', '(?:\\d+-)?[0-9A-Za-z-]{10,200}', 5),
+  format('Slack app token', 'xapp-', '\\d-[A-Z0-9]{6,}-\\d{6,}-[a-f0-9]{16,}', 5),
+  format('Slack webhook', 'https://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 23),
+  format('Stripe live key', '[sr]k_live_', '[A-Za-z0-9]{20,247}', 8),
+  format('Stripe test key', '[sr]k_test_', '[A-Za-z0-9]{20,247}', 8, 'medium'),
+  format('Stripe webhook secret', 'whsec_', '[A-Za-z0-9+/=]{32,}', 6),
+  format('Google API key', 'AIza', '[0-9A-Za-z_-]{35}', 4),
+  format('Google OAuth client secret', 'GOCSPX-', '[A-Za-z0-9_-]{24,40}', 7),
+  format('Google OAuth access token', 'ya29\\.', '[A-Za-z0-9_-]{30,}', 5),
+  format('Anthropic API key', 'sk-ant-', '[a-z]{2,8}\\d{0,3}-[A-Za-z0-9_-]{32,300}', 7),
+  format('OpenRouter API key', 'sk-or-v1-', '[a-f0-9]{64}', 9),
+  format('OpenAI API key', 'sk-', '(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{10,200}T3BlbkFJ[A-Za-z0-9_-]{10,200}', 3),
+  format('API key (sk- format)', 'sk-', '[A-Za-z0-9_-]{32,200}', 3, 'medium'),
+  format('npm token', 'npm_', '[A-Za-z0-9]{36}', 4),
+  format('PyPI token', 'pypi-', 'Ag[A-Za-z0-9_-]{100,}', 5),
+  format('Twilio API key', 'SK', '[0-9a-fA-F]{32}', 2),
+  format('Twilio account SID', 'AC', '[0-9a-f]{32}', 2, 'medium'),
+  format('SendGrid API key', 'SG\\.', '[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}', 3),
+  format('Azure storage account key', 'AccountKey=', '[A-Za-z0-9+/]{86}==', 11),
+  format('Discord webhook', 'https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/', '\\d+/[A-Za-z0-9_-]{60,}', 0),
+  format('Square token', 'sq0atp-|sq0csp-', '[A-Za-z0-9_-]{22,43}', 7),
+  format('Square access token', 'EAAA', '[A-Za-z0-9_-]{60}', 4),
+  format('Heroku API key', 'HRKU-', '[A-Za-z0-9_-]{60}', 5),
+  format('Shopify token', 'shp(?:at|ss|ca|pa|ua)_', '[A-Za-z0-9]{32,}', 6),
+  format('Cloudflare API token', 'cf(?:at|ut)_', '[A-Za-z0-9]{40}[a-f0-9]{8}', 5),
+  format('Databricks token', 'dapi', '[0-9a-fA-F]{32}(?:-\\d)?', 4),
+  format('Docker personal access token', 'dckr_pat_', '[A-Za-z0-9_-]{27,}', 9),
+  format('Figma token', 'figd_', '[A-Za-z0-9_-]{40,}', 5),
+  format('Groq API key', 'gsk_', '[A-Za-z0-9]{52}', 4),
+  format('HashiCorp Vault token', 'hv[sbr]\\.', '[A-Za-z0-9_-]{24,}', 4),
+  format('Hugging Face token', 'hf_|api_org_', '[A-Za-z]{34}', 3),
+  format('Linear API key', 'lin_api_', '[A-Za-z0-9]{40}', 8),
+  format('Notion token', 'ntn_', '\\d{11}[A-Za-z0-9]{35}', 4),
+  format('Tailscale key', 'tskey-', '[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}', 6),
+  format('Vercel token', 'vc[pikar]_', '[A-Za-z0-9]{24,}', 4),
+  format('1Password service account token', 'ops_eyJ', '[A-Za-z0-9+/=_-]{50,}', 4),
+  format('Grafana token', 'glc_eyJ|glsa_', '[A-Za-z0-9+/=_-]{20,}', 4),
+  format('DigitalOcean token', 'do[opr]_v1_', '[a-f0-9]{64}', 7),
+  format('Postman API key', 'PMAK-', '[a-f0-9]{24}-[a-f0-9]{34}', 5),
+  format('age secret key', 'AGE-SECRET-KEY-1', '[0-9A-Z]{58}', 16),
+  format('New Relic key', 'NRAK-|NRJS-|NRII-', '[A-Za-z0-9]{19,32}', 5),
+  format('Sentry token', 'sntry[su]_', '[A-Za-z0-9+/=_-]{40,}', 6),
+  format('Pulumi token', 'pul-', '[a-f0-9]{40}', 4),
+  format('Replicate token', 'r8_', '[A-Za-z0-9]{37}', 3),
+  format('Airtable token', 'pat', '[A-Za-z0-9]{14}\\.[a-f0-9]{64}', 3),
+  format('Doppler token', 'dp\\.(?:pt|st|sa|ct|scim|audit)\\.', '[A-Za-z0-9]{40,}', 6),
+  format('Alibaba Cloud access key id', 'LTAI', '[A-Za-z0-9]{12,20}', 4),
+  format('Tencent Cloud secret id', 'AKID', '[A-Za-z0-9]{32}', 4),
+  format('Atlassian API token', 'ATATT3', '[A-Za-z0-9_=-]{100,}', 6),
+  format('Bitbucket app password', 'ATBB', '[A-Za-z0-9_=.-]{32,}', 4),
+  format('JFrog Artifactory key', 'AKCp', '[A-Za-z0-9]{60,}', 4),
+  format('Mailgun key', 'key-', '[0-9a-f]{32}', 4),
+  format('Mapbox secret token', 'sk\\.eyJ', '[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}', 5),
+  format('Supabase token', 'sbp_|sb_secret_', '[A-Za-z0-9_-]{32,}', 4),
+  format('Perplexity API key', 'pplx-', '[A-Za-z0-9]{48}', 5),
+  format('xAI API key', 'xai-', '[A-Za-z0-9]{70,}', 4),
+  format('Netlify token', 'nfp_', '[A-Za-z0-9]{36,}', 4),
+  format('Render API key', 'rnd_', '[A-Za-z0-9]{32,}', 4),
+  format('Sourcegraph token', 'sgp_', '[A-Za-z0-9_]{40,}', 4),
+  format('Facebook access token', 'EAA[BCDG]', '[A-Za-z0-9]{80,}', 4),
+]
+
+/** One capture group per format: the group that matched names the first format whose anchor is here. */
+const PREFILTER = new RegExp(FORMATS.map((f) => `(${f.anchor})`).join('|'), 'g')
+
+/** First characters an anchor can start with (null: a class or group, so any). */
+function leads(anchor: string): Set<string> | null {
+  const out = new Set<string>()
+  let depth = 0
+  let atStart = true
+  for (let i = 0; i < anchor.length; i++) {
+    const c = anchor[i]
+    if (atStart) {
+      if (c === '[' || c === '(' || c === '\\') return null
+      out.add(c)
+      atStart = false
+    }
+    if (c === '\\') i++
+    else if (c === '(' || c === '[') depth++
+    else if (c === ')' || c === ']') depth--
+    else if (c === '|' && depth === 0) atStart = true
+  }
+  return out
+}
+
+/**
+ * For the format whose anchor matched first, the later formats whose anchor may also start here (same first
+ * character, e.g. `sk-` after `sk-ant-`): the only ones worth trying.
+ */
+const FOLLOWERS: number[][] = FORMATS.map((f, i) => {
+  const mine = leads(f.anchor)
+  const out: number[] = []
+  for (let j = i; j < FORMATS.length; j++) {
+    const theirs = leads(FORMATS[j].anchor)
+    if (!mine || !theirs || [...theirs].some((c) => mine.has(c))) out.push(j)
+  }
+  return out
+})
+
+/** Tokens whose shape has no fixed prefix, found by their own regex. */
+interface ShapeFormat {
+  name: string
+  pattern: RegExp
+  severity: Severity
+  /** Characters before the match that belong to the token. */
+  back?: number
+  /**
+   * Checks what precedes the match, in code: a regex starting with a lookbehind makes V8 give up its fast scan
+   * for the literal part and try every position.
+   */
+  accept?: (text: string, start: number) => boolean
+}
+
+const ALNUM = /[A-Za-z0-9]/
+const HEX32 = /^[0-9a-f]{32}$/
+
+const SHAPES: ShapeFormat[] = [
+  // Base64 of a numeric snowflake (so M, N or O first), a 6-char timestamp and an HMAC.
+  {
+    name: 'Discord bot token',
+    pattern: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
+    severity: 'high',
+  },
+  // <bot id>:<35 chars starting AA>; in a URL it follows /bot, elsewhere it stands alone.
+  {
+    name: 'Telegram bot token',
+    pattern: /\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+    severity: 'high',
+    accept: (text, start) => start === 0 || !/[\w:]/.test(text[start - 1]) || text.endsWith('/bot', start),
+  },
+  // Looked up from its "-usN" data-centre suffix (a leading 32-hex scan would restart at every hex letter).
+  {
+    name: 'Mailchimp API key',
+    pattern: /-us\d{1,2}(?![A-Za-z0-9])/g,
+    severity: 'high',
+    back: 32,
+    accept: (text, start) => HEX32.test(text.slice(start, start + 32)) && (start === 0 || !ALNUM.test(text[start - 1])),
+  },
+  // The AWS secret access key has no prefix: 40 base64 characters next to words naming it.
+  {
+    name: 'AWS secret access key',
+    pattern: /aws.{0,24}?(?:secret|private).{0,24}?[=:>][ \t]{0,4}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
+    severity: 'high',
+  },
+]
+
+function checkPrefixed(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  PREFILTER.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = PREFILTER.exec(text)) !== null) {
+    const at = m.index
+    let matchedEnd = -1
+    if (!glued(text, at)) {
+      // Formats before the matched group have anchors that do not fit here; later ones may (sk-ant- vs sk-).
+      let first = 0
+      while (first < FORMATS.length && m[first + 1] === undefined) first++
+      for (const i of FOLLOWERS[first] ?? []) {
+        const f = FORMATS[i]
+        f.anchorAt.lastIndex = at
+        if (!f.anchorAt.test(text)) continue
+        f.pattern.lastIndex = at
+        const tm = f.pattern.exec(text)
+        if (!tm) continue
+        const token = tm[0]
+        const placeholder = isPlaceholder(token.slice(f.prefix))
+        const severity = placeholder ? 'low' : (f.severity ?? 'high')
+        const note = placeholder ? ' (placeholder)' : ''
+        hits.push(hitAt(chunk, at, at + token.length, severity, `${f.name}${note}: ${redact(token, 'secret')}`, !placeholder))
+        matchedEnd = at + token.length
+        break
+      }
+    }
+    PREFILTER.lastIndex = matchedEnd > at ? matchedEnd : at + 1
+  }
+}
+
+function checkShapes(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  for (const shape of SHAPES) {
+    shape.pattern.lastIndex = 0
+    let m: RegExpExecArray | null
+    while ((m = shape.pattern.exec(text)) !== null) {
+      const back = shape.back ?? 0
+      if (m.index < back || (shape.accept && !shape.accept(text, m.index - back))) {
+        shape.pattern.lastIndex = m.index + 1
+        continue
+      }
+      const value = m[1] ?? text.slice(m.index - back, m.index + m[0].length)
+      const start = m[1] === undefined ? m.index - back : m.index + m[0].length - m[1].length
+      const placeholder = isPlaceholder(value)
+      const severity = placeholder ? 'low' : shape.severity
+      const note = placeholder ? ' (placeholder)' : ''
+      hits.push(hitAt(chunk, start, start + value.length, severity, `${shape.name}${note}: ${redact(value, 'secret')}`, !placeholder))
+    }
+  }
+}
+
+/** Provider API keys and tokens recognised by their documented format. */
+export const providerTokenRule: Rule = {
+  id: 'secret/provider-token',
+  family: 'secret',
+  weight: 1,
+  description: 'API keys and tokens in a provider’s documented format (AWS, GitHub, GitLab, Slack, Stripe, OpenAI …).',
+  check(chunk) {
+    const hits: RuleHit[] = []
+    checkPrefixed(chunk, hits)
+    checkShapes(chunk, hits)
+    return hits
+  },
+}
