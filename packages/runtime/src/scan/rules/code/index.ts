@@ -1,4 +1,41 @@
-import type { Rule } from '../../types'
+import type { Chunk, Rule, RuleHit, ScanInput } from '../../types'
+import { analyzeChunk } from './analyze'
+import type { CodeRuleName } from './hit'
 
-// Scaffolding while the family is being written: the family's helper replaces this file.
-export const codeRules: Rule[] = []
+const DESCRIPTIONS: Record<CodeRuleName, string> = {
+  'eval-call':
+    'eval/exec/Function/compile/vm.run* (and unsafe deserialisation) of code that is not a plain literal; literal-only calls stay low.',
+  'dynamic-import': 'require()/import()/__import__()/importlib.import_module() of a computed module name.',
+  'process-spawn':
+    'child_process, subprocess, os.system/popen, pty.spawn and other spawners: medium for a literal command, high when the command is computed or dangerous.',
+  'sandbox-escape': 'Dunder walks such as __class__.__mro__ … __subclasses__(), __globals__/__builtins__ access, constructor.constructor.',
+  'builtins-tamper': 'Assignments to builtins (monkeypatching checks so that they always pass).',
+  'download-exec': 'A download piped or substituted into an interpreter (curl … | sh, iex (iwr …), python -c "$(curl …)").',
+  'reverse-shell': 'bash -i >& /dev/tcp/…, nc -e, mkfifo … nc, socket + dup2/pty shells.',
+  exfiltration: 'Credential files or the environment sent to a network sink; local files uploaded.',
+  destructive: 'rm -rf /, mkfs, dd to a disk, fork bombs, drive wipes.',
+  'system-write': 'Writes to system or login files (/etc, ~/.bashrc, authorized_keys …).',
+  'bare-payload': 'The whole candidate is a short piece of code that reaches outside the working tree (a payload, not a memory).',
+}
+
+const CODE_KINDS = ['code', 'shell', 'prose'] as const
+
+function ruleFor(name: CodeRuleName): Rule {
+  return {
+    id: `code/${name}`,
+    family: 'code',
+    weight: 1,
+    description: DESCRIPTIONS[name],
+    appliesTo: CODE_KINDS,
+    check(chunk: Chunk, input: ScanInput): RuleHit[] {
+      const hits: RuleHit[] = []
+      for (const h of analyzeChunk(chunk, input)) {
+        if (h.rule === name) hits.push({ start: h.start, end: h.end, severity: h.severity, evidence: h.evidence })
+      }
+      return hits
+    },
+  }
+}
+
+/** The code-execution rules: structural checks of code, shell and code-looking prose (see docs/scanning.md). */
+export const codeRules: Rule[] = (Object.keys(DESCRIPTIONS) as CodeRuleName[]).map(ruleFor)

@@ -1,0 +1,207 @@
+import type { Chunk, ScanInput } from '../../types'
+import type { CodeFindings, CodeHit } from './hit'
+import { emptyFindings, evidenceOf, rank, shift } from './hit'
+import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
+import { analyzeShell } from './shell'
+import { analyzeCode, errorShare, nestedAnalysis, parseCode } from './tree'
+import type { TreeLanguage } from './tree'
+
+/** Code that mentions nothing any code rule looks for is not parsed at all. */
+const CODE_TRIGGER =
+  /eval|exec|spawn|system|popen|subprocess|child_process|__|import|require|Function|vm\.|socket|connect|fetch|request|axios|https?\b|urlopen|open\(|write|curl|wget|\/dev\/|mkfifo|\bnc\b|\brm\b|mkfs|\bdd\b|iex|invoke|constructor|builtins|pickle|marshal|env|fork|\$\(|`|@\{|Kernel|System|chmod|sudo|\|/
+
+const DUNDER_ESCAPE = /__class__\s*\.\s*__(?:mro|bases?)__|__subclasses__\s*\(\s*\)\s*\[|__globals__\s*\[\s*['"]__builtins__/g
+
+/** Spawners of languages without a parser here (Ruby, Perl, PHP): `system "…"`, `%x(…)`, `Kernel.exec("…")`. */
+const OTHER_SPAWN =
+  /\b(?:system|System|exec|spawn|popen|shell_exec|passthru|proc_open|Kernel\.(?:exec|system|spawn)|IO\.popen)\s*\(?\s*(["'`])([^"'`\n]{1,500})\1|%x[({[]([^)}\]\n]{1,500})[)}\]]/g
+
+const PY_MARKERS =
+  /^\s*(?:def|class|import|from|with|elif|except)\b|:\s*$|\bself\.|\bprint\(|__\w+__|\blambda\b|\bNone\b|\bTrue\b|\bFalse\b/m
+const JS_MARKERS = /\b(?:const|let|var|function|new)\s|=>|;\s*$|\brequire\(|console\.|===|\bnull\b|\bundefined\b/m
+
+function merge(into: CodeFindings, from: CodeFindings): void {
+  for (const h of from.hits) into.hits.push(h)
+  for (const e of from.effects) into.effects.push(e)
+}
+
+function dunderEscapes(text: string, offset: number, out: CodeFindings): void {
+  if (!text.includes('__')) return
+  DUNDER_ESCAPE.lastIndex = 0
+  for (let m = DUNDER_ESCAPE.exec(text); m; m = DUNDER_ESCAPE.exec(text)) {
+    out.hits.push({
+      rule: 'sandbox-escape',
+      severity: 'high',
+      start: offset + m.index,
+      end: offset + m.index + m[0].length,
+      evidence: evidenceOf('sandbox escape chain', m[0]),
+    })
+  }
+}
+
+function otherLanguageSpawns(text: string, offset: number, out: CodeFindings): void {
+  OTHER_SPAWN.lastIndex = 0
+  for (let m = OTHER_SPAWN.exec(text); m; m = OTHER_SPAWN.exec(text)) {
+    const command = m[2] ?? m[3] ?? ''
+    const commandStart = offset + m.index + m[0].indexOf(command)
+    const inner = analyzeShell(command, commandStart, nestedAnalysis, 1)
+    let worst = 'low' as CodeHit['severity']
+    for (const h of inner.hits) {
+      out.hits.push(h)
+      if (rank(h.severity) > rank(worst)) worst = h.severity
+    }
+    const contained = inner.effects.every((e) => e.contained)
+    const start = offset + m.index
+    const end = start + m[0].length
+    out.hits.push({
+      rule: 'process-spawn',
+      severity: rank(worst) >= 2 ? 'high' : 'medium',
+      start,
+      end,
+      evidence: evidenceOf('command run', m[0]),
+    })
+    out.effects.push({ kind: 'spawn', contained, start, end, evidence: evidenceOf('command run', m[0]) })
+  }
+}
+
+/** Code of an unknown language: parsed as JavaScript or Python (whichever parses better), plus shell and other spawners. */
+function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeFindings {
+  const out = emptyFindings()
+  const pyScore = (PY_MARKERS.exec(text) ? 1 : 0) + (text.includes('__') ? 1 : 0)
+  const jsScore = JS_MARKERS.exec(text) ? 1 : 0
+  let language: TreeLanguage = guess ?? (pyScore > jsScore ? 'python' : 'javascript')
+  const share = errorShare(parseCode(language, text))
+  if (share > 0.02) {
+    const alternative: TreeLanguage = language === 'python' ? 'javascript' : 'python'
+    if (errorShare(parseCode(alternative, text)) < share) language = alternative
+  }
+  const tree = analyzeCode(language, text, offset, 0, true)
+  merge(out, tree)
+  const shell = analyzeShell(text, offset, nestedAnalysis)
+  for (const h of shell.hits) out.hits.push(h)
+  for (const e of shell.effects) if (e.kind === 'substitution') out.effects.push(e)
+  if (!out.hits.some((h) => h.rule === 'process-spawn')) otherLanguageSpawns(text, offset, out)
+  return out
+}
+
+function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
+  const out = emptyFindings()
+  if (!PROSE_TRIGGER.test(text)) return out
+  for (const segment of proseSegments(text)) {
+    const start = offset + segment.start
+    if (segment.kind === 'shell') merge(out, analyzeShell(segment.text, start, nestedAnalysis))
+    else if (segment.kind === 'call') merge(out, analyzeOther(segment.text, start))
+    else {
+      const looksLikeCall = /[\w$]\(/.test(segment.text)
+      merge(out, looksLikeCall ? analyzeOther(segment.text, start) : analyzeShell(segment.text, start, nestedAnalysis))
+    }
+  }
+  if (whole) {
+    dunderEscapes(text, offset, out)
+    if (!out.hits.some((h) => h.rule === 'process-spawn')) otherLanguageSpawns(text, offset, out)
+  }
+  return out
+}
+
+/**
+ * True when the candidate is nothing but this chunk (a bare one-liner, or one short fenced block and its fences):
+ * a memory that only runs something is a payload, not knowledge.
+ */
+export function isPayloadShaped(chunk: Chunk, input: ScanInput): boolean {
+  if (input.text.length - chunk.text.length > 40) return false
+  const outside = (input.text.slice(0, chunk.start) + '\n' + input.text.slice(chunk.end)).replace(
+    /^[ \t]*(?:```|~~~)[\w+#.-]*[ \t]*$/gm,
+    '',
+  )
+  if (outside.trim() !== '') return false
+  let lines = 0
+  for (const line of chunk.text.split('\n')) if (line.trim()) lines++
+  if (lines < 1 || lines > 3) return false
+  return chunk.kind !== 'prose' || !readsAsSentences(chunk.text)
+}
+
+/** Natural-language text (CJK, or mostly plain words) is never a bare payload, even when it quotes a command. */
+function readsAsSentences(text: string): boolean {
+  if (/[\u3000-\u9fff\uac00-\ud7af]/.test(text)) return true
+  const tokens = text.split(/\s+/).filter(Boolean)
+  let plain = 0
+  for (const t of tokens) if (/^[A-Za-z]{2,}[,.;:!?]?$/.test(t)) plain++
+  return plain >= 5 && plain / tokens.length > 0.5
+}
+
+function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
+  const { text, start } = chunk
+  if (chunk.kind === 'prose') return analyzeProse(text, start, whole)
+  if (chunk.kind === 'json') return emptyFindings()
+  if (!CODE_TRIGGER.test(text)) return emptyFindings()
+  const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')
+  let out: CodeFindings
+  if (language === 'shell') {
+    out = analyzeShell(text, start, nestedAnalysis)
+    // A line the chunker took for shell may be a sentence or code holding calls (`add os.system("…") at the top`).
+    for (const segment of callSegments(text)) merge(out, analyzeOther(segment.text, start + segment.start))
+  } else if (language === 'other') out = analyzeOther(text, start)
+  else if (chunk.languageFrom !== 'tag') out = analyzeOther(text, start, language)
+  else out = analyzeCode(language, text, start)
+  dunderEscapes(text, start, out)
+  return out
+}
+
+function dedupe(hits: CodeHit[]): CodeHit[] {
+  const best = new Map<string, CodeHit>()
+  for (const h of hits) {
+    const key = `${h.rule}:${h.start}:${h.end}`
+    const seen = best.get(key)
+    if (!seen || rank(h.severity) > rank(seen.severity)) best.set(key, h)
+  }
+  return [...best.values()].sort((a, b) => a.start - b.start || a.end - b.end || a.rule.localeCompare(b.rule))
+}
+
+function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
+  const whole = isPayloadShaped(chunk, input)
+  const found = findingsOf(chunk, whole)
+  let hits = found.hits
+  if (chunk.kind === 'prose' && !whole) hits = hits.filter((h) => rank(h.severity) >= 1)
+  if (whole) {
+    const outward = found.effects.find((e) => !e.contained)
+    if (outward) {
+      const lead = chunk.text.length - chunk.text.trimStart().length
+      const trail = chunk.text.length - chunk.text.trimEnd().length
+      hits.push({
+        rule: 'bare-payload',
+        severity: outward.kind === 'eval' ? shift('high', 0) : 'high',
+        start: chunk.start + lead,
+        end: chunk.end - trail,
+        evidence: evidenceOf(`the whole candidate is code that acts (${outward.kind})`, outward.evidence),
+      })
+    }
+  }
+  const lo = chunk.start
+  const hi = Math.max(chunk.end, chunk.start)
+  return dedupe(hits.map((h) => ({ ...h, start: Math.min(Math.max(h.start, lo), hi), end: Math.min(Math.max(h.end, h.start, lo), hi) })))
+}
+
+interface Memo {
+  text: string
+  start: number
+  source: string
+  hits: CodeHit[]
+}
+
+// Every code rule reads the same analysis of a chunk; it is computed once per chunk object and scan. The entry is
+// only reused for the very same chunk text, offset and scanned text, so results never depend on earlier calls.
+const memo = new WeakMap<Chunk, Memo>()
+
+/** All code-family hits of one chunk (shared by the code rules, each keeping its own). Never throws. */
+export function analyzeChunk(chunk: Chunk, input: ScanInput): CodeHit[] {
+  const cached = memo.get(chunk)
+  if (cached && cached.text === chunk.text && cached.start === chunk.start && cached.source === input.text) return cached.hits
+  let hits: CodeHit[]
+  try {
+    hits = analyzeUncached(chunk, input)
+  } catch {
+    hits = []
+  }
+  memo.set(chunk, { text: chunk.text, start: chunk.start, source: input.text, hits })
+  return hits
+}
