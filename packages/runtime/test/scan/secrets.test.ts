@@ -1,0 +1,272 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { secretRules } from '../../src/scan/rules/secrets/index'
+import { ALNUM, B64, B64URL, HEX, UPPER_DIGITS, base64Url, randomText, runRules, strongest } from './secrets-helpers'
+
+const scan = (text: string, offset = 0) => runRules(secretRules, text, offset)
+
+describe('secret/provider-token', () => {
+  const tokens: [string, string][] = [
+    ['AWS access key id', `AKIA${randomText(UPPER_DIGITS, 16, 1)}`],
+    ['GitHub token', `ghp_${randomText(ALNUM, 36, 2)}`],
+    ['GitHub fine-grained token', `github_pat_${randomText(ALNUM, 22, 3)}_${randomText(ALNUM, 59, 4)}`],
+    ['GitLab token', `glpat-${randomText(B64URL, 20, 5)}`],
+    ['Slack token', `xoxb-${randomText('0123456789', 11, 6)}-${randomText('0123456789', 12, 7)}-${randomText(ALNUM, 24, 8)}`],
+    [
+      'Slack webhook',
+      `https://hooks.slack.com/services/T${randomText(UPPER_DIGITS, 8, 9)}/B${randomText(UPPER_DIGITS, 10, 10)}/${randomText(ALNUM, 24, 11)}`,
+    ],
+    ['Stripe live key', `sk_live_${randomText(ALNUM, 24, 12)}`],
+    ['Google API key', `AIza${randomText(B64URL, 35, 13)}`],
+    ['OpenAI API key', `sk-proj-${randomText(B64URL, 40, 14)}T3BlbkFJ${randomText(B64URL, 40, 15)}`],
+    ['Anthropic API key', `sk-ant-api03-${randomText(B64URL, 93, 16)}AA`],
+    ['npm token', `npm_${randomText(ALNUM, 36, 17)}`],
+    ['PyPI token', `pypi-AgEIcHlwaS5vcmc${randomText(B64URL, 150, 18)}`],
+    ['SendGrid API key', `SG.${randomText(B64URL, 22, 19)}.${randomText(B64URL, 43, 20)}`],
+    ['Azure storage account key', `AccountKey=${randomText(B64, 86, 21)}==`],
+    ['Telegram bot token', `${randomText('123456789', 10, 22)}:AA${randomText(B64URL, 33, 23)}`],
+    ['Mailchimp API key', `${randomText(HEX, 32, 24)}-us14`],
+    ['Twilio API key', `SK${randomText(HEX, 32, 25)}`],
+    ['Square token', `sq0atp-${randomText(B64URL, 22, 26)}`],
+    ['Heroku API key', `HRKU-${randomText(B64URL, 60, 27)}`],
+    ['Discord bot token', `MT${randomText(B64URL, 24, 28)}.${randomText(B64URL, 6, 29)}.${randomText(B64URL, 38, 30)}`],
+  ]
+
+  it.each(tokens)('%s: high, sensitive, exact span, redacted evidence', (name, token) => {
+    const text = `config: ${token} (rotate it)`
+    const hits = scan(text, 7).filter((h) => h.rule === 'secret/provider-token')
+    expect(hits).toHaveLength(1)
+    const [hit] = hits
+    expect(hit.severity).toBe('high')
+    expect(hit.sensitive).toBe(true)
+    expect(hit.evidence).toContain(name)
+    expect(hit.start).toBe(7 + text.indexOf(token))
+    expect(hit.end - hit.start).toBe(token.length)
+    expect(hit.evidence).not.toContain(token.slice(-12))
+  })
+
+  it('does not fire on a prefix glued to a longer word or on a wrong length', () => {
+    expect(scan(`xghp_${randomText(ALNUM, 36, 40)}`)).toEqual([])
+    expect(scan(`ghp_${randomText(ALNUM, 12, 41)}`)).toEqual([])
+    expect(scan(`gsk_${randomText(ALNUM, 60, 42)}`).filter((h) => h.evidence.startsWith('Groq'))).toEqual([])
+  })
+
+  it('reports documentation placeholders at low only', () => {
+    for (const placeholder of [
+      'AKIAIOSFODNN7EXAMPLE',
+      `ghp_${'x'.repeat(36)}`,
+      `sk_live_${'A'.repeat(24)}`,
+      `xoxb-${'0'.repeat(11)}-${'x'.repeat(24)}`,
+      `glpat-${'X'.repeat(20)}`,
+    ]) {
+      const hits = scan(`export TOKEN=${placeholder}`)
+      expect(strongest(hits), placeholder).toBe('low')
+      expect(hits.some((h) => h.sensitive)).toBe(false)
+    }
+  })
+
+  it('keeps a test-mode or generic sk- key at medium', () => {
+    expect(strongest(scan(`sk_test_${randomText(ALNUM, 24, 43)}`))).toBe('medium')
+    expect(strongest(scan(`sk-${randomText(ALNUM, 48, 44)}`))).toBe('medium')
+  })
+
+  it('finds an AWS secret access key next to its name', () => {
+    const hits = scan(`aws_secret_access_key = ${randomText(B64, 40, 45)}`)
+    expect(hits.some((h) => h.evidence.startsWith('AWS secret access key') && h.severity === 'high')).toBe(true)
+  })
+})
+
+describe('secret/private-key', () => {
+  const body = `MII${randomText(B64, 61, 50)}\n${randomText(B64, 64, 51)}\n${randomText(B64, 40, 52)}==`
+
+  it('a PEM block with DER key material is critical, spanning header to footer', () => {
+    const block = `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`
+    const text = `key:\n${block}\ntrailing`
+    const [hit] = scan(text).filter((h) => h.rule === 'secret/private-key')
+    expect(hit.severity).toBe('critical')
+    expect(text.slice(hit.start, hit.end)).toBe(block)
+  })
+
+  it('handles JSON-escaped newlines and OpenSSH bodies', () => {
+    const json = `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${body.replace(/\n/g, '\\n')}\\n-----END PRIVATE KEY-----\\n"}`
+    expect(strongest(scan(json))).toBe('critical')
+    const ssh = `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE${randomText(B64, 120, 53)}\n-----END OPENSSH PRIVATE KEY-----`
+    expect(strongest(scan(ssh))).toBe('critical')
+  })
+
+  it('placeholder bodies are low, a prose body is medium', () => {
+    expect(strongest(scan('-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----'))).toBe('low')
+    expect(strongest(scan('-----BEGIN PRIVATE KEY-----\n***\n-----END PRIVATE KEY-----'))).toBe('low')
+    expect(strongest(scan('-----BEGIN EC PRIVATE KEY-----\nput your key here\n-----END EC PRIVATE KEY-----'))).toBe('medium')
+  })
+
+  it('a public key or certificate is not a finding', () => {
+    expect(scan(`-----BEGIN PUBLIC KEY-----\nMII${randomText(B64, 100, 54)}\n-----END PUBLIC KEY-----`)).toEqual([])
+  })
+})
+
+describe('secret/connection-string', () => {
+  const password = randomText(ALNUM, 14, 60)
+
+  it.each(['postgres', 'postgresql', 'mysql', 'mongodb+srv', 'redis', 'amqps', 'https', 'ftp'])(
+    '%s URL with a password is high',
+    (scheme) => {
+      const url = `${scheme}://app_user:${password}@db.internal.example:5432/prod`
+      const hits = scan(`DATABASE_URL=${url}`).filter((h) => h.rule === 'secret/connection-string')
+      expect(hits).toHaveLength(1)
+      expect(hits[0].severity).toBe('high')
+      expect(hits[0].evidence).not.toContain(password)
+    },
+  )
+
+  it('keeps a password that contains @', () => {
+    const [hit] = scan(`mongodb://svc:${password}@x@cluster0.example.net/db`)
+    expect(hit.severity).toBe('high')
+    expect(hit.end).toBe(`mongodb://svc:${password}@x@cluster0.example.net`.length)
+  })
+
+  it('templates and placeholder passwords are low at most', () => {
+    for (const url of [
+      'postgres://user:password@localhost:5432/db',
+      'https://${USER}:${PASSWORD}@api.example.com',
+      'mysql://root:{{db_pass}}@127.0.0.1/app',
+      'redis://:changeme@cache:6379',
+      'https://user:<password>@host.example',
+    ]) {
+      expect(['none', 'low'], url).toContain(strongest(scan(url)))
+    }
+  })
+
+  it('a token used as the user name (x-oauth-basic) is found', () => {
+    const token = randomText(HEX, 40, 61)
+    const hits = scan(`"dep": "git+https://${token}:x-oauth-basic@github.com/org/repo.git"`)
+    expect(strongest(hits)).toBe('high')
+  })
+
+  it('JDBC / ADO.NET password parameters are high; a lone password= is left to the context rule', () => {
+    expect(strongest(scan(`jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=${password};`))).toBe('high')
+    expect(strongest(scan(`Server=db.example;Database=app;User Id=app;Password=${password};`))).toBe('high')
+  })
+
+  it('URLs without credentials are not findings', () => {
+    expect(scan('see https://example.com:8443/path?x=1 and http://localhost:5000/<%= @variable %>')).toEqual([])
+  })
+})
+
+describe('secret/jwt', () => {
+  const header = base64Url('{"alg":"HS256","typ":"JWT"}')
+  const payload = base64Url('{"sub":"42","name":"A. User","iat":1700000000}')
+  const signature = randomText(B64URL, 43, 70)
+
+  it('a signed JWT is high and sensitive', () => {
+    const jwt = `${header}.${payload}.${signature}`
+    const [hit] = scan(`Authorization token ${jwt}.`).filter((h) => h.rule === 'secret/jwt')
+    expect(hit.severity).toBe('high')
+    expect(hit.sensitive).toBe(true)
+    expect(hit.end - hit.start).toBe(jwt.length)
+    expect(hit.evidence).toContain('HS256')
+  })
+
+  it('an unsigned JWT is medium', () => {
+    expect(strongest(scan(`${header}.${payload}`))).toBe('medium')
+  })
+
+  it('needs a header that decodes to JSON with alg', () => {
+    expect(scan(`${base64Url('{"typ":"JWT"}')}.${payload}.${signature}`)).toEqual([])
+    expect(scan(`eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ.${payload}.${signature}`)).toEqual([])
+    expect(scan(header)).toEqual([])
+  })
+})
+
+describe('secret/context-entropy', () => {
+  const value = randomText(ALNUM, 32, 80)
+
+  it.each([
+    `api_key = "${value}"`,
+    `"client_secret": "${value}"`,
+    `DB_PASSWORD=${value}`,
+    `--api-key ${value}`,
+    `auth_token: '${value}'`,
+    `sl_pass="${value}"`,
+  ])('%s is a medium, sensitive finding on the value', (line) => {
+    const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
+    expect(hits).toHaveLength(1)
+    expect(hits[0].severity).toBe('medium')
+    expect(line.slice(hits[0].start, hits[0].end)).toBe(value)
+  })
+
+  it.each([
+    'password = getpass()',
+    'password: changeme',
+    'api_key = os.environ["API_KEY"]',
+    'token = self.token',
+    'secret: ${SECRET}',
+    'TOKEN_LIMIT = 1234567890123',
+    'api_key: "insert_key_here"',
+    'the token expires in 3600 seconds',
+    'password = "hunter"',
+    'if password == other_password_value_here:',
+    'const api_key = process.env.API_KEY',
+    'public_key = "' + value + '"',
+    'key: keep_alive_connection_pool',
+  ])('%s is not a finding', (line) => {
+    expect(scan(line)).toEqual([])
+  })
+
+  it('an Authorization header with a random token is high, a bare Bearer medium', () => {
+    expect(strongest(scan(`curl -H "Authorization: Bearer ${value}" https://api.example.com`))).toBe('high')
+    expect(strongest(scan(`use Bearer ${value} for calls`))).toBe('medium')
+    expect(scan('Authorization: Bearer <token>')).toEqual([])
+  })
+
+  it('.npmrc auth tokens are high unless they reference a variable', () => {
+    const uuid = `${randomText(HEX, 8, 81)}-${randomText(HEX, 4, 82)}-4${randomText(HEX, 3, 83)}-a${randomText(HEX, 3, 84)}-${randomText(HEX, 12, 85)}`
+    expect(strongest(scan(`//registry.npmjs.org/:_authToken=${uuid}`))).toBe('high')
+    expect(strongest(scan('//registry.npmjs.org/:_authToken=${NPM_TOKEN}'))).toBe('low')
+  })
+
+  it('a 64-hex value is a key only when named one nearby', () => {
+    const hex = `0x${randomText(HEX, 64, 86)}`
+    expect(strongest(scan(`my wallet private key: ${hex}`))).toBe('medium')
+    expect(scan(`transaction ${hex} confirmed`)).toEqual([])
+  })
+})
+
+describe('secret family, whole', () => {
+  it('benign prose and code about credentials is not rejected', () => {
+    const texts = [
+      'Remember: the user stores API keys in 1Password and rotates the GitHub token monthly.',
+      'To create a token, open Settings > Developer settings > Personal access tokens.',
+      'const password = await prompt("Password: "); if (!password) throw new Error("empty password")',
+      'The JWT has three parts: header, payload and signature, each base64url-encoded.',
+      'Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in your environment, never in code.',
+      'Use postgres://localhost:5432/app for local development.',
+      'sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    ]
+    for (const text of texts) {
+      const severity = strongest(scan(text))
+      expect(['none', 'low'], `${text} -> ${severity}`).toContain(severity)
+    }
+  })
+
+  it('never throws, and every hit lies inside the chunk', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.nat(50), (text, offset) => {
+        for (const hit of scan(text, offset)) {
+          expect(hit.start).toBeGreaterThanOrEqual(offset)
+          expect(hit.end).toBeLessThanOrEqual(offset + text.length)
+          expect(hit.end).toBeGreaterThan(hit.start)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('scans a 1 MB adversarial input and finds every planted key once', () => {
+    const key = `AKIA${randomText(UPPER_DIGITS, 16, 90)}`
+    const filler = 'key=ab12 :: 1.2.3.4 eyJhbGciOi. sk-abc password: x@y.z aaaa '
+    const text = `${filler.repeat(5000)}${key} ${filler.repeat(5000)}${key} ${'a'.repeat(400_000)}`
+    const hits = scan(text).filter((h) => h.rule === 'secret/provider-token' && h.severity === 'high')
+    expect(hits).toHaveLength(2)
+  })
+})
