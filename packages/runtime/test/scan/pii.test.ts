@@ -30,6 +30,10 @@ describe('pii/phone', () => {
     '+1 415 555 0132',
     '(415) 555-0132',
     '415-555-0132',
+    '555.012.3456',
+    '1-800-555-0199',
+    '+1-202-555-0143',
+    '001-541-754-3010',
     '+44 20 7946 0958',
     '020 7946 0958',
     '+49 30 1234567',
@@ -48,8 +52,13 @@ describe('pii/phone', () => {
     expect(spansOf(text, 'pii/phone')).toEqual([phone])
   })
 
+  it('stops before an extension', () => {
+    expect(spansOf('desk 555-555-5555 x123', 'pii/phone')).toEqual(['555-555-5555'])
+  })
+
   it.each([
     'Released on 2024-01-15 at 10:30:00.',
+    'mixed separators 555-012.3456',
     'Version 1.2.3.4567 fixes it.',
     'Total: 1,234,567.89 EUR, or 1.234.567,89',
     'timestamp 1700000000123 and 1700000000',

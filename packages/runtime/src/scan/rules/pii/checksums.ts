@@ -57,6 +57,14 @@ const CARD_BRANDS: CardBrand[] = [
   },
   { name: 'JCB', ranges: [[3528, 3589]], lengths: [16, 17, 18, 19] },
   {
+    name: 'JCB',
+    ranges: [
+      [2131, 2131],
+      [1800, 1800],
+    ],
+    lengths: [15],
+  },
+  {
     name: 'Diners Club',
     ranges: [
       [300, 305],

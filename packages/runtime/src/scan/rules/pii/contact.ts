@@ -59,7 +59,7 @@ export const cnMobileRule: Rule = {
  * Phone candidates: an optional `+`, `00` or `(`, then digits with spaces, dashes, dots and parentheses. The
  * class is one bounded run (no nested quantifiers); which prefix of it is a phone number is decided in code.
  */
-const PHONE_CANDIDATE = /(?<![\d+._-])(?:\+|\()?\d[\d \-.()]{5,24}\d(?![\w])/g
+const PHONE_CANDIDATE = /(?<![\d+._-])(?:\+|\()?\d[\d \-.()]{5,24}\d(?:(?!\w)|(?=\s?(?:x|ext\.?)\s?\d))/g
 
 interface Group {
   digits: string
@@ -75,12 +75,8 @@ function splitGroups(candidate: string): Group[] {
   return groups
 }
 
-/** A CN mobile number after removing a +86 / 0086 prefix: the CN rule reports it. */
-function isCnMobile(digits: string, international: boolean): boolean {
-  if (!international) return /^1[3-9]\d{9}$/.test(digits)
-  const local = digits.startsWith('0086') ? digits.slice(4) : digits.startsWith('86') ? digits.slice(2) : ''
-  return /^1[3-9]\d{9}$/.test(local)
-}
+/** The whole span as the CN mobile rule matches it (that rule reports it, with its own grouping rules). */
+const CN_MOBILE_SPAN = /^(?:(?:\+|00)86[ -]?)?1[3-9]\d(?:([ -]?)\d{4}\1\d{4})$/
 
 /** Whether the groups (separated in the text) form a phone number; `plus` is a leading + or 00. */
 function isPhone(groups: Group[], candidate: string, end: number): boolean {
@@ -90,7 +86,7 @@ function isPhone(groups: Group[], candidate: string, end: number): boolean {
   const separated = groups.length > 1
   if (span.startsWith('+')) return n >= 8 && n <= 15 && digits[0] !== '0'
   if (digits.startsWith('00') && separated) return n >= 10 && n <= 15 && digits[2] !== '0'
-  if (span.includes('.') && !/^\d{3}\.\d{3}\.\d{4}$/.test(span)) return false
+  if (span.includes('.') && !/^(?:1\.)?\d{3}\.\d{3}\.\d{4}$/.test(span)) return false
   // (area) number: US (415) 555-0132, PH 0 (917) 123 4567, TR (532) 123 45 67.
   if (/\(\d{2,5}\)/.test(span)) return n >= 9 && n <= 12
   if (!separated) {
@@ -102,9 +98,8 @@ function isPhone(groups: Group[], candidate: string, end: number): boolean {
   const sizes = groups.map((g) => g.digits.length).join('-')
   // National formats with a trunk 0 (UK, DE, FR, IN, JP, TR, PH …): 9-12 digits, any grouping.
   if (digits[0] === '0') return n >= 9 && n <= 12 && digits[1] !== '0'
-  // NANP 3-3-4 (area and exchange start 2-9), optionally after a leading 1.
-  const nanp = /^1?[2-9]\d\d[2-9]\d{6}$/.test(digits)
-  if ((sizes === '3-3-4' || sizes === '1-3-3-4') && nanp) return true
+  // North American 3-3-4, optionally after a leading 1 (one separator throughout, so 2024-01-15 stays out).
+  if (sizes === '3-3-4' || sizes === '1-3-3-4') return new Set(span.replace(/[\d()]/g, '')).size === 1
   // 10-digit numbers grouped 3-3-2-2 (TR, IT mobiles) or 5-5 (IN mobiles).
   if (n === 10 && (sizes === '3-3-2-2' || (sizes === '5-5' && /^[6-9]/.test(digits)))) return true
   return false
@@ -124,8 +119,7 @@ function findPhones(chunk: Chunk, hits: RuleHit[]): void {
       let span = candidate.slice(0, end)
       if (span.startsWith('(') && !span.includes(')')) continue
       if (!isPhone(used, candidate, end)) continue
-      const digits = used.map((g) => g.digits).join('')
-      if (isCnMobile(digits, span.startsWith('+') || digits.startsWith('00'))) break
+      if (CN_MOBILE_SPAN.test(span)) break
       // Glued to a word ("is415-555-0132"), only a separated number is still a number.
       if (count === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) break
       // A trailing ")" belongs to the text, not the number.
