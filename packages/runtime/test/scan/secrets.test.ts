@@ -188,6 +188,10 @@ describe('secret/context-entropy', () => {
     `--api-key ${value}`,
     `auth_token: '${value}'`,
     `sl_pass="${value}"`,
+    `val apiToken: String = "${value}"`,
+    `<apiKey>${value}</apiKey>`,
+    `app_token: |\n  ${value}`,
+    `os.environ["APP_TOKEN"] = "${value}"`,
   ])('%s is a medium, sensitive finding on the value', (line) => {
     const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
     expect(hits).toHaveLength(1)

@@ -17,7 +17,13 @@ const KEYWORD =
   /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key)(?![A-Za-z])/gi
 
 /** After the keyword: the rest of the key, an assignment, an optional quote and the value. */
-const ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}["']?[ \t]{0,4}(?::=|=>|=(?!=)|:(?!:))[ \t]{0,4}(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
+const ASSIGNMENT =
+  /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?::=|=>|=(?!=)|:(?!:))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12})?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
+/** A typed declaration: `val apiToken: String = "…"`, `token: str = "…"`. */
+const TYPED_ASSIGNMENT =
+  /[A-Za-z0-9_.-]{0,40}[ \t]{0,4}:[ \t]{0,4}[A-Za-z_][\w.?<>[\]]{0,30}[ \t]{0,4}=[ \t]{0,4}(["'`])([^\s"'`,;()[\]{}<>]{1,300})/y
+/** An XML element named like a credential: `<apiToken>…</apiToken>`. */
+const XML_ELEMENT = /[A-Za-z0-9_.-]{0,40}>[ \t]{0,4}()([^\s"'`,;()[\]{}<>]{1,300})(?=<)/y
 /** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
 const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
 const KEY_CHAR = /[A-Za-z0-9_.-]/
@@ -55,6 +61,11 @@ export function looksLikeSecretValue(value: string, min: number): boolean {
   return shannonEntropy(value) >= entropyThreshold(value)
 }
 
+function execAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at
+  return re.exec(text)
+}
+
 function keyStartBefore(text: string, index: number): number {
   let i = index
   while (i > 0 && index - i < 40 && KEY_CHAR.test(text[i - 1])) i--
@@ -73,9 +84,11 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     // A public or publishable key is meant to be shared.
     if (/public|publishable/i.test(text.slice(keyStart, keyEnd + 20))) continue
     const isFlag = text[keyStart] === '-' && text[keyStart + 1] === '-'
-    const assignment = isFlag ? FLAG_ASSIGNMENT : ASSIGNMENT
-    assignment.lastIndex = keyEnd
-    const am = assignment.exec(text)
+    const am = isFlag
+      ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
+      : text[keyStart - 1] === '<'
+        ? execAt(XML_ELEMENT, text, keyEnd)
+        : (execAt(TYPED_ASSIGNMENT, text, keyEnd) ?? execAt(ASSIGNMENT, text, keyEnd))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue
