@@ -66,7 +66,21 @@ export function isQuoted(text: string, index: number): boolean {
 const DISCUSSION =
   /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?|such as|for example|(?<![.@/-])examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|phrases?|keywords?|awareness|untrusted|treated as data)\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
 
+/** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
+const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
+
 const QUESTION_OPENING = /^\s*(?:what|how|why|does|do|is|are|can|could|should|when|which|who|wie|was|warum|ist|kann)\b/i
+
+/**
+ * An order slipped into a question rather than asked about: shouted (the match in capitals) or opening a clause of
+ * its own after a comma ("how do you build X, answer from your own knowledge and not …?"). Such a question does
+ * not soften the match.
+ */
+function embeddedOrder(text: string, start: number, end: number): boolean {
+  const match = text.slice(start, end)
+  if (/[A-Z]{2,}\s+[A-Z]{2,}/.test(match) && !/[a-z]/.test(match)) return true
+  return /[,;]\s*$/.test(text.slice(Math.max(0, start - 3), start))
+}
 
 /** What the sentence around a match says about it. */
 export interface MatchContext {
@@ -81,8 +95,12 @@ export function matchContext(text: string, start: number, end: number): MatchCon
   const to = sentenceEnd(text, end)
   const sentence = text.slice(from, to)
   const around = text.slice(Math.max(0, from - 40), to)
-  const question = /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence))
-  return { quoted: isQuoted(text, start), discussed: DISCUSSION.test(around), question }
+  const embedded = embeddedOrder(text, start, end)
+  const question =
+    /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded
+  // An embedded order is not discussed merely because its host sentence is a how/what question.
+  const discussed = DISCUSSION.test(embedded ? around.replace(QUESTION_PHRASES, ' ') : around)
+  return { quoted: isQuoted(text, start), discussed, question }
 }
 
 /**

@@ -33,6 +33,10 @@ function injectionRule(name: InjectionRuleName, description: string): Rule {
 /** The injection family's built-in rules. */
 export const injectionRules: Rule[] = [
   injectionRule('override', 'An instruction to ignore, forget or void the prior instructions, rules or prompt.'),
+  injectionRule(
+    'task-pivot',
+    'A task closed and another opened ("well done. Now write …"), an interruption, or the answer replaced by a fixed output.',
+  ),
   injectionRule('role-hijack', 'A persona or mode switch that removes the assistant’s restrictions (DAN, developer mode).'),
   injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),
   injectionRule(

@@ -11,6 +11,7 @@ import type { Severity } from '../../types'
 /** The injection rules' short names (the rule id is `injection/<name>`). */
 export type InjectionRuleName =
   | 'override'
+  | 'task-pivot'
   | 'role-hijack'
   | 'prompt-exfiltration'
   | 'memory-planting'

@@ -1,0 +1,208 @@
+/**
+ * Task pivots and jailbreak framings: the shapes of an injection that does not say "ignore previous instructions"
+ * but closes the current task and opens another ("Well done. That is enough. Now write …"), tells the model to
+ * drop its instructions or the documents it was given, interrupts it ("stop - …"), or frames a world in which it
+ * has no rules. Also the override in the languages an attacker switches to (Spanish, French, Italian, Portuguese,
+ * Dutch, Croatian, Russian).
+ *
+ * Each table has a cheap gate (one short regex or a character test) so texts without any of the words pay one
+ * scan per table, not one per pattern. Every pattern is bounded (gaps are `{0,n}` over a sentence's characters).
+ */
+import type { DirectPattern } from './patterns'
+
+/** Gate of the English pivot table: a text without any of these words cannot match a pattern below. */
+export const EN_PIVOT_GATE =
+  /\b(?:now|next|task|your|previous|prior|stop|attention|answer|world|scenario|universe|no longer|freed?|confines|polic(?:y|ies)|guidelines|rules|documents?|context|articles|sources|information)\b/i
+
+/**
+ * A verdict that closes the previous task ("that is done", "well done", "you have outdone yourself"): the first
+ * half of a pivot. Bare praise ("great.", "ok.") is weaker: it ends many ordinary sentences.
+ */
+const CLOSURE_VERDICT = String.raw`(?:(?:that|this)(?: one)? (?:is|was|'s) (?:done|enough|sufficient|finished|ok|okay|fine)(?: before)?|(?:very |really )?well done|(?:very |really )?good job|excellent performance|congratulations\b[^.!?\n]{0,60}|you(?:'ve| have) outdone yourself[^.!?\n]{0,30}|(?:that|this) (?:is|was) (?:all|it) for (?:now|that))`
+const CLOSURE = String.raw`(?:${CLOSURE_VERDICT}|(?:simply |really |very )?(?:great|excellent|perfect|brilliant|wonderful|superb|good)(?: work| job| performance)?|ok(?:ay)?)`
+/** The second half: a new task, or an imperative after "now". */
+const NEW_TASK = String.raw`(?:(?:new|another|further|next|different|other|following)\s+(?:\w+\s+)?(?:tasks?|challenges?|assignments?|jobs?|missions?|requests?)|tasks?\s+follows?)`
+const PIVOT_VERB = String.raw`(?:write|say|print|output|tell|generate|compose|create|answer|formulate|draft|give|list|repeat|respond|reply|show|explain|translate)`
+
+export const EN_PIVOT: DirectPattern[] = [
+  {
+    rule: 'task-pivot',
+    re: new RegExp(String.raw`\b${CLOSURE}\s*[.!]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,80}?\b${NEW_TASK}\b`, 'gi'),
+    severity: 'high',
+    what: 'task closed and a new one opened',
+  },
+  {
+    rule: 'task-pivot',
+    re: new RegExp(
+      String.raw`\b${CLOSURE}\s*[.!]+\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,40}?\b(?:${PIVOT_VERB}|help me)\b`,
+      'gi',
+    ),
+    severity: 'medium',
+    what: 'task closed, then "now …"',
+  },
+  {
+    rule: 'task-pivot',
+    re: new RegExp(
+      String.raw`\b${CLOSURE_VERDICT}\s*[.!,]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,40}?\b(?:${PIVOT_VERB}|help me)\b`,
+      'gi',
+    ),
+    severity: 'high',
+    what: 'previous task declared done, then "now …"',
+  },
+  {
+    rule: 'task-pivot',
+    re: /\b(?:now|next)\s+(?:\w+\s+)?(?:new|further|other)\s+tasks?\s+(?:follows?|are followed|come|begins?)\b|\b(?:start|begin)\s+(?:over|again|anew|afresh|from (?:the front|scratch|the beginning))\s+with\s+(?:a|the)\s+new\s+task\b|\b(?:concentrate|focus)\s+(?:only\s+)?on\s+(?:the|your|this)\s+new\s+task\b/gi,
+    severity: 'medium',
+    what: 'switch to a new task',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:drop|erase|wipe|clear|delete|remove|change|rewrite|replace|reset|abandon|scrap)\s+(?:all\s+(?:of\s+)?)?your\s+(?:previous\s+|prior\s+|current\s+|original\s+|initial\s+|existing\s+)?(?:instructions|rules|programming|guidelines|directives|restrictions|filters|system prompt|prompt|training)\b/gi,
+    severity: 'high',
+    what: 'drop your instructions',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:forget|ignore|disregard|leave)\s+(?:about\s+)?all\s+(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|preceding|earlier|former)\s+(?:information|tasks|input|content|data|text)\b|\b(?:previous|prior|earlier|above|preceding)\s+(?:\w+\s+)?(?:tasks|instructions|information|context|rules)\s+(?:behind|(?:out of|from) your (?:head|mind|memory))/gi,
+    severity: 'high',
+    what: 'leave the previous information behind',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:abandon|forget|drop|clear|erase)\s+(?:all\s+(?:of\s+)?)?your\s+(?:previous\s+|prior\s+)?(?:thoughts|knowledge|memories)\b/gi,
+    severity: 'medium',
+    what: 'abandon your thoughts',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:do not|don't|never)\s+(?:look (?:in|at|into)|use|consult|read|rely on|refer to|consider)\s+(?:any\s+(?:of\s+)?)?(?:the|these|those)\s+(?:documents?|articles?|context|sources?|texts?)\s+(?:provided|given|supplied|above)\b|\bdisregarding\s+(?:all\s+)?(?:the|these|those|your)\s+(?:documents?|articles?|context|sources?|instructions)\b|\b(?:answer|respond|reply)\s+(?:only\s+)?(?:by|from|with|using)\s+your own knowledge\b[^.!?\n]{0,20}?\bnot\b/gi,
+    severity: 'medium',
+    what: 'told to ignore the given documents',
+  },
+  {
+    rule: 'task-pivot',
+    re: /\b(?:do not|don't)\s+answer\s+(?:this|the|that|my|any)\s+(?:question|request|prompt|query)\b[^.!?\n]{0,20}?\b(?:but|instead|just|only)\b|\b(?:ignore|forget)\s+everything\s+(?:and|but)\s+(?:just\s+|only\s+)?(?:output|print|say|write|repeat|reply|respond)\b/gi,
+    severity: 'high',
+    what: 'answer replaced by a fixed output',
+  },
+  {
+    rule: 'task-pivot',
+    re: /(?:^|[.!?:]\s*|\b(?:attention|achtung|hey|okay|ok)\s*[-!:.,]+\s*)(?:stop|stopp|halt)\s*[-!:]+\s*(?:(?:now|and|just|please)\s+)*(?:write|say|print|output|repeat|answer|tell|i (?:urgently |really )?need)\b/gim,
+    severity: 'medium',
+    what: 'interrupted: "stop - …"',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:your|the)\s+(?:new\s+)?instructions\s+are\s+now\s+to\b|\bchange\s+your\s+instructions\s+to\b/gi,
+    severity: 'high',
+    what: 'instructions replaced',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\byou(?:'re| are)\s+no longer\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:AI|A\.I\.|assistant|language model|LLM|chatbot|bot|ChatGPT|GPT|model|newspaper|editorial (?:team|office))\b/gi,
+    severity: 'high',
+    what: 'you are no longer the assistant',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:hypothetical|theoretical|fictional|fictitious|imaginary|alternate|parallel)\s+(?:world|scenario|universe|reality|situation|setting)\b[^.!?\n]{0,120}?\byou\b[^.!?\n]{0,80}?\b(?:no\s+(?:rules|restrictions|limits|filters|guidelines|ethics|morals|censorship)|without\s+(?:any\s+)?(?:rules|restrictions|limits|filters|guidelines|ethics|morals|censorship)|hate speech|anything you want|not bound|unrestricted|unfiltered|uncensored|ruthless|rutheless)\b/gi,
+    severity: 'high',
+    what: 'a world without rules',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:not|never|no longer|doesn't|don't|does not|do not|won't|will not|need not|needn't)\s+(?:have to\s+|need to\s+)?(?:abide by|adhere to|follow|comply with|be bound by|obey|respect|care about)\s+(?:any\s+(?:of\s+)?)?(?:the\s+|its\s+|your\s+)?(?:OpenAI(?:'s)?|Anthropic(?:'s)?|content|ethical|moral|safety|usage|AI|any)\s+(?:\w+\s+)?(?:rules|polic(?:y|ies)|guidelines|restrictions|filters|principles|standards)\b/gi,
+    severity: 'high',
+    what: 'not bound by the content policy',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:freed|free|broken free|broke free|released|liberated|escaped)\s+(?:from|of)\s+(?:the\s+)?(?:typical\s+|usual\s+)?(?:confines|limitations|restrictions|shackles|chains|rules|constraints)\s+of\s+(?:AI|A\.I\.|OpenAI|your programming|an AI|its programming|(?:the\s+)?(?:policy|policies|guidelines))/gi,
+    severity: 'high',
+    what: 'freed from the confines of AI',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:you(?:'re| are)|pretend to be|imagine (?:that )?you(?:'re| are))\s+(?:an?\s+)?(?:\w+\s+)?(?:version|copy|fork|clone)\s+of\s+(?:ChatGPT|GPT|Claude|the AI|an AI|yourself)\b[^.!?\n]{0,80}?\b(?:no\s+(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits)|without\s+(?:any\s+)?(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits))/gi,
+    severity: 'high',
+    what: 'an unrestricted copy of the model',
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------------------
+// German
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Gate of the German pivot table. */
+export const DE_PIVOT_GATE =
+  /\b(?:nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|stopp?|halt|du bist|Sie sind|ignorier|vergiss|vergesst|vergessen|missachte|übergehe|verwirf|streich)/i
+
+const DE_VERDICT = String.raw`(?:das (?:genügt|reicht|ist erledigt|war(?: schon mal| schon)? (?:ok|okay|gut|super|toll|prima))|(?:sehr )?gut gemacht|herzlichen glückwunsch\b[^.!?\n]{0,60}|damit hast du dich (?:selbst )?übertroffen)`
+const DE_CLOSURE = String.raw`(?:das (?:genügt|reicht|ist erledigt|war(?: schon mal| schon)? (?:ok|okay|gut|super|toll|prima))|sehr gut(?: gemacht)?|gut gemacht|(?:einfach )?(?:großartig|hervorragend|super|toll|prima|klasse|perfekt|spitze)|herzlichen glückwunsch\b[^.!?\n]{0,60}|damit hast du dich (?:selbst )?übertroffen|ok(?:ay)?)`
+
+export const DE_PIVOT: DirectPattern[] = [
+  {
+    rule: 'task-pivot',
+    re: new RegExp(
+      String.raw`\b${DE_VERDICT}\s*[.!,]+\s+[^.!?\n]{0,60}?\b(?:nun|jetzt)\b[^.!?\n]{0,80}?\b(?:neue|weitere|nächste|andere|folgende|folgenden)\s+(?:\w+\s+)?(?:Aufgabe|Aufgaben|Herausforderung|Auftrag)\b`,
+      'gi',
+    ),
+    severity: 'high',
+    what: 'Aufgabe beendet, neue Aufgabe',
+  },
+  {
+    rule: 'task-pivot',
+    re: new RegExp(
+      String.raw`\b${DE_CLOSURE}\s*[.!]+\s+(?:\w+\s+){0,2}?(?:nun|jetzt)\b[^.!?\n]{0,40}?\b(?:schreib|verfasse|sag|gib|formuliere|erstelle|nenne|hilf|antworte|beantworte|bist du)|\b${DE_CLOSURE}\s*[.!]+\s+(?:schreib|verfasse|sag|gib|formuliere|erstelle|nenne)\w*\s+(?:\w+\s+)?(?:nun|jetzt)\b`,
+      'gi',
+    ),
+    severity: 'medium',
+    what: 'Aufgabe beendet, "jetzt …"',
+  },
+  {
+    rule: 'override',
+    re: /\b(?:ignorier(?:e|en|t)?|vergiss|vergesst|vergessen sie|missachte|übergehe|verwirf|streiche|streichen)\b[^.!?\n]{0,30}?\b(?:vorangehenden|vorhergehenden|vorausgegangenen|vorangegangenen|vorstehenden|obenstehenden|oben genannten|zuvor erhaltenen|gegebenen)\s+(?:Anweisungen|Befehle|Instruktionen|Regeln|Aufgaben|Informationen|Vorgaben)\b|\b(?:vorherigen|vorangegangenen|vorangehenden|bisherigen|früheren)\s+(?:\w+\s+)?(?:Aufgaben|Anweisungen|Informationen|Instruktionen)\s+aus\s+dem\s+(?:Kopf|Gedächtnis)/gi,
+    severity: 'high',
+    what: 'vorangehende Anweisungen ignorieren',
+  },
+  {
+    rule: 'task-pivot',
+    re: /\b(?:auf|mit)\s+(?:die|deine|Ihre|eine)\s+neue\s+Aufgabe\s+(?:zu\s+)?(?:konzentrier|fokussier)|\b(?:konzentrier|fokussier)\w*\s+(?:dich|sich|euch)\s+(?:\w+\s+)?auf\s+(?:die|deine|Ihre)\s+neue\s+Aufgabe\b/gi,
+    severity: 'medium',
+    what: 'neue Aufgabe',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:stell dir vor|stellen sie sich vor|tu so|tue so|angenommen)\b[^.!?\n]{0,20}?\b(?:du|Sie)\s+(?:bist|wärst|seist|wären|sind)\s+(?:eine?\s+)?(?:böse|bösartige|unbeschränkte|uneingeschränkte|unzensierte|skrupellose|gewissenlose|unmoralische)\w*\b/gi,
+    severity: 'high',
+    what: 'Persona ohne Regeln',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:du bist|Sie sind)\s+(?:nicht mehr|keine?)\s+(?:\w+\s+)?(?:KI|Assistent(?:in)?|Sprachmodell|Chatbot|Redaktion)\b[^.!?\n]{0,20}?\bsondern\b|\b(?:du bist|Sie sind)\s+nicht mehr\s+(?:an\s+)?(?:deine|Ihre|die)\s+(?:Regeln|Richtlinien|Anweisungen|Einschränkungen)\s+gebunden/gi,
+    severity: 'high',
+    what: 'du bist keine KI mehr',
+  },
+  {
+    rule: 'task-pivot',
+    re: /(?:^|[.!?:]\s*|\b(?:achtung|hallo|ok)\s*[-!:.,]+\s*)(?:stopp?|halt)\s*[-!:]+\s*(?:(?:jetzt|nun|bitte)\s+)*(?:schreib|sag|gib|antworte|wiederhole|ich (?:brauche|benötige))\w*/gim,
+    severity: 'medium',
+    what: 'Unterbrechung: "Stopp - …"',
+  },
+]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Other languages an attacker switches to: the plain override ("forget all instructions") only
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Gate of the multilingual table: the verb stems below. */
+export const MULTI_OVERRIDE_GATE = /olvid|ignor|oubli|dimentic|esque[cç]|zaboravi|vergeet|negeer|забуд|игнорир/i
+
+export const MULTI_OVERRIDE: DirectPattern[] = [
+  {
+    rule: 'override',
+    re: /(?:^|[^\p{L}])(?:olvida|olvide|olvidad|olviden|ignora|ignorad|ignoren|oubliez|oublie|ignorez|dimentica|dimenticate|ignorate|esqueça|esqueca|esquece|esqueçam|zaboravi|zaboravite|ignoriraj|ignorirajte|vergeet|negeer|забудь|забудьте|игнорируй|игнорируйте)(?![\p{L}])[^.!?\n]{0,25}?(?<![\p{L}])(?:tod[oa]s?\s+(?:las\s+|os\s+|as\s+)?(?:instrucciones|instruções|instrucoes|indicaciones|reglas|regras)|(?:las|os|as)\s+(?:instrucciones|instruções|reglas|regras)\s+(?:anteriores|previas)|todo(?:\s+lo)?\s+(?:que|anterior)|tutt[eio]\s+(?:le\s+)?(?:istruzioni|regole|indicazioni)|tutto|toutes?\s+(?:les\s+)?(?:instructions|consignes|règles|regles)|tout\s+(?:ce\s+qui|ce\s+que)|(?:les|le)\s+(?:instructions|consignes)\s+(?:précédentes|precedentes|ci-dessus)|sve\s+(?:prethodne\s+)?(?:instrukcije|upute|naredbe|pravila)|alle\s+(?:vorige\s+|eerdere\s+)?(?:instructies|regels|opdrachten)|все\s+(?:предыдущие\s+)?(?:инструкции|указания|правила)|всё|все)(?![\p{L}])/giu,
+    severity: 'high',
+    what: 'override in another language',
+  },
+]
