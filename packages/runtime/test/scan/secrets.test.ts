@@ -65,6 +65,11 @@ describe('secret/provider-token', () => {
     }
   })
 
+  it('judges filler by the longest part: repeated-digit ids around a random part are real', () => {
+    expect(strongest(scan(`xoxa-${'1'.repeat(11)}-${'3'.repeat(12)}-${randomText(HEX, 18, 46)}`))).toBe('high')
+    expect(strongest(scan(`tskey-api-${'A'.repeat(12)}-${'B'.repeat(24)}`))).toBe('low')
+  })
+
   it('keeps a test-mode or generic sk- key at medium', () => {
     expect(strongest(scan(`sk_test_${randomText(ALNUM, 24, 43)}`))).toBe('medium')
     expect(strongest(scan(`sk-${randomText(ALNUM, 48, 44)}`))).toBe('medium')

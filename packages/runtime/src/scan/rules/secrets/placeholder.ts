@@ -76,5 +76,10 @@ export function isPlaceholder(value: string): boolean {
   if (value.length < 4) return true
   if (MARKERS.test(value) || REFERENCE.test(value)) return true
   if (WORDS.has(value.toLowerCase())) return true
-  return isLowVariety(value) || isSequence(value)
+  if (isSequence(value)) return true
+  // Judge the longest separator-delimited part: numeric ids around a random part (xoxa-5111…-e039d0…) are real,
+  // filler in every part (AAAA-BBBB) is not.
+  const parts = value.split(/[-_.]/)
+  const longest = parts.reduce((a, b) => (b.length > a.length ? b : a), '')
+  return isLowVariety(parts.length > 1 && longest.length >= 8 ? longest : value)
 }
