@@ -1,5 +1,5 @@
 import type { Customs } from '../index'
-import type { OpenMode } from './store'
+import type { OpenMode, StoreOptions } from './store'
 import type { Style } from './style'
 
 export type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: false }
@@ -22,6 +22,10 @@ export interface CommandContext {
   /** Prints one JSON document. */
   emit(value: unknown): void
   readText(path: string): string
+  /** A file's text, or standard input's for `-` (what `scan` reads). */
+  readInput(path: string): string
+  /** The clock the store is opened with (epoch ms): what review timeouts are measured against. */
+  now(): number
 }
 
 export interface Command {
@@ -36,5 +40,7 @@ export interface Command {
   positionals: { min: number; max: number }
   /** Whether the command writes to the store (takes the writer lock); may depend on its options. */
   writes?: boolean | ((values: CommandContext['values']) => boolean)
+  /** Options for `createCustoms` beyond the storage and keys (e.g. `review.timeoutMs`), from the command's options. */
+  storeOptions?: (values: CommandContext['values']) => StoreOptions
   run(ctx: CommandContext): Promise<number>
 }

@@ -1,14 +1,16 @@
 /**
  * Exit codes of `memory-customs` (documented in `--help` and docs/cli.md):
  *   0  success
- *   1  verification failed, a stored value failed its integrity check, or the runtime refused the operation
+ *   1  verification failed, a stored value failed its integrity check, the runtime refused the operation, or
+ *      (scan) the text would be rejected
  *   2  usage error (unknown command or option, missing or malformed argument)
  *   3  store missing, not a memory-customs store, locked by a writer, or unreadable
  *   4  the store's keys are missing from the key store (or unusable there)
  *   5  verify: the chain verifies but ends in an unauthenticated tail (receipts nobody with the key wrote)
  *   6  verify: the chain verifies, but a torn tail was dropped when the journal was read
+ *   7  scan: the text would be held for review (a reject is 1, like every refusal)
  */
-export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, STORE: 3, KEYS: 4, UNAUTHENTICATED_TAIL: 5, TORN_TAIL: 6 } as const
+export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, STORE: 3, KEYS: 4, UNAUTHENTICATED_TAIL: 5, TORN_TAIL: 6, REVIEW: 7 } as const
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 

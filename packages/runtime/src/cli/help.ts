@@ -11,16 +11,18 @@ export const GLOBAL_HELP = `Global options:
 
 Exit codes:
   0  success
-  1  verification failed, a stored value failed its integrity check, or the runtime refused the operation
+  1  verification failed, a stored value failed its integrity check, the runtime refused the operation,
+     or (scan) the text would be rejected
   2  usage error (unknown command or option, bad argument)
   3  store missing, not a memory-customs store, locked by a writer, or unreadable
   4  keys missing: the store's keys are not in the key store (see --key-dir)
   5  verify: ok, but the chain ends in an unauthenticated tail (receipts not written with the store's key)
-  6  verify: ok, but a torn tail (an incomplete last write) was dropped when the journal was read`
+  6  verify: ok, but a torn tail (an incomplete last write) was dropped when the journal was read
+  7  scan: the text would be held for review (a reject is 1)`
 
 export function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length))
-  return `memory-customs: read, verify and repair an agent's memory receipts (a Node file store)
+  return `memory-customs: read, verify and repair an agent's memory receipts (a Node file store), review its memories, scan text
 
 Usage: memory-customs <command> [options] [--store <dir>] [--key-dir <dir>] [--json]
 

@@ -22,6 +22,8 @@ export interface Io {
   stderr: { write(s: string): unknown; isTTY?: boolean }
   env: Record<string, string | undefined>
   cwd: string
+  /** Standard input as text (default: read file descriptor 0); tests running in-process pass their own. */
+  readStdin?: () => string
 }
 
 function version(): string {
@@ -109,6 +111,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const mode: OpenMode = (typeof lead.writes === 'function' ? lead.writes(values) : lead.writes) ? 'write' : 'read'
     const keyDir = () => keyDirFor(typeof values['key-dir'] === 'string' ? values['key-dir'] : undefined, io.env, io.cwd)
     const storePath = () => checkStoreDir(resolveFrom(io.cwd, storeDir))
+    const extra = lead.storeOptions?.(values) ?? {}
+    const now = extra.now ?? Date.now
     const ctx: CommandContext = {
       values,
       positionals: pos,
@@ -116,13 +120,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       style: wantJson ? createStyle(false) : style,
       storeDir,
       async store() {
-        if (!opened) opened = (await openStore(storePath(), mode, await keyDir())).customs
+        if (!opened) opened = (await openStore(storePath(), mode, await keyDir(), extra)).customs
         return opened
       },
       keyDir,
       storePath,
       async open(m) {
-        return (await openStore(storePath(), m, await keyDir())).customs
+        return (await openStore(storePath(), m, await keyDir(), extra)).customs
       },
       out: (line = '') => void io.stdout.write(`${line}\n`),
       emit: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
@@ -133,6 +137,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
           throw usageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
         }
       },
+      readInput(path) {
+        if (path !== '-') return ctx.readText(path)
+        try {
+          return io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')
+        } catch (err) {
+          throw usageError(`cannot read standard input: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+        }
+      },
+      now,
     }
     return await lead.run(ctx)
   } catch (err) {

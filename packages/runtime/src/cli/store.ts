@@ -13,6 +13,13 @@ export interface OpenedStore {
   customs: Customs
 }
 
+/** `createCustoms` options a command may set besides storage and keys. */
+export interface StoreOptions {
+  review?: { timeoutMs?: number }
+  /** The clock (epoch ms); the real one when absent. */
+  now?: () => number
+}
+
 /** How a command opens the store: `write` takes the writer lock, `read` opens the journal read-only. */
 export type OpenMode = 'read' | 'write'
 
@@ -54,14 +61,14 @@ export function checkStoreDir(dirOption: string): string {
  * looked for. Read-only commands (and `rollback --dry-run`) open without taking the writer lock, so they
  * work next to a running agent; `rollback`, `checkpoint` and `migrate` take it.
  */
-export async function openStore(dirOption: string, mode: OpenMode, keyDir: string): Promise<OpenedStore> {
+export async function openStore(dirOption: string, mode: OpenMode, keyDir: string, extra: StoreOptions = {}): Promise<OpenedStore> {
   const dir = checkStoreDir(dirOption)
   try {
     // Imported lazily, as the runtime itself does: a static import would make the bundler host the storage
     // modules' shared code in the CLI's entry chunk, so loading a backend would run the CLI.
     const { createFileBackend } = await import('../storage/file')
     const backend = createFileBackend(dir, { lock: mode === 'write' })
-    return { dir, keyDir, customs: await createCustoms({ storage: backend, keyStore: { dir: keyDir } }) }
+    return { dir, keyDir, customs: await createCustoms({ ...extra, storage: backend, keyStore: { dir: keyDir } }) }
   } catch (err) {
     const e = err as Error & { code?: string; location?: string }
     if (e.code === 'KEYS_MISSING')

@@ -5,14 +5,33 @@ import { diff } from './diff'
 import { exportCommand } from './export'
 import { health } from './health'
 import { log } from './log'
+import { memories } from './memories'
 import { metrics } from './metrics'
 import { migrate } from './migrate'
+import { review } from './review'
 import { rollback } from './rollback'
+import { scan } from './scan'
 import { show } from './show'
 import { sites } from './sites'
 import { verify } from './verify'
 
-export const commands: Command[] = [log, show, verify, at, diff, rollback, sites, exportCommand, health, metrics, checkpoint, migrate]
+export const commands: Command[] = [
+  log,
+  show,
+  verify,
+  at,
+  diff,
+  rollback,
+  sites,
+  exportCommand,
+  health,
+  metrics,
+  checkpoint,
+  migrate,
+  memories,
+  review,
+  scan,
+]
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.name === name)
