@@ -28,6 +28,7 @@ import { JournalWriter } from './journal-writer.js'
 import { registerInternals } from './internals.js'
 import { Ledger } from './ledger.js'
 import { openStore, replayJournal, type OpenedStore } from './open.js'
+import { saveOpenSnapshot } from './open-snapshot.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from './options.js'
 import { decisionEntries, findReceipts, receiptAt, stateAt, viewAt } from './queries.js'
 import { executionKey, ZERO_HASH, type Pool, type Receipt } from './receipt.js'
@@ -252,6 +253,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     try {
       await this.flush()
       await this.writer.updateWitness(true)
+      await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck)
     } finally {
       this.guard.closed = true
       await this.backend.close()

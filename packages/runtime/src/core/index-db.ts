@@ -220,12 +220,35 @@ export class ReceiptIndex {
   private insSnapshot: Statement
   private closed = false
 
-  constructor(SQL: SqlJsStatic) {
-    this.db = new SQL.Database()
-    // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
-    this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN; ${SCHEMA} COMMIT;`)
+  /**
+   * A fresh, empty index; or, with `image`, the index an open snapshot saved (`image()`), which the caller
+   * has authenticated. Throws when the image is not a database with this schema.
+   */
+  constructor(SQL: SqlJsStatic, image?: Uint8Array) {
+    this.db = image ? new SQL.Database(image) : new SQL.Database()
+    try {
+      // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
+      this.db.exec(`PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;${image ? '' : ` BEGIN; ${SCHEMA} COMMIT;`}`)
+      this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
+      this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
+    } catch (e) {
+      this.db.close()
+      throw e
+    }
+  }
+
+  /**
+   * The database image (SQLite file bytes) with every buffered row in it, for an open snapshot. sql.js's
+   * `export()` closes and reopens the connection, which frees prepared statements and resets the pragmas:
+   * both are set up again.
+   */
+  image(): Uint8Array {
+    this.sync()
+    const bytes = this.db.export()
+    this.db.exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;')
     this.insReceipt = this.db.prepare('INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)')
     this.insSnapshot = this.db.prepare('INSERT OR REPLACE INTO snapshots VALUES (?,?)')
+    return bytes
   }
 
   addReceipt(row: ReceiptRow): void {
@@ -310,6 +333,11 @@ export class ReceiptIndex {
   /** Receipt hashes in chain order after position `pos`. */
   eachHashAfter(pos: number, fn: (hash: string) => void): void {
     this.each('SELECT hash FROM receipts WHERE pos > ? ORDER BY pos', [pos], (row) => fn(row[0] as string))
+  }
+
+  /** Receipt hashes of positions 1..`size` in chain order (a Merkle frontier over a prefix). */
+  eachHashUpTo(size: number, fn: (hash: string) => void): void {
+    this.each('SELECT hash FROM receipts WHERE pos <= ? ORDER BY pos', [size], (row) => fn(row[0] as string))
   }
 
   /** The first receipt that committed to `commit` (for naming it in an error), or undefined. */

@@ -68,6 +68,11 @@ export class Ledger {
     rollbacks: 0,
     observeErrors: 0,
   }
+  /**
+   * Value records as stored in the journal, by commitment, kept only when the backend takes open snapshots
+   * (a snapshot must carry them sealed as stored; the ValueStore keeps values written here as plain text).
+   */
+  valueRecords: Map<string, string> | null = null
   /** Per-key versions in JS memory: what time travel (`at`) and rollback read. */
   readonly versions = new VersionIndex()
 
@@ -149,6 +154,7 @@ export class Ledger {
       if (e.t === 'value') {
         const v = { commit: e.commit, body: this.values.recordFor(e.commit, e.text) }
         values.push(v)
+        this.valueRecords?.set(v.commit, v.body)
         out.push({ t: 'value', commit: v.commit, body: v.body })
       } else if (e.t === 'r') {
         out.push({ t: 'r', body: e.body, mac: this.ring.auth.receipt(e.hash, valuesDigest(values)) })
@@ -172,6 +178,14 @@ export class Ledger {
     this.nextSnapshot = seq + Math.max(this.snapshotEvery, s.decision.size + s.execution.size + s.plans.size)
   }
   private nextSnapshot: number
+
+  /** The seq at which the next state snapshot is due (an open snapshot keeps it, so resuming matches a replay). */
+  get nextSnapshotSeq(): number {
+    return this.nextSnapshot
+  }
+  set nextSnapshotSeq(seq: number) {
+    this.nextSnapshot = seq
+  }
 
   /** Records a state transition in the version index. */
   recordVersion(change: PoolChange | undefined, seq: number): void {

@@ -3,6 +3,10 @@
  * (never from the journal), and every entry replayed into the ledger in the same pass that verifies it
  * (core/verify-journal.ts): one per-receipt check for open and for `verify`, not two.
  *
+ * A backend that keeps an open snapshot (core/open-snapshot.ts) lets the open resume from it: the snapshot is
+ * authenticated and checked against the journal's bytes first, and only the journal's tail is then read and
+ * replayed through the same verifying pass; anything that does not check out falls back to the full replay.
+ *
  * A store that fails that check, whose journal ends before the witness kept beside its keys, or that ends in
  * receipts nobody with its key wrote (an unauthenticated tail) opens read-only: appending would chain new,
  * authenticated receipts onto a head that is not the real one.
@@ -20,6 +24,7 @@ import type { JournalEntry, OpenReport, StorageBackend } from '../storage/types.
 import { journalDamageOf, type JournalDamage } from './damage.js'
 import { loadSqlJs, ReceiptIndex, receiptRow, undecodableRow } from './index-db.js'
 import type { Ledger } from './ledger.js'
+import { loadOpenSnapshot, recordOpenSnapshotUse, resumeLedger, type LoadedSnapshot } from './open-snapshot.js'
 import { validateOptions, type CustomsOptions } from './options.js'
 import { verifyJournal, type ScannedReceipt, type VerifyReport } from './verify.js'
 
@@ -54,6 +59,8 @@ export interface OpenedStore {
   format: 1 | 2
   /** Whether the store was created by the first release (its start is format 1, read with the legacy keys). */
   createdInV1: boolean
+  /** The open snapshot resumed from (then `entries` is the journal's tail after it), or null. */
+  snapshot: LoadedSnapshot | null
 }
 
 /** Opens the backend, reads the journal and resolves the keys; the backend is closed again if anything fails. */
@@ -61,16 +68,13 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
   validateOptions(options)
   const backend = await resolveStorage(options.storage)
   const openReport = await backend.open()
+  let snapshot: LoadedSnapshot | null = null
   try {
-    const entries: JournalEntry[] = []
-    let damage: JournalDamage | null = null
-    try {
-      for await (const e of backend.read()) entries.push(e)
-    } catch (e) {
-      // Damage before the tail: keep what was read and open read-only; anything else still fails the open.
-      damage = journalDamageOf(e)
-      if (!damage) throw e
-    }
+    // With an open snapshot to try, only the meta entry (the first line) is read before the keys are known.
+    const snapshots = backend.openSnapshots && !backend.readOnly && backend.readBatches ? backend.openSnapshots : undefined
+    const first = snapshots ? await firstEntries(backend) : []
+    let read = first[0]?.t === 'meta' ? null : await readAll(backend.read())
+    let { entries, damage } = read ?? { entries: first, damage: null }
     const meta = readMeta(entries, backend.location)
     if (!meta && damage)
       throw new StorageError(
@@ -111,13 +115,28 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     }
     const witness = await keyStore.loadWitness(chain)
     const SQL = await loadSqlJs(options.sqlJs)
-    const format = meta?.format === META_FORMAT_V1 && !entries.some((e) => e.t === 'r') ? 1 : 2
+    if (!read) {
+      const loaded = meta ? await loadOpenSnapshot(backend, ring, chain, SQL) : 'none'
+      if (typeof loaded !== 'string') {
+        snapshot = loaded
+        read = await readAll(flatten(snapshots!.readBatchesFrom(loaded.journal, loaded.resume.head.seq)))
+      } else read = await readAll(backend.read())
+      ;({ entries, damage } = read)
+      recordOpenSnapshotUse(backend, {
+        used: snapshot !== null,
+        reason: typeof loaded === 'string' ? loaded : null,
+        tailEntries: entries.length,
+      })
+    }
+    // A snapshot is only written after a writable open, which migrates a first-release store first.
+    const format = !snapshot && meta?.format === META_FORMAT_V1 && !entries.some((e) => e.t === 'r') ? 1 : 2
     return {
       backend,
       openReport,
       entries,
       damage,
-      idx: new ReceiptIndex(SQL),
+      idx: snapshot?.idx ?? new ReceiptIndex(SQL),
+      snapshot,
       ring,
       keyStore,
       witness,
@@ -127,9 +146,38 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       createdInV1: meta?.format === META_FORMAT_V1,
     }
   } catch (e) {
+    snapshot?.idx.close()
     await backend.close().catch(() => {})
     throw e
   }
+}
+
+/** Every entry of `source`; damage before the tail ends the read with what was read so far (opened read-only). */
+async function readAll(source: AsyncIterable<JournalEntry>): Promise<{ entries: JournalEntry[]; damage: JournalDamage | null }> {
+  const entries: JournalEntry[] = []
+  try {
+    for await (const e of source) entries.push(e)
+  } catch (e) {
+    // Damage before the tail: keep what was read and open read-only; anything else still fails the open.
+    const damage = journalDamageOf(e)
+    if (!damage) throw e
+    return { entries, damage }
+  }
+  return { entries, damage: null }
+}
+
+/** The journal's first batch (it starts with the meta entry); empty when it cannot be read (the full read reports why). */
+async function firstEntries(backend: StorageBackend): Promise<JournalEntry[]> {
+  try {
+    for await (const batch of backend.readBatches!()) if (batch.length) return batch
+  } catch {
+    // the full read that follows meets the same damage and reports it
+  }
+  return []
+}
+
+async function* flatten(batches: AsyncIterable<JournalEntry[]>): AsyncIterable<JournalEntry> {
+  for await (const batch of batches) yield* batch
 }
 
 function readMeta(entries: JournalEntry[], location: string): MetaBody | null {
@@ -236,11 +284,15 @@ async function givenKeyBytes(
  */
 export async function replayJournal(
   ledger: Ledger,
-  s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness' | 'createdInV1'>,
+  s: Pick<OpenedStore, 'entries' | 'ring' | 'chain' | 'witness' | 'createdInV1' | 'backend' | 'snapshot'>,
 ): Promise<VerifyReport> {
   const checkpointSizes = new Set<number>()
   for (const e of s.entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
+  // Value records as stored are kept only where they will go into an open snapshot at close.
+  if (s.backend.openSnapshots && !s.backend.readOnly) ledger.valueRecords = new Map()
+  const resume = s.snapshot ? resumeLedger(ledger, s.snapshot, s.chain) : undefined
   const report = await verifyJournal({
+    resume,
     chain: s.chain,
     entries: s.entries,
     ...verifierKeys(s.ring, s.createdInV1),
@@ -252,7 +304,10 @@ export async function replayJournal(
         replayReceipt(ledger, r)
         if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
       },
-      value: (commit, body) => ledger.values.loadStored(commit, body),
+      value: (commit, body) => {
+        ledger.values.loadStored(commit, body)
+        ledger.valueRecords?.set(commit, body)
+      },
       checkpoint: (size, note) => ledger.idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
     },
   })

@@ -77,6 +77,30 @@ export interface VerifyInput {
   options: VerifyOptions
   /** Opening: replay every entry into the store; the scan then reads to the end even after a failure. */
   replay?: ReplaySink
+  /**
+   * Opening from an open snapshot (core/open-snapshot.ts): the entries given are the journal's tail after the
+   * prefix the snapshot covers, and the scan continues from the chain as it stood there.
+   */
+  resume?: VerifyResume
+}
+
+/** The chain after a prefix verified earlier (an authenticated open snapshot vouches for it). */
+export interface VerifyResume {
+  /** Receipts in the prefix. */
+  size: number
+  /** The last receipt's hash as format 2 links it (base64url) and as format 1 does (hex). */
+  prev: string
+  prevHex: string
+  /** Whether the prefix holds format-2 receipts (a format-1 receipt may not follow them). */
+  sawV2: boolean
+  authenticatedThrough: number
+  legacy: number
+  /** Hash of receipt `seq` of the prefix as the chain spells it (hex or base64url). */
+  hashAt(seq: number): string | undefined
+  /** Merkle frontier over the prefix's first `size` receipts (built on demand: only checkpoints need it). */
+  frontier(size: number): MerkleFrontier
+  /** Whether a value record with this commitment is in the prefix (only used to name a failure). */
+  hasValue(commit: string): boolean
 }
 
 type Failure = NonNullable<VerifyReport['firstFailure']>
@@ -136,18 +160,25 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
   const wantRoots = new Set(input.checkpointSizes)
   if (external) wantRoots.add(external.size)
   const lastRootSize = Math.max(0, ...wantRoots)
-  const frontier = new MerkleFrontier()
+  const resume = input.resume
+  // Resuming: roots inside the prefix come from a frontier over it; the tail extends one over the whole prefix.
+  if (resume) for (const size of wantRoots) if (size <= resume.size) rootAt.set(size, resume.frontier(size).rootHex())
+  const frontier = resume && lastRootSize > resume.size ? resume.frontier(resume.size) : new MerkleFrontier()
   const notes: Array<{ size: number; note: string }> = []
 
-  let expected = 1
-  let prevHex = ZERO_HASH // format 1 link
-  let prev = genesisV2(input.chain) // format 2 link (base64url)
-  let legacy = 0
-  let sawV2 = false
-  let authenticatedThrough = 0
+  let expected = 1 + (resume?.size ?? 0)
+  let prevHex = resume?.prevHex ?? ZERO_HASH // format 1 link
+  let prev = resume?.prev ?? genesisV2(input.chain) // format 2 link (base64url)
+  let legacy = resume?.legacy ?? 0
+  let sawV2 = resume?.sawV2 ?? false
+  let authenticatedThrough = resume?.authenticatedThrough ?? 0
   let suspect: Suspect | null = null
   const witnessAt = input.witness?.seq ?? 0
   let witnessHash: string | null = null
+  if (resume && witnessAt > 0 && witnessAt <= resume.size) {
+    const h = resume.hashAt(witnessAt)
+    witnessHash = h === undefined ? null : h.length === 64 ? hexToB64(h) : h
+  }
   let pendingValues: Array<{ commit: string; body: string }> = []
   /** Format-1 value records by commitment (legacy stores are small; format 2 never fills this). */
   const legacyValues = new Map<string, string>()
@@ -247,9 +278,14 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
    */
   const seenCommits = new Set<number>()
   const introducesUnseenValue = (b: BodyV2 | null): boolean =>
-    b !== null && b.new !== null && STATE_OPS.has(b.op) && b.op !== 'COMPENSATE' && !seenCommits.has(commitTag(b.new))
+    b !== null &&
+    b.new !== null &&
+    STATE_OPS.has(b.op) &&
+    b.op !== 'COMPENSATE' &&
+    !seenCommits.has(commitTag(b.new)) &&
+    !(resume?.hasValue(b.new) ?? false)
   const replay = input.replay
-  let pos = 0
+  let pos = resume?.size ?? 0
   const take = (e: JournalEntry): void => {
     switch (e.t) {
       case 'value':

@@ -12,6 +12,17 @@ import type { Pool } from './receipt.js'
 
 export type VersionedPool = Extract<Pool, 'decision' | 'execution' | 'plans'>
 
+/** Per key in `EncodedVersions.text`: pool, key, number of versions, and the execution tool and call. */
+type KeyMeta = [VersionedPool, string, number, string | null, string | null]
+
+/** `VersionIndex.encode()`: per-key metadata as JSON text, versions as numbers in key order. */
+export interface EncodedVersions {
+  text: string
+  seqs: Float64Array
+  origins: Float64Array
+  commits: Int32Array
+}
+
 /** One version of a key: the commitment it held from `seq` on, and (execution) the STORE it came from. */
 export interface Version {
   seq: number
@@ -139,6 +150,54 @@ export class VersionIndex {
   /** Every key ever written, with its version in force at `seq` (undefined: not written by then). */
   *allAt(seq: number): Generator<{ pool: VersionedPool; key: string; version: Version | undefined }> {
     for (const v of this.byKey.values()) yield { pool: v.pool, key: v.key, version: this.read(v, seq) }
+  }
+
+  /**
+   * The whole index in a compact form for an open snapshot (core/open-snapshot.ts): one JSON text (the interned
+   * commitments and, per key, pool, key, count, tool and call) and the versions as raw numbers, key after key.
+   */
+  encode(): EncodedVersions {
+    const keys: KeyMeta[] = []
+    let total = 0
+    for (const v of this.byKey.values()) {
+      keys.push([v.pool, v.key, v.n, v.tool, v.call])
+      total += v.n
+    }
+    const seqs = new Float64Array(total)
+    const origins = new Float64Array(total)
+    const commits = new Int32Array(total)
+    let at = 0
+    for (const v of this.byKey.values()) {
+      seqs.set(v.seqs.subarray(0, v.n), at)
+      origins.set(v.origins.subarray(0, v.n), at)
+      commits.set(v.commits.subarray(0, v.n), at)
+      at += v.n
+    }
+    return { text: JSON.stringify({ commits: this.commitOf, keys }), seqs, origins, commits }
+  }
+
+  /** Fills an empty index from `encode()`'s output (the arrays are copied). Throws on a malformed input. */
+  load(e: EncodedVersions): void {
+    if (this.byKey.size || this.commitOf.length) throw new Error('the version index is not empty')
+    const o = JSON.parse(e.text) as { commits: string[]; keys: KeyMeta[] }
+    for (const c of o.commits) this.idOf(c)
+    let at = 0
+    for (const [pool, key, n, tool, call] of o.keys) {
+      const v = new KeyVersions(pool, key)
+      const cap = Math.max(4, n)
+      v.seqs = new Float64Array(cap)
+      v.origins = new Float64Array(cap)
+      v.commits = new Int32Array(cap)
+      if (at + n > e.seqs.length || at + n > e.origins.length || at + n > e.commits.length) throw new Error('version arrays too short')
+      v.seqs.set(e.seqs.subarray(at, at + n))
+      v.origins.set(e.origins.subarray(at, at + n))
+      v.commits.set(e.commits.subarray(at, at + n))
+      v.n = n
+      v.tool = tool
+      v.call = call
+      at += n
+      this.byKey.set(`${pool}\u0000${key}`, v)
+    }
   }
 
   /** Number of versions recorded (tests, health). */

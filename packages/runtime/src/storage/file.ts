@@ -1,10 +1,11 @@
 import { JournalCorruptError, StorageBackendError } from '../errors.js'
-import type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './types.js'
+import type { AppendOptions, JournalEntry, JournalHead, JournalPosition, OpenReport, OpenSnapshotStorage, StorageBackend } from './types.js'
 import { checkExpectedHead, HeadTracker } from './head.js'
 import { decodeLine, encodeLine, toJournalEntry } from './codec.js'
 import { acquireLock, type HeldLock } from './file/lock.js'
 import { ensureDir, errnoOf, FILE_MODE, fsyncDir, nodeModules, removeAbandonedTemps, type NodeModules } from './file/node.js'
 import { findTornTail } from './file/tail.js'
+import { fileSnapshotStorage } from './file/snapshot.js'
 
 export interface FileBackendOptions {
   /**
@@ -25,7 +26,8 @@ export interface FileBackendOptions {
  * - `journal.ndjson`: the source of truth, one JSON line per JournalEntry, appended with one write(2) per
  *   batch followed by fdatasync(2);
  * - `LOCK`: the single-writer lock (pid, host, start time);
- * - `journal.torn-<time>.bin`: the bytes of a torn tail dropped on open, kept for inspection.
+ * - `journal.torn-<time>.bin`: the bytes of a torn tail dropped on open, kept for inspection;
+ * - `open-snapshot.bin`: the open snapshot the core writes at close (core/open-snapshot.ts), replaced atomically.
  */
 export function createFileBackend(dir: string, options: FileBackendOptions = {}): FileStorageBackend {
   return new FileBackend(dir, options)
@@ -67,6 +69,9 @@ class FileBackend implements StorageBackend, FileBackendInfo {
   private state: 'new' | 'open' | 'closed' = 'new'
   /** The journal's head, once known (a scan on the first conditional append, then tracked: storage/head.ts). */
   private head: HeadTracker | undefined
+  /** Records (lines) in the valid journal, once it was read to its end; then kept up to date by appends. */
+  private records: number | null = null
+  readonly openSnapshots: OpenSnapshotStorage
 
   constructor(
     private readonly dir: string,
@@ -75,6 +80,14 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     this.location = dir
     this.readOnly = options.lock === false
     this.groupCommitMs = options.groupCommitMs
+    this.openSnapshots = fileSnapshotStorage({
+      dir,
+      node: () => this.ready(),
+      fd: () => this.fd!,
+      validBytes: () => this.size,
+      position: () => (this.records === null ? null : { bytes: this.size, records: this.records }),
+      readBatchesFrom: (from, seq) => this.readBatches(from, seq),
+    })
   }
 
   get journalBytes(): number {
@@ -150,16 +163,17 @@ class FileBackend implements StorageBackend, FileBackendInfo {
     for await (const batch of this.readBatches()) yield* batch
   }
 
-  async *readBatches(): AsyncIterable<JournalEntry[]> {
+  /** Entries a batch at a time; from a record boundary `from` (open snapshots), counting records and seqs on from it. */
+  async *readBatches(from: JournalPosition = { bytes: 0, records: 0 }, seqBefore = 0): AsyncIterable<JournalEntry[]> {
     const { fs } = this.ready()
     const fd = this.fd!
     const limit = this.size
     const chunk = Buffer.allocUnsafe(READ_CHUNK)
     let carry: Buffer = Buffer.alloc(0) // the start of a line that spans chunks
-    let lineStart = 0
-    let lineNo = 0
-    let lastSeq = 0
-    let pos = 0
+    let lineStart = from.bytes
+    let lineNo = from.records
+    let lastSeq = seqBefore
+    let pos = from.bytes
     while (pos < limit) {
       const n = fs.readSync(fd, chunk, 0, Math.min(READ_CHUNK, limit - pos), pos)
       if (n === 0) break
@@ -214,7 +228,9 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       carry = Buffer.from(data.subarray(last + 1))
       yield batch
     }
-    // open() guarantees the valid journal ends with a newline, so `carry` is empty here
+    // open() guarantees the valid journal ends with a newline, so `carry` is empty here; read to the end
+    // of the journal as it stands, the record count is known from now on (appends keep it up to date).
+    if (limit === this.size) this.records = lineNo
   }
 
   private decode(line: string, lineNo: number, offset: number, lastSeq: number): JournalEntry {
@@ -281,6 +297,7 @@ class FileBackend implements StorageBackend, FileBackendInfo {
       )
     }
     this.size = start + bytes.byteLength
+    if (this.records !== null) this.records += list.length
     this.head?.pushAll(list)
   }
 

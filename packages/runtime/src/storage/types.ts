@@ -84,6 +84,13 @@ export interface StorageBackend {
    */
   readonly shared?: boolean
   /**
+   * Optional: where the core keeps an open snapshot beside the journal (core/open-snapshot.ts), so that
+   * reopening resumes from it instead of replaying every entry. Absent: every open replays the whole journal.
+   * The backend stores the snapshot's bytes and hashes journal bytes; it never judges a snapshot (the core
+   * authenticates it and compares the digests).
+   */
+  readonly openSnapshots?: OpenSnapshotStorage
+  /**
    * Opens the store, creating it if needed, and takes the single-writer lock (a lock file in Node, a Web
    * Lock in browsers). Drops a torn tail (an incomplete or unparseable last record) and reports it. Any
    * damage before the tail is not repaired here: entries are returned as they are and the core's
@@ -104,4 +111,35 @@ export interface StorageBackend {
   append(entries: JournalEntry[], options?: AppendOptions): Promise<void>
   /** Releases the lock and handles. Idempotent. */
   close(): Promise<void>
+}
+
+/** Where a journal stands: its durable length in bytes and the number of records (lines) in it. */
+export interface JournalPosition {
+  bytes: number
+  records: number
+}
+
+/**
+ * The storage side of open snapshots (`StorageBackend.openSnapshots`). Only what needs the storage medium
+ * lives here: the snapshot's bytes, bulk digests of the journal's bytes and reading the journal from a
+ * record boundary. Nothing here is trusted by itself: a snapshot is used only when its MAC and the journal
+ * digests it carries check out.
+ */
+export interface OpenSnapshotStorage {
+  /** The saved snapshot's bytes, or null when there is none (or it cannot be read). */
+  load(): Promise<Uint8Array | null>
+  /** Replaces the saved snapshot atomically (temp file, fsync, rename, fsync of the directory). */
+  save(bytes: Uint8Array): Promise<void>
+  /** The durable journal's position, or null when it is not known (e.g. it was not read to its end). */
+  position(): JournalPosition | null
+  /**
+   * SHA-256 of the journal's first `length` bytes in segments of `segment` bytes (the last one shorter), in
+   * one read pass; null when the journal is shorter than `length`.
+   */
+  digests(length: number, segment: number): Promise<Uint8Array[] | null>
+  /**
+   * The entries after `from` (a record boundary a snapshot covered) to the end, a batch at a time. Damage is
+   * reported as a full read would report it (record numbers and seq count on from `from.records` and `seq`).
+   */
+  readBatchesFrom(from: JournalPosition, seq: number): AsyncIterable<JournalEntry[]>
 }
