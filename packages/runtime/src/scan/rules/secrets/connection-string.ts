@@ -22,7 +22,7 @@ const PASSWORD_PARAM = /(?<![A-Za-z0-9_])(?:password|pwd)\s?=\s?([^;&\s"'`<>]{1,
 const CONNECTION_LINE = /jdbc:|odbc:|(?:^|;)\s*(?:server|data source|host|user id|uid|database|initial catalog)\s*=/i
 
 /** Parts of a URL userinfo that say "put yours here" (x-oauth-basic: the user part is the token). */
-const TOKEN_AS_USER = /^(?:x-oauth-basic|x-access-token|oauth2|)$/i
+const TOKEN_AS_USER = /^(?:x-oauth-basic|x-access-token|oauth2)$/i
 
 function isWeakPassword(password: string): boolean {
   return isPlaceholder(password) || password.length < 3

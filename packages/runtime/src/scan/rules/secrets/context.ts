@@ -8,7 +8,7 @@
  */
 import type { Chunk, Rule, RuleHit } from '../../types'
 import { redact } from '../../redact'
-import { charsetOf, entropyThreshold, shannonEntropy } from './entropy'
+import { characterClasses, charsetOf, entropyThreshold, shannonEntropy } from './entropy'
 import { hitAt } from './hit'
 import { isPlaceholder } from './placeholder'
 
@@ -39,15 +39,6 @@ function minLength(keyword: string): number {
   return /pass|pw/i.test(keyword) ? 6 : 12
 }
 
-function classCount(value: string): number {
-  let n = 0
-  if (/[a-z]/.test(value)) n++
-  if (/[A-Z]/.test(value)) n++
-  if (/\d/.test(value)) n++
-  if (/[^A-Za-z0-9]/.test(value)) n++
-  return n
-}
-
 /** True when `value` reads like a secret rather than a word, a number, a code reference or a placeholder. */
 export function looksLikeSecretValue(value: string, min: number): boolean {
   if (value.length < min || value.includes('://')) return false
@@ -57,7 +48,7 @@ export function looksLikeSecretValue(value: string, min: number): boolean {
   const hex = charsetOf(value) === 'hex'
   // Random hex always mixes digits and letters; other random text mixes at least two character classes (a
   // single-class value cannot be told from words run together: both reach about 3.8 bits a character).
-  if (hex ? !/\d/.test(value) || !/[a-fA-F]/.test(value) : classCount(value) < 2) return false
+  if (hex ? !/\d/.test(value) || !/[a-fA-F]/.test(value) : characterClasses(value) < 2) return false
   return shannonEntropy(value) >= entropyThreshold(value)
 }
 

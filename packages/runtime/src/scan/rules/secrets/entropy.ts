@@ -56,3 +56,13 @@ export function entropyThreshold(value: string): number {
 export function isHighEntropy(value: string): boolean {
   return shannonEntropy(value) >= entropyThreshold(value)
 }
+
+/** How many of lower case, upper case, digits and other characters `value` uses (0-4). */
+export function characterClasses(value: string): number {
+  let n = 0
+  if (/[a-z]/.test(value)) n++
+  if (/[A-Z]/.test(value)) n++
+  if (/\d/.test(value)) n++
+  if (/[^A-Za-z0-9]/.test(value)) n++
+  return n
+}

@@ -6,6 +6,7 @@
  */
 import type { Chunk, Rule, RuleHit, Severity } from '../../types'
 import { redact } from '../../redact'
+import { characterClasses } from './entropy'
 import { glued, hitAt } from './hit'
 import { isPlaceholder } from './placeholder'
 
@@ -221,7 +222,9 @@ function checkPrefixed(chunk: Chunk, hits: RuleHit[]): void {
         const tm = f.pattern.exec(text)
         if (!tm) continue
         const token = tm[0]
-        const placeholder = isPlaceholder(token.slice(f.prefix))
+        const body = token.slice(f.prefix)
+        // A random body mixes character classes; one class only (ghp_ + lower-case letters) is a made-up value.
+        const placeholder = isPlaceholder(body) || characterClasses(body.replace(/[-_.]/g, '')) < 2
         const severity = placeholder ? 'low' : (f.severity ?? 'high')
         const note = placeholder ? ' (placeholder)' : ''
         hits.push(hitAt(chunk, at, at + token.length, severity, `${f.name}${note}: ${redact(token, 'secret')}`, !placeholder))
