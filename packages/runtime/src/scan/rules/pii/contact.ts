@@ -18,7 +18,8 @@ export const emailRule: Rule = {
   check(chunk) {
     const text = chunk.text
     const hits: RuleHit[] = []
-    EMAIL.lastIndex = 0
+    // Cheap guard: the local-part class would otherwise be tried at every word character.
+    EMAIL.lastIndex = text.includes('@') ? 0 : text.length
     let m: RegExpExecArray | null
     while ((m = EMAIL.exec(text)) !== null) {
       // `user:pass@host` inside a URL is a credential (the secret family's), not an address.

@@ -43,7 +43,8 @@ export const connectionStringRule: Rule = {
   check(chunk) {
     const text = chunk.text
     const hits: RuleHit[] = []
-    URL_WITH_PASSWORD.lastIndex = 0
+    // Cheap guard: the URL regex would otherwise be tried at every letter of the chunk.
+    URL_WITH_PASSWORD.lastIndex = text.includes('://') ? 0 : text.length
     let m: RegExpExecArray | null
     while ((m = URL_WITH_PASSWORD.exec(text)) !== null) {
       const [whole, scheme, user, password, host] = m
