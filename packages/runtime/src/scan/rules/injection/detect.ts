@@ -27,7 +27,17 @@ import {
   ZH_PLANTING_CUES,
   ZH_TOOL_STATE,
 } from './patterns'
-import { DE_PIVOT, DE_PIVOT_GATE, EN_PIVOT, EN_PIVOT_GATE, MULTI_OVERRIDE, MULTI_OVERRIDE_GATE } from './pivot'
+import {
+  DE_PIVOT,
+  DE_PIVOT_GATE,
+  EN_PIVOT,
+  JAILBREAK,
+  JAILBREAK_GATE,
+  ZH_JAILBREAK,
+  EN_PIVOT_GATE,
+  MULTI_OVERRIDE,
+  MULTI_OVERRIDE_GATE,
+} from './pivot'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
 export interface RawHit {
@@ -52,10 +62,12 @@ export function detectInjection(text: string): RawHit[] {
   const german = HAS_GERMAN_CUE.test(text)
   runDirect(text, EN_DIRECT, hits)
   if (EN_PIVOT_GATE.test(text)) runDirect(text, EN_PIVOT, hits)
+  if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits)
   if (german) runDirect(text, DE_DIRECT, hits)
   if (DE_PIVOT_GATE.test(text)) runDirect(text, DE_PIVOT, hits)
   if (MULTI_OVERRIDE_GATE.test(text)) runDirect(text, MULTI_OVERRIDE, hits)
   if (cjk) runDirect(text, ZH_DIRECT, hits)
+  if (cjk) runDirect(text, ZH_JAILBREAK, hits)
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)

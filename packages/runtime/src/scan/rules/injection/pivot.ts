@@ -12,7 +12,7 @@ import type { DirectPattern } from './patterns'
 
 /** Gate of the English pivot table: a text without any of these words cannot match a pattern below. */
 export const EN_PIVOT_GATE =
-  /\b(?:now|next|task|your|previous|prior|stop|attention|answer|world|scenario|universe|no longer|freed?|confines|polic(?:y|ies)|guidelines|rules|documents?|context|articles|sources|information)\b/i
+  /\b(?:now|next|task|your|message|note|before|previous|prior|stop|attention|answer|world|scenario|universe|no longer|freed?|confines|polic(?:y|ies)|guidelines|rules|documents?|context|articles|sources|information)\b/i
 
 /**
  * A verdict that closes the previous task ("that is done", "well done", "you have outdone yourself"): the first
@@ -87,6 +87,18 @@ export const EN_PIVOT: DirectPattern[] = [
   },
   {
     rule: 'task-pivot',
+    re: /\bbefore you (?:can\s+)?(?:solve|complete|continue(?: with)?|finish|answer|proceed with|do|carry out)\s+(?:the|your|this|my)\s+(?:\w+\s+)?(?:task|request|job|question|assignment)\s+(?:that\s+)?(?:I|the user|we)\s+(?:gave|have given|asked|assigned)\b/gi,
+    severity: 'high',
+    what: 'a detour before the task the user gave',
+  },
+  {
+    rule: 'addressed-block',
+    re: /\b(?:message|note|instructions?|request)\s+from\s+(?:me|the user|your user|your owner|the (?:developer|admin|administrator|owner))\b[^.!?\n]{0,40}?\bto you\b[^.!?\n]{0,30}?[.!:]\s*[^.!?\n]{0,80}?\b(?:please|you must|you should|do the following|first)\b/gi,
+    severity: 'high',
+    what: 'a message to the AI reader',
+  },
+  {
+    rule: 'task-pivot',
     re: /(?:^|[.!?:]\s*|\b(?:attention|achtung|hey|okay|ok)\s*[-!:.,]+\s*)(?:stop|stopp|halt)\s*[-!:]+\s*(?:(?:now|and|just|please)\s+)*(?:write|say|print|output|repeat|answer|tell|i (?:urgently |really )?need)\b/gim,
     severity: 'medium',
     what: 'interrupted: "stop - …"',
@@ -126,6 +138,44 @@ export const EN_PIVOT: DirectPattern[] = [
     re: /\b(?:you(?:'re| are)|pretend to be|imagine (?:that )?you(?:'re| are))\s+(?:an?\s+)?(?:\w+\s+)?(?:version|copy|fork|clone)\s+of\s+(?:ChatGPT|GPT|Claude|the AI|an AI|yourself)\b[^.!?\n]{0,80}?\b(?:no\s+(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits)|without\s+(?:any\s+)?(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits))/gi,
     severity: 'high',
     what: 'an unrestricted copy of the model',
+  },
+]
+
+/** Gate of the jailbreak table: a text naming no AI, persona, mode, refusal or ethics cannot match it. */
+export const JAILBREAK_GATE =
+  /\b(?:AI|A\.I\.|models?|chatbot|bot|GPT|ChatGPT|persona|character|refus\w*|moral\w*|ethic\w*|immoral|unethical|illegal|censor\w*|filter\w*|mode|apologi[sz]e|sorry|confines|rules)\b/i
+
+/** In-the-wild jailbreak framings: a persona or mode defined by the rules it no longer has, refusals suppressed. */
+export const JAILBREAK: DirectPattern[] = [
+  {
+    rule: 'role-hijack',
+    re: /\b(?:unfiltered|uncensored|amoral|unrestricted|jailbroken|unshackled|unchained|unaligned)\s+(?:and\s+\w+\s+)?(?:AI|A\.I\.|chatbot|bot|model|assistant|language model|persona|character|version)s?\b/gi,
+    severity: 'high',
+    what: 'an unfiltered AI persona',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:has|have|with|without)\s+(?:no|any)\s+(?:ethical|moral)\s+(?:(?:or|and)\s+(?:ethical|moral|legal)\s+)?(?:guidelines|principles|boundaries|restrictions|limits|limitations|filters|constraints|considerations)\b|\bregardless of (?:how|whether)\s+(?:\w+\s+){0,3}?(?:immoral|unethical|illegal|dangerous|harmful|offensive|inappropriate)\b/gi,
+    severity: 'medium',
+    what: 'no ethical guidelines',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:DAN|jailbreak|jailbroken|unrestricted|unfiltered)\s+mode\s+(?:is\s+)?(?:enabled|activated|on|engaged)\b|\b(?:immerse yourself|you are about to (?:become|be)|take on the role|play the role)\b[^.!?\n]{0,40}?\b(?:another|a different|a new)\s+(?:AI|A\.I\.|model|chatbot|language model)\b/gi,
+    severity: 'high',
+    what: 'jailbreak mode or another AI',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:none of your (?:responses|answers|replies|messages)|you (?:will|must|should|shall) never|never|do not|don't)\s+(?:should\s+|will\s+)?(?:include|contain|say|tell me|inform me|mention|state|respond with)\s+(?:that\s+)?(?:you\s+)?(?:(?:can(?:'|no)?t|cannot|are unable to|are not able to) do\b|["“']?as an AI\b|["“']?as a language model\b|["“']?I(?:'m| am) (?:unable|not able)\b|["“']?I cannot\b)|\bnone of your (?:responses|answers|replies|messages)\s+(?:should|will|must|may|can)\s+(?:include|contain|say|start with)\b[^.!?\n]{0,20}?\b(?:sorry|apologi[sz]e)/gi,
+    severity: 'high',
+    what: 'refusals suppressed',
+  },
+  {
+    rule: 'role-hijack',
+    re: /\b(?:abide by|adhere to|follow|comply with|bound by)\s+(?:the\s+)?(?:rules|restrictions|guidelines|limits)\s+(?:set|imposed|placed|given)\s+(?:for|on|to|upon)\s+(?:them|you|it|AIs?|him|her)\b/gi,
+    severity: 'medium',
+    what: 'rules set for them',
   },
 ]
 
@@ -194,6 +244,31 @@ export const DE_PIVOT: DirectPattern[] = [
 // ---------------------------------------------------------------------------------------------------------------
 // Other languages an attacker switches to: the plain override ("forget all instructions") only
 // ---------------------------------------------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chinese jailbreak framings (no segmentation: short bounded gaps between character cues)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ZH_JAILBREAK: DirectPattern[] = [
+  {
+    rule: 'role-hijack',
+    re: /(?:虚构|假设|想象|假想|平行)(?:的|一个|出)?[^。！？!?\n]{0,10}?(?:世界|宇宙|场景|情境|时空)[^。！？!?\n]{0,40}?(?:没有|不存在|不受|无需|不用)(?:任何)?(?:限制|规则|道德|法律|伦理|审查|约束)/g,
+    severity: 'high',
+    what: '没有规则的虚构世界',
+  },
+  {
+    rule: 'role-hijack',
+    re: /你(?:现在|将|要)?(?:是|扮演|成为|化身为?)(?:一个|一名|一位)?[^。！？!?\n]{0,10}?(?:邪恶|无道德|没有道德|不道德|无所顾忌|不受限制|没有限制|没有任何限制|不受约束|没有底线)的/g,
+    severity: 'high',
+    what: '扮演无道德的角色',
+  },
+  {
+    rule: 'role-hijack',
+    re: /(?:不考虑|无视|不顾|抛开|无需考虑)(?:任何)?(?:道德|伦理|法律|安全)(?:和|与|或)?(?:道德|伦理|法律)?(?:约束|限制|规范|底线|准则|问题|后果)/g,
+    severity: 'medium',
+    what: '不顾道德约束',
+  },
+]
 
 /** Gate of the multilingual table: the verb stems below. */
 export const MULTI_OVERRIDE_GATE = /olvid|ignor|oubli|dimentic|esque[cç]|zaboravi|vergeet|negeer|забуд|игнорир/i
