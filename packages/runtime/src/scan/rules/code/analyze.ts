@@ -1,6 +1,7 @@
 import type { Chunk, ScanInput } from '../../types'
 import type { CodeFindings, CodeHit } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
+import { FOCUS_THRESHOLD, focusText, SINK_TRIGGER } from './focus'
 import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
 import { analyzeShell } from './shell'
 import { analyzeCode, errorShare, nestedAnalysis, parseCode } from './tree'
@@ -70,13 +71,18 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
   const pyScore = (PY_MARKERS.exec(text) ? 1 : 0) + (text.includes('__') ? 1 : 0)
   const jsScore = JS_MARKERS.exec(text) ? 1 : 0
   let language: TreeLanguage = guess ?? (pyScore > jsScore ? 'python' : 'javascript')
-  const share = errorShare(parseCode(language, text))
-  if (share > 0.02) {
+  let tree = parseCode(language, text)
+  const share = errorShare(tree)
+  // Only a badly parsed guess is worth a second parse with the other grammar.
+  if (share > 0.05) {
     const alternative: TreeLanguage = language === 'python' ? 'javascript' : 'python'
-    if (errorShare(parseCode(alternative, text)) < share) language = alternative
+    const other = parseCode(alternative, text)
+    if (errorShare(other) < share) {
+      language = alternative
+      tree = other
+    }
   }
-  const tree = analyzeCode(language, text, offset, 0, true)
-  merge(out, tree)
+  merge(out, analyzeCode(language, text, offset, 0, true, tree))
   const shell = analyzeShell(text, offset, nestedAnalysis)
   for (const h of shell.hits) out.hits.push(h)
   for (const e of shell.effects) if (e.kind === 'substitution') out.effects.push(e)
@@ -84,17 +90,31 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
   return out
 }
 
+/** Words that turn a quoted command into a warning about it ("never run `rm -rf /`", 不要运行 …). */
+const WARNING_CUE =
+  /\b(?:never|don'?t|do not|avoid|dangerous|unsafe|warning|beware|instead of|rather than|not recommended|vulnerab\w*|attack\w*|malicious|insecure)\b|不要|切勿|禁止|避免|危险|不安全|恶意/i
+
+function lineAround(text: string, at: number): string {
+  const start = text.lastIndexOf('\n', at) + 1
+  const end = text.indexOf('\n', at)
+  return text.slice(start, end < 0 ? text.length : end)
+}
+
 function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
   const out = emptyFindings()
   if (!PROSE_TRIGGER.test(text)) return out
   for (const segment of proseSegments(text)) {
     const start = offset + segment.start
-    if (segment.kind === 'shell') merge(out, analyzeShell(segment.text, start, nestedAnalysis))
-    else if (segment.kind === 'call') merge(out, analyzeOther(segment.text, start))
+    let found: CodeFindings
+    if (segment.kind === 'shell') found = analyzeShell(segment.text, start, nestedAnalysis)
+    else if (segment.kind === 'call') found = analyzeOther(segment.text, start)
     else {
       const looksLikeCall = /[\w$]\(/.test(segment.text)
-      merge(out, looksLikeCall ? analyzeOther(segment.text, start) : analyzeShell(segment.text, start, nestedAnalysis))
+      found = looksLikeCall ? analyzeOther(segment.text, start) : analyzeShell(segment.text, start, nestedAnalysis)
     }
+    // A command quoted in a warning is a mention: it stays on record, low.
+    if (!whole && WARNING_CUE.test(lineAround(text, segment.start))) for (const h of found.hits) h.severity = 'low'
+    merge(out, found)
   }
   if (whole) {
     dunderEscapes(text, offset, out)
@@ -104,7 +124,7 @@ function analyzeProse(text: string, offset: number, whole: boolean): CodeFinding
 }
 
 /**
- * True when the candidate is nothing but this chunk (a bare one-liner, or one short fenced block and its fences):
+ * True when the candidate is nothing but this chunk (a bare one-liner, or a one-line fenced block and its fences):
  * a memory that only runs something is a payload, not knowledge.
  */
 export function isPayloadShaped(chunk: Chunk, input: ScanInput): boolean {
@@ -116,8 +136,8 @@ export function isPayloadShaped(chunk: Chunk, input: ScanInput): boolean {
   if (outside.trim() !== '') return false
   let lines = 0
   for (const line of chunk.text.split('\n')) if (line.trim()) lines++
-  if (lines < 1 || lines > 3) return false
-  return chunk.kind !== 'prose' || !readsAsSentences(chunk.text)
+  if (lines !== 1) return false
+  return chunk.kind === 'code' || !readsAsSentences(chunk.text)
 }
 
 /** Natural-language text (CJK, or mostly plain words) is never a bare payload, even when it quotes a command. */
@@ -130,11 +150,17 @@ function readsAsSentences(text: string): boolean {
 }
 
 function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
-  const { text, start } = chunk
-  if (chunk.kind === 'prose') return analyzeProse(text, start, whole)
+  const { start } = chunk
+  if (chunk.kind === 'prose') return analyzeProse(chunk.text, start, whole)
   if (chunk.kind === 'json') return emptyFindings()
-  if (!CODE_TRIGGER.test(text)) return emptyFindings()
+  if (!CODE_TRIGGER.test(chunk.text)) return emptyFindings()
+  // A one-line payload is always read whole; a longer snippet only around the lines a rule could care about.
+  let text = chunk.text
   const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')
+  if (!whole) {
+    if (!SINK_TRIGGER.test(text)) return emptyFindings()
+    if (text.length > FOCUS_THRESHOLD && language !== 'shell') text = focusText(text) ?? ''
+  }
   let out: CodeFindings
   if (language === 'shell') {
     out = analyzeShell(text, start, nestedAnalysis)
@@ -163,7 +189,9 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
   let hits = found.hits
   if (chunk.kind === 'prose' && !whole) hits = hits.filter((h) => rank(h.severity) >= 1)
   if (whole) {
-    const outward = found.effects.find((e) => !e.contained)
+    // A command line written out in a shell block is a step to read (and the shell rules judge it); in prose, a
+    // lone backticked command is the shape of a command injection (`ls -al /` runs in Ruby, Perl, PHP, shells).
+    const outward = found.effects.find((e) => !e.contained && (e.kind !== 'command' || chunk.kind === 'prose'))
     if (outward) {
       const lead = chunk.text.length - chunk.text.trimStart().length
       const trail = chunk.text.length - chunk.text.trimEnd().length

@@ -29,7 +29,8 @@ export interface CodeHit {
  * harmless enough even when they are all a candidate holds.
  */
 export interface CodeEffect {
-  kind: 'spawn' | 'network' | 'write' | 'substitution' | 'eval'
+  /** `command`: a command line written out in shell text (a README step), as opposed to one code runs. */
+  kind: 'spawn' | 'network' | 'write' | 'substitution' | 'eval' | 'command'
   contained: boolean
   start: number
   end: number

@@ -34,6 +34,8 @@ export interface Command {
   redirects: Redirect[]
   start: number
   end: number
+  /** Memo of `programName` (the rules ask for it many times per command). */
+  program?: string
 }
 
 /** Commands joined by `|`; `next` is the operator that ends the pipeline (`&&`, `;`, newline …, '' at the end). */
@@ -271,6 +273,11 @@ export function programIndex(command: Command): number {
 
 /** The program's base name, lower-cased (`/usr/bin/python3` → `python3`); '' when the command has none. */
 export function programName(command: Command): string {
+  if (command.program === undefined) command.program = computeProgramName(command)
+  return command.program
+}
+
+function computeProgramName(command: Command): string {
   const index = programIndex(command)
   if (index < 0) return ''
   const value = (command.words[index] as Word).value

@@ -227,7 +227,8 @@ function checkExfiltration(ctx: ShellContext, pipeline: Pipeline, lineText: stri
  * `… for speed: curl -s https://… | python`) as a later word followed by a URL.
  */
 function runsDownloader(command: Command): boolean {
-  if (isDownloader(programName(command))) return true
+  // `curl | sh` without a target is a phrase about the practice, not a command that fetches anything.
+  if (isDownloader(programName(command))) return argumentsOf(command).some((w) => !w.value.startsWith('-'))
   const words = command.words
   for (let i = 1; i < words.length - 1; i++) {
     if (
@@ -357,7 +358,7 @@ function analyzeShellAt(text: string, offset: number, depth: number, nested: Nes
       else if (command.redirects.some((r) => r.op.startsWith('>') && isSystemPath(r.target)))
         hit(ctx, 'system-write', 'high', command.start, command.end, 'system file overwritten', text.slice(command.start, command.end))
       ctx.out.effects.push({
-        kind: 'spawn',
+        kind: 'command',
         contained: isContained(command),
         start: offset + command.start,
         end: offset + command.end,

@@ -262,7 +262,7 @@ class Engine {
     if (PURE_HELPERS.test(path))
       return combine(
         args.map((a) => this.resolve(a)),
-        null,
+        '/',
       )
     return { t: 'dyn', src: 'call' }
   }
@@ -339,7 +339,8 @@ class Engine {
     const value = this.resolve(args[0] ?? null)
     const rest = args.slice(1).map((a) => this.resolve(a))
     if (value.t !== 'lit' || (path === '__import__' && rest.some((v) => v.t !== 'lit'))) {
-      this.hit('dynamic-import', 'high', call, `${path}() of a computed module`)
+      const pinned = args[0] ? this.pinnedToLocalDirectory(args[0]) : false
+      this.hit('dynamic-import', pinned ? 'medium' : 'high', call, `${path}() of a computed module${pinned ? ' in a local directory' : ''}`)
       return
     }
     const module = value.text ?? ''
@@ -348,6 +349,12 @@ class Engine {
   }
 
   /** The command text of a spawn call whose command is literal (JS `spawn(file, [args])` joins file and args). */
+  /** `'./plugins/' + name`, `` `../locales/${lang}.js` ``: computed, but only within a directory of the project. */
+  pinnedToLocalDirectory(node: SyntaxNode): boolean {
+    const head = this.source.slice(node.from, Math.min(node.to, node.from + 12))
+    return /^(?:['"`]\.{1,2}\/|__dirname\s*\+|path\.join\(\s*__dirname)/.test(head)
+  }
+
   private commandOf(args: SyntaxNode[]): string | null {
     const first = args[0] ? this.resolve(args[0]) : null
     if (!first || first.t !== 'lit' || first.text === null) return null
@@ -410,7 +417,9 @@ class Engine {
     const sends = /post|put|patch|request|sendBeacon|send|connect|Socket|SMTP|FTP|fetch|WebSocket/i.test(path) || args.length > 1
     if (sends) this.caps.networkSend ??= call
     if (/socket|net\.|tls\.|create_connection/i.test(path)) this.caps.socketConnect ??= call
-    this.effect('network', false, call, path)
+    const target = this.resolve(args[0] ?? null)
+    const sameOrigin = target.t === 'lit' && target.text !== null && /^(?:\/(?!\/)|\.)/.test(target.text)
+    this.effect('network', sameOrigin, call, path)
   }
 
   private judgeFile(call: SyntaxNode, path: string, args: SyntaxNode[], kind: 'write' | 'read'): void {
@@ -513,7 +522,8 @@ class Engine {
         else if (name === 'DynamicImport') {
           const arg = ref.node.getChild('(')?.nextSibling ?? null
           const value = this.resolve(arg)
-          if (value.t !== 'lit') this.hit('dynamic-import', 'high', ref.node, 'import() of a computed module')
+          const pinned = arg ? this.pinnedToLocalDirectory(arg) : false
+          if (value.t !== 'lit') this.hit('dynamic-import', pinned ? 'medium' : 'high', ref.node, 'import() of a computed module')
         } else if (name === 'MemberExpression') this.judgeDunder(ref.node)
         else if (name === 'AssignmentExpression' || name === 'AssignStatement') this.judgeAssignment(ref.node)
         else if (name === 'String') strings.push(ref.node)
@@ -540,8 +550,12 @@ class Engine {
   }
 }
 
+// The whole environment serialised or handed over as a body (not one variable read for a header).
+const ENV_DUMP =
+  /JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|(?:body|data|json|params)\s*[:=]\s*(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\))(?![\w.[])|dict\(\s*os\.environ\s*\)|os\.environ\.(?:copy|items)\(\)|json\.dumps\(\s*(?:dict\()?\s*os\.environ/
+
 function envDumps(source: string): boolean {
-  return /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bos\.environ\b(?!\s*(?:\[|\.get|\.setdefault|\.pop))|\bprintenv\b/.test(source)
+  return ENV_DUMP.test(source)
 }
 
 /**
@@ -549,8 +563,8 @@ function envDumps(source: string): boolean {
  * provenance, dynamic imports, sandbox escapes, reverse shells, exfiltration, and the command strings handed to
  * spawners (through the shell analysis). `offset` is where `text` starts in the scanned text.
  */
-export function analyzeCode(language: TreeLanguage, text: string, offset: number, depth = 0, other = false): CodeFindings {
-  const tree = parseCode(language, text)
+export function analyzeCode(language: TreeLanguage, text: string, offset: number, depth = 0, other = false, parsed?: Tree): CodeFindings {
+  const tree = parsed ?? parseCode(language, text)
   const engine = new Engine(tree, text, offset, { language, other, depth })
   const out = engine.run()
   if (envDumps(text) && out.effects.some((e) => e.kind === 'network')) {
