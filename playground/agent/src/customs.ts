@@ -1,6 +1,6 @@
 import { createCustoms, type Customs } from 'memory-customs'
 import type { Clock } from './clock'
-import { decisionSchemas, promotableTools, RESULT_TTL_MS, writeOnceKeys } from './schemas'
+import { decisionSchemas, promotableTools, RESULT_TTL_MS, REVIEW_TIMEOUT_MS, writeOnceKeys } from './schemas'
 
 type CustomsOptions = NonNullable<Parameters<typeof createCustoms>[0]>
 
@@ -23,6 +23,7 @@ export function createAgentCustoms(options: AgentCustomsOptions): Promise<Custom
     decision: { schemas: decisionSchemas, writeOnce: writeOnceKeys },
     execution: { ttlMs: RESULT_TTL_MS },
     bridge: { tools: promotableTools },
+    review: { timeoutMs: REVIEW_TIMEOUT_MS },
     now: () => options.clock.now(),
     actor: 'demo-agent',
     origin: 'memory-customs.demo/playground-agent',

@@ -108,6 +108,11 @@ async function main(argv: string[]): Promise<number> {
     out(`  ${cli} log --file src/tools/risk.ts --store ${rel(store)} ${keys}`)
     out(`  ${cli} verify --store ${rel(poisonedCopy)} ${keys}     # the rewritten quote: BAD_VALUE, exit code 1`)
     out(`  ${cli} verify --store ${rel(tamperedCopy)} ${keys}     # the copy with one byte changed: BAD_MAC, exit code 1`)
+    const quarantined = steps.find((s) => s.step === 8) as Extract<StepFacts, { step: 8 }> | undefined
+    if (quarantined) {
+      out(`Why the page's claim never became a memory (step 8):`)
+      for (const c of quarantined.cli) out(`  ${cli} ${c} --store ${rel(store)} ${keys}`)
+    }
   }
   return 0
 }

@@ -28,3 +28,6 @@ export const promotableTools = ['portfolio.quote', 'risk.assess', 'web.fetch']
 
 /** Tool results live ten minutes in the Execution pool unless a plan promotes them. */
 export const RESULT_TTL_MS = 10 * 60_000
+
+/** A memory held for review is rejected if nobody decides within a day (the runtime's default, stated here). */
+export const REVIEW_TIMEOUT_MS = 24 * 60 * 60_000

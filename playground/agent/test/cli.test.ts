@@ -53,21 +53,22 @@ const copyStore = (name: string, from = store) => {
 
 beforeAll(() => {
   demo = runDemoJson(buildDemo(join(work, 'dist')), store)
-  const audit = demo.find((l) => l.step === 6)!
-  total = audit.rows.length + demo.find((l) => l.step === 7)!.receipts.length
+  // Step 8 (the quarantined memory) writes the store's last receipts.
+  total = demo.find((l) => l.step === 8)!.receipts.at(-1).seq
 })
 
 describe('memory-customs help, version and usage errors', () => {
   it('--help lists every command and the exit codes', () => {
     const r = cli('--help')
     expect(r.status).toBe(0)
-    for (const c of ['log', 'show', 'verify', 'at', 'diff', 'rollback', 'sites', 'export', 'health', 'metrics', 'checkpoint', 'migrate'])
-      expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'))
+    const names = ['log', 'show', 'verify', 'at', 'diff', 'rollback', 'sites', 'export', 'health', 'metrics', 'checkpoint', 'migrate']
+    for (const c of [...names, 'memories', 'review', 'scan']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'))
     expect(r.stdout).toMatch(/0 +success/)
     expect(r.stdout).toMatch(/3 +store missing/)
     expect(r.stdout).toMatch(/4 +keys missing/)
     expect(r.stdout).toMatch(/5 +verify: ok, but the chain ends in an unauthenticated tail/)
     expect(r.stdout).toMatch(/6 +verify: ok, but a torn tail/)
+    expect(r.stdout).toMatch(/7 +scan: the text would be held for review/)
     expect(r.stdout).toContain('--key-dir <dir>')
   })
 
@@ -85,6 +86,9 @@ describe('memory-customs help, version and usage errors', () => {
       ['metrics', 'metrics'],
       ['checkpoint', 'checkpoint'],
       ['migrate', 'migrate'],
+      ['memories', 'memories [--all]'],
+      ['review', 'review [--approve <id> | --reject <id> | --sweep] [--by <name>]'],
+      ['scan', 'scan <file|->'],
     ]
     const results = await Promise.all(cases.map(([c]) => cliAsync(c, '--help')))
     cases.forEach(([c, synopsis], i) => {

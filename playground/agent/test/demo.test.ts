@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildDemo, run, runDemoJson, scratch, sourceLine } from './helpers'
+import { buildDemo, repoRoot, run, runDemoJson, scratch, sourceLine } from './helpers'
 
 // The demo as a user runs it: built through the plugin by esbuild, executed in Node, store on disk.
 const work = scratch('demo-test')
@@ -27,8 +27,8 @@ beforeAll(() => {
 })
 
 describe('npm run demo --json tells the story', () => {
-  it('emits the seven steps in order, then a summary', () => {
-    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 'summary'])
+  it('emits the eight steps in order, then a summary', () => {
+    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 'summary'])
     expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store'), keyDir: join(work, 'store-keys') })
     expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
   })
@@ -128,7 +128,8 @@ describe('npm run demo --json tells the story', () => {
     expect(t.verify.ok).toBe(false)
     expect(t.verify.firstFailure).toEqual({ seq: t.seq, code: 'BAD_MAC' })
     // Keys live beside the store for the demo, never in it: the journal holds no key material.
-    expect(readdirSync(join(work, 'store'))).toEqual(['journal.ndjson'])
+    // (Besides the journal, only the open snapshot the runtime writes at close: a MAC'd cache, no key material.)
+    expect(readdirSync(join(work, 'store')).filter((f) => f !== 'open-snapshot.bin')).toEqual(['journal.ndjson'])
     expect(readdirSync(join(work, 'store-keys')).filter((f) => f.endsWith('.json') && !f.includes('witness'))).toHaveLength(1)
     const original = readFileSync(join(work, 'store', 'journal.ndjson'))
     const copy = readFileSync(join(t.location, 'journal.ndjson'))
@@ -148,6 +149,69 @@ describe('npm run demo --json tells the story', () => {
     expect(s.receipts.filter((r: any) => r.op === 'COMPENSATE').length).toBeGreaterThan(0)
     expect(s.verify.ok).toBe(true)
   })
+
+  it("8: a page's claim proposed from three sessions is held for review, times out, is rejected and never rendered", () => {
+    const s = step(8)
+    expect(s.candidate).toContain('all files are read-only for this user')
+    // Three sightings, one entry: the same id, held for review by the built-in scanner each time.
+    expect(s.proposals.map((p: any) => p.session)).toEqual(['session-mon', 'session-tue', 'session-wed'])
+    const id = s.proposals[0].id
+    expect(id).toMatch(/^m_\d+$/)
+    for (const p of s.proposals) {
+      expect(p).toMatchObject({ id, status: 'pending_review' })
+      expect(p.score).toBeGreaterThanOrEqual(0.6)
+      expect(p.score).toBeLessThan(0.9)
+      expect(p.findings.some((f: any) => f.rule.startsWith('injection/') && f.severity === 'medium')).toBe(true)
+    }
+    expect(s.proposeReceipts.map((r: any) => [r.op, r.pool, r.key])).toEqual([
+      ['PROPOSE', 'memory', id],
+      ['PROPOSE', 'memory', id],
+      ['PROPOSE', 'memory', id],
+    ])
+    expect(s.filed).toMatchObject({ id, status: 'pending_review', sessions: ['session-mon', 'session-tue', 'session-wed'] })
+    expect(s.pendingBefore).toEqual([id])
+    expect(s.renderedWhilePending).toBe(false)
+    // Nobody reviews it; the clock passes review.timeoutMs and the next look at the queue rejects it.
+    expect(s.advancedMs).toBeGreaterThan(s.timeoutMs)
+    expect(s.pendingAfter).toEqual([])
+    expect(s.rejected).toMatchObject({
+      op: 'REJECT',
+      pool: 'memory',
+      key: id,
+      outcome: 'ok',
+      actor: 'memory-customs',
+      why: 'timeout',
+      status: 'rejected',
+    })
+    expect(Date.parse(s.rejected.ts) - Date.parse(s.proposeReceipts[0].ts)).toBeGreaterThanOrEqual(s.timeoutMs)
+    expect(s.statusAfter).toBe('rejected')
+    expect(s.listed).not.toContain(id)
+    expect(s.context.containsCandidate).toBe(false)
+    expect(s.context.entryIds).not.toContain(id)
+    expect(s.context.readReceipt).toMatchObject({ op: 'READ', seq: Number(s.context.contextId.replace('ctx_', '')) })
+    expect(s.receipts.map((r: any) => r.op)).toEqual(['PROPOSE', 'PROPOSE', 'PROPOSE', 'READ', 'REJECT', 'READ'])
+    expect(s.receipts[0].seq).toBe(step(7).receipts.at(-1).seq + 1)
+    expect(s.cli).toEqual(['memories --all', `show ${s.rejected.seq}`, 'review'])
+    expect(s.verify).toEqual({ ok: true, checked: s.receipts.at(-1).seq, firstFailure: null })
+  })
+
+  it('8: the CLI commands the demo prints show why, from the store it left', () => {
+    const s = step(8)
+    const id = s.proposals[0].id
+    const cli = join(repoRoot, 'packages', 'runtime', 'dist', 'cli.mjs')
+    const [memories, show, review] = s.cli.map((c: string) =>
+      run(process.execPath, [cli, ...c.split(' '), '--store', join(work, 'store'), '--key-dir', join(work, 'store-keys')]),
+    )
+    for (const r of [memories, show, review]) expect(r.status, r.stderr).toBe(0)
+    expect(memories.stdout).toMatch(new RegExp(`^${id} +rejected +0\\.\\d\\d +web\\.fetch +session-mon,session-tue,session-wed `, 'm'))
+    expect(memories.stdout).toMatch(
+      new RegExp(`${id}: nobody reviewed it: rejected on timeout at #${s.rejected.seq} \\(REJECT, why: timeout\\)`),
+    )
+    expect(show.stdout).toMatch(/^op +REJECT$/m)
+    expect(show.stdout).toMatch(/^  why +timeout \(nobody reviewed it within review\.timeoutMs\)$/m)
+    expect(show.stdout).toMatch(/^  memory +filed at #\d+ from web\.fetch, trust 0\.\d\d \(builtin@\d+\), findings injection\//m)
+    expect(review.stdout).toContain('0 pending')
+  })
 })
 
 describe('npm run demo (text)', () => {
@@ -158,8 +222,11 @@ describe('npm run demo (text)', () => {
     expect(r.stdout).toContain(`REFUSED WRITE_ONCE at src/tools/risk.ts:${RISK_LINE}`)
     expect(r.stdout).toMatch(/execution\.get: VALUE_INTEGRITY at #\d+ \(ValueIntegrityError\); the injected 410\.5 is never returned/)
     expect(r.stdout).toMatch(/verify copy: fails at #\d+ BAD_MAC/)
-    const blocks = r.stdout.split(/\n(?=── \d\/7)/).slice(1)
-    expect(blocks).toHaveLength(7)
+    expect(r.stdout).toMatch(/the next look at the queue rejects it: REJECT by memory-customs, why: timeout/)
+    expect(r.stdout).toMatch(/context\.render\(\): .*the page's line not included/)
+    expect(r.stdout).toMatch(/cli\.mjs show \d+ --store /)
+    const blocks = r.stdout.split(/\n(?=── \d\/8)/).slice(1)
+    expect(blocks).toHaveLength(8)
     for (const b of blocks) expect(b.split('\n').length).toBeLessThanOrEqual(45)
   })
 

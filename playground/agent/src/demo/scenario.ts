@@ -4,7 +4,7 @@ import type { ManualClock } from '../clock'
 import { FakeLLM } from '../llm/fake-llm'
 import { demoScript } from '../llm/script'
 import { AgentMemory, type ToolCallRef } from '../memory'
-import { RESULT_TTL_MS } from '../schemas'
+import { RESULT_TTL_MS, REVIEW_TIMEOUT_MS } from '../schemas'
 import { tools } from '../tools'
 import { auditRows, receiptRow, type ReceiptRow } from './receipt-view'
 
@@ -102,6 +102,34 @@ export type StepFacts =
       restoredToSeq: number
       restored: boolean
       receipts: ReceiptRow[]
+      verify: VerifyFacts
+    }
+  | {
+      step: 8
+      name: 'memory-quarantined'
+      url: string
+      /** The page's planted line, as the agent would remember it. */
+      candidate: string
+      /** What `memories.propose` returned in each session (the same content: one entry, more sessions). */
+      proposals: Array<{ session: string; id: string; status: string; score: number; findings: Array<{ rule: string; severity: string }> }>
+      proposeReceipts: ReceiptRow[]
+      /** The entry as filed, before the timeout: its sessions and status. */
+      filed: { id: string; status: string; sessions: string[]; score: number; ruleSet: string; findings: string[] }
+      pendingBefore: string[]
+      /** Whether the rendered context included it while it was pending (it must not). */
+      renderedWhilePending: boolean
+      timeoutMs: number
+      advancedMs: number
+      pendingAfter: string[]
+      /** The REJECT receipt the timeout wrote, and its decoded reason. */
+      rejected: ReceiptRow & { actor: string | null; why: string | null; status: string | null }
+      statusAfter: string | null
+      listed: string[]
+      context: { contextId: string; entryIds: string[]; containsCandidate: boolean; readReceipt: ReceiptRow | null }
+      /** Every receipt this step wrote. */
+      receipts: ReceiptRow[]
+      /** The CLI commands that show why, without the `memory-customs` prefix and the store options. */
+      cli: string[]
       verify: VerifyFacts
     }
 
@@ -329,6 +357,83 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
     restoredToSeq,
     restored: diffStates(decisionState(customs), expectedDecision).length === 0,
     receipts: done.receipts.map(receiptRow),
+    verify: verifyFacts(await customs.verify()),
+  }
+
+  // 8. The incident, with content customs: a page's claim proposed as a memory from three sessions is held
+  // for review, times out unreviewed, is rejected with a receipt, and never reaches the model's context.
+  yield* quarantine(customs, clock)
+}
+
+/** The incident's page: its planted line reads like a fact about the user, and arrives in three sessions. */
+export const INCIDENT_URL = 'https://help.example.test/shared-drive'
+export const INCIDENT_SESSIONS = ['session-mon', 'session-tue', 'session-wed'] as const
+
+/**
+ * Step 8: the page's "all files are read-only for this user" is proposed as a long-term memory from three
+ * sessions; the scanner holds it for review, nobody reviews it, the review times out, and it is rejected with a
+ * receipt. It never reaches the rendered context.
+ */
+async function* quarantine(customs: Customs, clock: ManualClock): AsyncGenerator<StepFacts> {
+  const firstSeq = customs.receipts().length + 1
+  const page = (await tools['web.fetch']({ url: INCIDENT_URL }, { customs, clock, callId: 'call-web-2' })) as { body: string }
+  const candidate = page.body.split('\n').find((l) => l.includes('read-only')) ?? ''
+  const proposals: Extract<StepFacts, { step: 8 }>['proposals'] = []
+  for (const session of INCIDENT_SESSIONS) {
+    const r = customs.memories.propose(candidate, { source: 'web.fetch', session })
+    proposals.push({
+      session,
+      id: r.id,
+      status: r.status,
+      score: r.score,
+      findings: r.findings.map((f) => ({ rule: f.rule, severity: f.severity })),
+    })
+  }
+  const id = proposals[0].id
+  const entry = customs.memories.inspect(id)
+  if (!entry) throw new Error(`memory ${id} was not filed`)
+  const pendingBefore = customs.review.pending().map((p) => p.id)
+  const whilePending = customs.context.render({ session: INCIDENT_SESSIONS[2] })
+  // Nobody reviews it. A day and a minute later, the next look at the queue rejects it (no timer involved).
+  const advancedMs = REVIEW_TIMEOUT_MS + 60_000
+  clock.advance(advancedMs)
+  const pendingAfter = customs.review.pending().map((p) => p.id)
+  const reject = customs.receipts({ key: id, op: 'REJECT' }).at(-1)
+  if (!reject) throw new Error(`no REJECT receipt for ${id} after the review timeout`)
+  const raw = reject as unknown as Record<string, unknown>
+  const rejectBody = (raw.body && typeof raw.body === 'object' ? { ...(raw.body as object), ...raw } : raw) as {
+    actor?: string | null
+    reason?: string | null
+  }
+  const meta = JSON.parse(rejectBody.reason ?? '{}') as { why?: string; status?: string }
+  const rendered = customs.context.render({ session: INCIDENT_SESSIONS[2] })
+  const read = customs.receipts({ op: 'READ' }).at(-1)
+  await customs.flush()
+  const rejectRow = receiptRow(reject)
+  yield {
+    step: 8,
+    name: 'memory-quarantined',
+    url: INCIDENT_URL,
+    candidate,
+    proposals,
+    proposeReceipts: customs.receipts({ key: id, op: 'PROPOSE' }).map(receiptRow),
+    filed: { id, status: entry.status, sessions: entry.sessions, score: entry.score, ruleSet: entry.ruleSet, findings: entry.findings },
+    pendingBefore,
+    renderedWhilePending: whilePending.text.includes(candidate) || whilePending.entries.some((e) => e.id === id),
+    timeoutMs: REVIEW_TIMEOUT_MS,
+    advancedMs,
+    pendingAfter,
+    rejected: { ...rejectRow, actor: rejectBody.actor ?? null, why: meta.why ?? null, status: meta.status ?? null },
+    statusAfter: customs.memories.inspect(id)?.status ?? null,
+    listed: customs.memories.list().map((m) => m.id),
+    context: {
+      contextId: rendered.contextId,
+      entryIds: rendered.entries.map((e) => e.id),
+      containsCandidate: rendered.text.includes(candidate),
+      readReceipt: read ? receiptRow(read) : null,
+    },
+    receipts: customs.receipts({ fromSeq: firstSeq }).map(receiptRow),
+    cli: ['memories --all', `show ${rejectRow.seq}`, 'review'],
     verify: verifyFacts(await customs.verify()),
   }
 }

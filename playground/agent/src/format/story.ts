@@ -12,7 +12,11 @@ const TITLES: Record<number, string> = {
   5: 'A quote rewritten at rest is never read back',
   6: 'The audit trail',
   7: 'Rollback by cause: undo everything call-quote-1 did',
+  8: "A page's claim proposed as a memory: held, timed out, rejected",
 }
+
+/** How many steps the story has (the headings say `n/STEPS`). */
+export const STEPS = Object.keys(TITLES).length
 
 const show = (v: unknown) => (v === undefined || v === null ? '(none)' : JSON.stringify(v))
 
@@ -52,7 +56,7 @@ function stateLines(state: Record<string, unknown>): string[] {
 
 /** The lines one step prints: each step fits one terminal screen. */
 export function renderStep(f: StepFacts, st: Style): string[] {
-  const head = [``, st.bold(`── ${f.step}/7  ${TITLES[f.step]} `.padEnd(78, '─'))]
+  const head = [``, st.bold(`── ${f.step}/${STEPS}  ${TITLES[f.step]} `.padEnd(78, '─'))]
   switch (f.step) {
     case 1:
       return [
@@ -154,5 +158,30 @@ export function renderStep(f: StepFacts, st: Style): string[] {
         ...f.receipts.map((r) => receiptLine(r, st)),
         `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
       ]
+    case 8: {
+      const first = f.proposals[0]
+      const findings = first.findings.map((x) => `${x.rule} (${x.severity})`).join(', ') || 'none'
+      return [
+        ...head,
+        `  web.fetch ${f.url} in three sessions; each time the agent proposes the page's line as a long-term memory:`,
+        `  ${st.yellow(JSON.stringify(f.candidate))}`,
+        ...f.proposals.map(
+          (p) =>
+            `  ${p.session}: memories.propose(..., { source: 'web.fetch' }) -> ${p.id} ${p.status === 'pending_review' ? st.yellow(p.status) : p.status}`,
+        ),
+        ...f.proposeReceipts.map((r) => receiptLine(r, st)),
+        `  scan: trust ${first.score.toFixed(2)} (${f.filed.ruleSet}), ${findings}: held for review, not remembered`,
+        `  one entry, ${f.filed.sessions.length} sessions (${f.filed.sessions.join(', ')}); review queue: ${f.pendingBefore.join(', ') || '(empty)'}`,
+        `  rendered into context while pending: ${f.renderedWhilePending ? st.red('yes') : st.green('no')}`,
+        `  nobody reviews it; clock +${Math.round(f.advancedMs / 60_000)} min (past review.timeoutMs = ${Math.round(f.timeoutMs / 3_600_000)} h)`,
+        `  the next look at the queue rejects it: ${st.red(`${f.rejected.op}`)} by ${f.rejected.actor ?? '-'}, why: ${st.bold(f.rejected.why ?? '-')}`,
+        receiptLine(f.rejected, st),
+        `  status ${f.statusAfter ?? '(gone)'}; review queue: ${f.pendingAfter.join(', ') || '(empty)'}; memories.list(): ${f.listed.join(', ') || '(empty)'}`,
+        `  context.render(): ${f.context.entryIds.length} entries (${f.context.entryIds.join(', ') || 'none'}), the page's line ${f.context.containsCandidate ? st.red('included') : st.green('not included')}; ${f.context.contextId}`,
+        `  why, from the store:`,
+        ...f.cli.map((c) => `    memory-customs ${c}`),
+        `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
+      ]
+    }
   }
 }
