@@ -7,10 +7,6 @@ import { analyzeShell } from './shell'
 import { analyzeCode, errorShare, nestedAnalysis, parseCode } from './tree'
 import type { TreeLanguage } from './tree'
 
-/** Code that mentions nothing any code rule looks for is not parsed at all. */
-const CODE_TRIGGER =
-  /eval|exec|spawn|system|popen|subprocess|child_process|__|import|require|Function|vm\.|socket|connect|fetch|request|axios|https?\b|urlopen|open\(|write|curl|wget|\/dev\/|mkfifo|\bnc\b|\brm\b|mkfs|\bdd\b|iex|invoke|constructor|builtins|pickle|marshal|env|fork|\$\(|`|@\{|Kernel|System|chmod|sudo|\|/
-
 const DUNDER_ESCAPE = /__class__\s*\.\s*__(?:mro|bases?)__|__subclasses__\s*\(\s*\)\s*\[|__globals__\s*\[\s*['"]__builtins__/g
 
 /** Spawners of languages without a parser here (Ruby, Perl, PHP): `system "…"`, `%x(…)`, `Kernel.exec("…")`. */
@@ -153,7 +149,6 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
   const { start } = chunk
   if (chunk.kind === 'prose') return analyzeProse(chunk.text, start, whole)
   if (chunk.kind === 'json') return emptyFindings()
-  if (!CODE_TRIGGER.test(chunk.text)) return emptyFindings()
   // A one-line payload is always read whole; a longer snippet only around the lines a rule could care about.
   let text = chunk.text
   const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')

@@ -6,7 +6,7 @@
 
 /** Tokens without which no code rule can fire on a multi-line snippet (single lines are always analysed). */
 export const SINK_TRIGGER =
-  /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString)\b|invoke-|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*[^'"\s)]|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
+  /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString)\b|invoke-|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*")\s*\))|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
 
 const CONTEXT_LINE =
   /^\s*(?:import\b|from\s+\S+\s+import\b|(?:const|let|var)\s+[\w${}\s,]+=\s*(?:require\s*\(|['"`])|[A-Za-z_]\w*\s*=\s*(?:['"]|__import__|importlib))/

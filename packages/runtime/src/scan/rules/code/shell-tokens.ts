@@ -264,8 +264,11 @@ export function programIndex(command: Command): number {
     const value = (words[i] as Word).value
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(value)) i++
     else if (WRAPPERS.has(value)) {
+      const wrapper = i
       i++
       while (i < words.length && (words[i] as Word).value.startsWith('-')) i++
+      // `env` or `sudo -l` alone run themselves.
+      if (i >= words.length) return wrapper
     } else return i
   }
   return -1
