@@ -76,7 +76,8 @@ With --json: one JSON array.`,
       m.filed.ts.slice(0, 19).replace('T', ' '),
       m.slot ? JSON.stringify(preview(contentOf(m), 48)) : '-',
     ])
-    for (const line of renderTable(['id', 'status', 'trust', 'source', 'sessions', 'written', 'content'], rows)) ctx.out(line)
+    if (rows.length)
+      for (const line of renderTable(['id', 'status', 'trust', 'source', 'sessions', 'written', 'content'], rows)) ctx.out(line)
     const notApproved = list.filter((m) => m.fate !== 'approved')
     if (notApproved.length) {
       ctx.out('')

@@ -147,8 +147,9 @@ With --json: the list (or the receipt written, or the swept ids) as one JSON doc
       r.timedOut ? st.red(`${r.timesOutAt} (timed out)`) : r.timesOutAt,
       JSON.stringify(preview(r.content)),
     ])
-    for (const line of renderTable(['id', 'kind', 'trust', 'findings', 'source', 'sessions', 'filed', 'times out', 'content'], table))
-      ctx.out(line)
+    if (rows.length)
+      for (const line of renderTable(['id', 'kind', 'trust', 'findings', 'source', 'sessions', 'filed', 'times out', 'content'], table))
+        ctx.out(line)
     ctx.out(st.dim(`${rows.length} pending`))
     return EXIT.OK
   },
