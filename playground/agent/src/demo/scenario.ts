@@ -362,7 +362,9 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
 
   // 8. The incident, with content customs: a page's claim proposed as a memory from three sessions is held
   // for review, times out unreviewed, is rejected with a receipt, and never reaches the model's context.
-  yield* quarantine(customs, clock)
+  // The browser page's customs is a tab-shared one (IndexedDB with Web Locks), which does not offer the memory
+  // lifecycle yet: there the story ends at step 7.
+  if (typeof (customs as Partial<Customs>).memories?.propose === 'function') yield* quarantine(customs, clock)
 }
 
 /** The incident's page: its planted line reads like a fact about the user, and arrives in three sessions. */
