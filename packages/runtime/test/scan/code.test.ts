@@ -192,6 +192,8 @@ describe('mentions are not calls', () => {
       '用户问为什么 Python 的 eval 很危险，我们讨论了用 ast.literal_eval 作为替代。',
       'Never run `rm -rf /` on a shared machine.',
       'Avoid `curl | sh` installs; download the script and read it first.',
+      'The user asked about the risks of eval(userInput) in their old parser.',
+      "User's home is /home/alice; shell is zsh",
     ]) {
       expect(verdict(codeFindings(text)), text).toBe('pass')
     }
@@ -229,6 +231,8 @@ describe('bare payloads', () => {
       '`ls -al /`',
       'System("ls -al /")',
       '```\nKernel.exec("cat /etc/hostname")\n```',
+      '/dev/null; touch /tmp/marker ; echo',
+      "%x('ls -al /')",
     ]) {
       expect(verdict(codeFindings(text)), text).toBe('reject')
       expect(strongRules(codeFindings(text)), text).toContain('code/bare-payload')

@@ -11,7 +11,7 @@ const DUNDER_ESCAPE = /__class__\s*\.\s*__(?:mro|bases?)__|__subclasses__\s*\(\s
 
 /** Spawners of languages without a parser here (Ruby, Perl, PHP): `system "…"`, `%x(…)`, `Kernel.exec("…")`. */
 const OTHER_SPAWN =
-  /\b(?:system|System|exec|spawn|popen|shell_exec|passthru|proc_open|Kernel\.(?:exec|system|spawn)|IO\.popen)\s*\(?\s*(["'`])([^"'`\n]{1,500})\1|%x[({[]([^)}\]\n]{1,500})[)}\]]/g
+  /\b(?:system|System|exec|spawn|popen|shell_exec|passthru|proc_open|Kernel\.(?:exec|system|spawn)|IO\.popen)\s*\(?\s*(["'`])([^"'`\n]{1,500})\1|%x[({[]\s*(['"]?)([^'"()}\]\n]{1,500})\3\s*[)}\]]/g
 
 const PY_MARKERS =
   /^\s*(?:def|class|import|from|with|elif|except)\b|:\s*$|\bself\.|\bprint\(|__\w+__|\blambda\b|\bNone\b|\bTrue\b|\bFalse\b/m
@@ -39,7 +39,7 @@ function dunderEscapes(text: string, offset: number, out: CodeFindings): void {
 function otherLanguageSpawns(text: string, offset: number, out: CodeFindings): void {
   OTHER_SPAWN.lastIndex = 0
   for (let m = OTHER_SPAWN.exec(text); m; m = OTHER_SPAWN.exec(text)) {
-    const command = m[2] ?? m[3] ?? ''
+    const command = m[2] ?? m[4] ?? ''
     const commandStart = offset + m.index + m[0].indexOf(command)
     const inner = analyzeShell(command, commandStart, nestedAnalysis, 1)
     let worst = 'low' as CodeHit['severity']
@@ -86,9 +86,69 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
   return out
 }
 
+/** Rules whose findings come from a formed command line, which keep their weight even inside a sentence. */
+const COMMAND_RULES = new Set<CodeHit['rule']>(['download-exec', 'reverse-shell', 'destructive', 'exfiltration'])
+
 /** Words that turn a quoted command into a warning about it ("never run `rm -rf /`", 不要运行 …). */
 const WARNING_CUE =
   /\b(?:never|don'?t|do not|avoid|dangerous|unsafe|warning|beware|instead of|rather than|not recommended|vulnerab\w*|attack\w*|malicious|insecure)\b|不要|切勿|禁止|避免|危险|不安全|恶意/i
+
+/** Shell operators: a bare line holding one may be a command injection (`/dev/null; touch /tmp/x ; echo`). */
+const COMMAND_SHAPE = /[;|&`<>]|\$\(/
+
+/** Programs whose appearance after an operator makes a bare line a command line rather than a note. */
+const KNOWN_COMMANDS = new Set([
+  'touch',
+  'ls',
+  'cat',
+  'rm',
+  'cp',
+  'mv',
+  'echo',
+  'id',
+  'whoami',
+  'uname',
+  'ping',
+  'nslookup',
+  'sleep',
+  'chmod',
+  'chown',
+  'curl',
+  'wget',
+  'nc',
+  'bash',
+  'sh',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'php',
+  'node',
+  'find',
+  'head',
+  'tail',
+  'dd',
+  'kill',
+  'pkill',
+  'reboot',
+  'shutdown',
+  'passwd',
+  'useradd',
+  'crontab',
+  'tee',
+  'mkdir',
+  'ifconfig',
+])
+
+/** A bare line tokenized as shell: commands of known programs that reach outside the working tree count as effects. */
+function bareCommands(text: string, offset: number, out: CodeFindings): void {
+  const shell = analyzeShell(text, offset, nestedAnalysis)
+  for (const h of shell.hits) out.hits.push(h)
+  for (const e of shell.effects) {
+    const program = /^command: (\S+)/.exec(e.evidence)?.[1]?.replace(/^.*\//, '') ?? ''
+    if (e.kind === 'command' && KNOWN_COMMANDS.has(program)) out.effects.push(e)
+  }
+}
 
 function lineAround(text: string, at: number): string {
   const start = text.lastIndexOf('\n', at) + 1
@@ -98,7 +158,7 @@ function lineAround(text: string, at: number): string {
 
 function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
   const out = emptyFindings()
-  if (!PROSE_TRIGGER.test(text)) return out
+  if (!whole && !PROSE_TRIGGER.test(text)) return out
   for (const segment of proseSegments(text)) {
     const start = offset + segment.start
     let found: CodeFindings
@@ -110,10 +170,21 @@ function analyzeProse(text: string, offset: number, whole: boolean): CodeFinding
     }
     // A command quoted in a warning is a mention: it stays on record, low.
     if (!whole && WARNING_CUE.test(lineAround(text, segment.start))) for (const h of found.hits) h.severity = 'low'
+    // A call written in a sentence ("asked about eval(userInput)") is talk about code: at most a review, unless
+    // the command it carries is itself a download-and-run, a reverse shell, a wipe or an exfiltration.
+    if (!whole && segment.kind !== 'shell') {
+      // An assignment that patches builtins is an instruction, not talk about a call: it keeps its review.
+      const sentence = readsAsSentences(lineAround(text, segment.start))
+      for (const h of found.hits) {
+        const cap = sentence && h.rule !== 'builtins-tamper' ? 0 : 1
+        if (!COMMAND_RULES.has(h.rule) && rank(h.severity) > cap) h.severity = cap === 0 ? 'low' : 'medium'
+      }
+    }
     merge(out, found)
   }
   if (whole) {
     dunderEscapes(text, offset, out)
+    if (COMMAND_SHAPE.test(text)) bareCommands(text, offset, out)
     if (!out.hits.some((h) => h.rule === 'process-spawn')) otherLanguageSpawns(text, offset, out)
   }
   return out
@@ -186,7 +257,8 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
   if (whole) {
     // A command line written out in a shell block is a step to read (and the shell rules judge it); in prose, a
     // lone backticked command is the shape of a command injection (`ls -al /` runs in Ruby, Perl, PHP, shells).
-    const outward = found.effects.find((e) => !e.contained && (e.kind !== 'command' || chunk.kind === 'prose'))
+    // A bare shell line still counts when it reaches outside paths (`/dev/null; touch /tmp/x`), not for `sudo apt …`.
+    const outward = found.effects.find((e) => !e.contained && (e.kind !== 'command' || chunk.kind === 'prose' || e.outsidePath === true))
     if (outward) {
       const lead = chunk.text.length - chunk.text.trimStart().length
       const trail = chunk.text.length - chunk.text.trimEnd().length

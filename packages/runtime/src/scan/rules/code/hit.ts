@@ -32,6 +32,8 @@ export interface CodeEffect {
   /** `command`: a command line written out in shell text (a README step), as opposed to one code runs. */
   kind: 'spawn' | 'network' | 'write' | 'substitution' | 'eval' | 'command'
   contained: boolean
+  /** For `command` effects: the command names a path outside the working tree (`touch /tmp/x`, `ls -al /`). */
+  outsidePath?: boolean
   start: number
   end: number
   evidence: string

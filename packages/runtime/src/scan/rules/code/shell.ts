@@ -41,6 +41,14 @@ function values(words: readonly Word[]): string[] {
   return words.map((w) => w.value)
 }
 
+/** True when a word or redirection of the command names a path outside the working tree. */
+function namesOutsidePath(command: Command): boolean {
+  return (
+    command.words.some((w) => isOutsidePath(w.value)) ||
+    command.redirects.some((r) => r.target !== '' && !r.target.startsWith('&') && isOutsidePath(r.target))
+  )
+}
+
 /** True when the command only reads or builds inside the working tree (no outside paths, network or privilege). */
 function isContained(command: Command): boolean {
   const first = command.words[0]?.value ?? ''
@@ -360,6 +368,7 @@ function analyzeShellAt(text: string, offset: number, depth: number, nested: Nes
       ctx.out.effects.push({
         kind: 'command',
         contained: isContained(command),
+        outsidePath: namesOutsidePath(command),
         start: offset + command.start,
         end: offset + command.end,
         evidence: evidenceOf('command', text.slice(command.start, command.end)),
