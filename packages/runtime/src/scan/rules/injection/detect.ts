@@ -27,17 +27,7 @@ import {
   ZH_PLANTING_CUES,
   ZH_TOOL_STATE,
 } from './patterns'
-import {
-  DE_PIVOT,
-  DE_PIVOT_GATE,
-  EN_PIVOT,
-  JAILBREAK,
-  JAILBREAK_GATE,
-  ZH_JAILBREAK,
-  EN_PIVOT_GATE,
-  MULTI_OVERRIDE,
-  MULTI_OVERRIDE_GATE,
-} from './pivot'
+import { DE_PIVOT, EN_PIVOT, JAILBREAK, JAILBREAK_GATE, ZH_JAILBREAK, MULTI_OVERRIDE, MULTI_OVERRIDE_GATE } from './pivot'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
 export interface RawHit {
@@ -50,7 +40,7 @@ export interface RawHit {
 
 const HAS_CJK = /[\u4e00-\u9fff]/
 const HAS_GERMAN_CUE =
-  /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI)/i
+  /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
 const MAX_EVIDENCE = 120
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
@@ -59,15 +49,16 @@ const MAX_MATCHES = 64
 export function detectInjection(text: string): RawHit[] {
   const hits: RawHit[] = []
   const cjk = HAS_CJK.test(text)
+  const lower = text.toLowerCase()
   const german = HAS_GERMAN_CUE.test(text)
-  runDirect(text, EN_DIRECT, hits)
-  if (EN_PIVOT_GATE.test(text)) runDirect(text, EN_PIVOT, hits)
-  if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits)
-  if (german) runDirect(text, DE_DIRECT, hits)
-  if (DE_PIVOT_GATE.test(text)) runDirect(text, DE_PIVOT, hits)
-  if (MULTI_OVERRIDE_GATE.test(text)) runDirect(text, MULTI_OVERRIDE, hits)
-  if (cjk) runDirect(text, ZH_DIRECT, hits)
-  if (cjk) runDirect(text, ZH_JAILBREAK, hits)
+  runDirect(text, EN_DIRECT, hits, lower)
+  runDirect(text, EN_PIVOT, hits, lower)
+  if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits, lower)
+  if (german) runDirect(text, DE_DIRECT, hits, lower)
+  if (german) runDirect(text, DE_PIVOT, hits, lower)
+  if (MULTI_OVERRIDE_GATE.test(text)) runDirect(text, MULTI_OVERRIDE, hits, lower)
+  if (cjk) runDirect(text, ZH_DIRECT, hits, lower)
+  if (cjk) runDirect(text, ZH_JAILBREAK, hits, lower)
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
@@ -81,8 +72,9 @@ function evidenceOf(text: string, start: number, end: number, what: string): str
   return `${what}: "${quote}${end - start > MAX_EVIDENCE ? '…' : ''}"`
 }
 
-function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[]): void {
+function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[], lower: string): void {
   for (const pattern of patterns) {
+    if (pattern.needs && !pattern.needs.some((word) => lower.includes(word))) continue
     pattern.re.lastIndex = 0
     let count = 0
     for (const match of text.matchAll(pattern.re)) {

@@ -26,6 +26,12 @@ export interface DirectPattern {
   re: RegExp
   severity: Severity
   what: string
+  /**
+   * Lower-case words of which every match contains at least one: a text holding none of them skips the pattern.
+   * Worth it for one to four words (a substring search beats a regex attempt at every word boundary); a longer
+   * list costs more than the regex it would save.
+   */
+  needs?: readonly string[]
 }
 
 /** A weighted cue (memory planting, tool facts): findings come from the sum of cue weights in a window. */
@@ -47,18 +53,25 @@ const TARGET = String.raw`(?:instructions?|i\w{1,2}structions?|prompts?|rules?|d
 const OVERRIDE_CHAIN = new RegExp(String.raw`\b${OVERRIDE_VERB}\b\s+(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b`, 'gi')
 
 export const EN_DIRECT: DirectPattern[] = [
-  { rule: 'override', re: OVERRIDE_CHAIN, severity: 'high', what: 'override of prior instructions' },
+  {
+    rule: 'override',
+    re: OVERRIDE_CHAIN,
+    severity: 'high',
+    what: 'override of prior instructions',
+  },
   {
     rule: 'override',
     re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+|that\s+)?(?:above|foregoing)\b(?!\s+(?:\w+\s+)?(?:warning|error|row|line|step|code|example|section|image|figure|table|paragraph|list|link|file)s?\b)/gi,
     severity: 'high',
     what: 'override of the preceding text',
+    needs: ['ignor', 'disregard', 'forget'],
   },
   {
     rule: 'override',
     re: /\bforget\s+(?:about\s+)?(?:everything|all(?: of it| that)?|what)\s+(?:you(?:'ve| have)?\s+(?:know|been told|were told|learned|read)|(?:i|we)\s+(?:said|told you|discussed|talked about)|above|before|so far|else|previously|earlier)\b/gi,
     severity: 'high',
     what: 'forget everything before',
+    needs: ['forget'],
   },
   {
     rule: 'override',
@@ -71,66 +84,77 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\b(?:your|the assistant's|the model's)\s+(?:new|real|actual|true)\s+(?:task|goal|instructions?|objective|mission|purpose|job|directive)\s+(?:is|are|will be|:)/gi,
     severity: 'medium',
     what: 'new task for the assistant',
+    needs: ['your', "assistant's", "model's"],
   },
   {
     rule: 'override',
     re: /\b(?:the\s+)?(?:real|actual|true|updated)\s+instructions\s+(?:are|is|follow|come|:|in this)\b|\bnew instructions\s*:/gi,
     severity: 'medium',
     what: 'replacement instructions',
+    needs: ['instructions'],
   },
   {
     rule: 'override',
     re: /\b(?:your|the)\s+(?:new\s+)?instructions\s+are\s+now\b|\bnew instructions (?:follow|are as follows)\b|\bdespite what you(?:'ve| have)? been told\b|\binstead of (?:following|obeying) (?:your|the) (?:instructions|rules)\b/gi,
     severity: 'medium',
     what: 'instructions replaced',
+    needs: ['instructions', 'despite what you', 'instead of'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:pretend|imagine)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:an?\s+)?(?:evil|unrestricted|unfiltered|uncensored|jailbroken|amoral|rogue|unethical|malicious)\b/gi,
     severity: 'high',
     what: 'evil persona',
+    needs: ['pretend', 'imagine'],
   },
   {
     rule: 'prompt-exfiltration',
     re: /\bwhat (?:is|was|were) (?:written|said|stated) (?:above|before|at the (?:beginning|start) of (?:this|the|your) (?:prompt|conversation|instructions))/gi,
     severity: 'medium',
     what: 'asks for the text above',
+    needs: ['what'],
   },
   {
     rule: 'override',
     re: /\bstop\s+everything\b[^.\n]{0,30}?\b(?:print|say|write|output|repeat)\b/gi,
     severity: 'high',
     what: 'stop-and-print hijack',
+    needs: ['stop'],
   },
   {
     rule: 'override',
     re: /\bstop\s+everything\b|\bstop\s*[-:!.]+\s*(?:now\s*[!.]*\s*)?(?:and\s+)?(?:just\s+)?(?:write|print|say|output|repeat)\b/gi,
     severity: 'medium',
     what: 'stop-and-print hijack',
+    needs: ['stop'],
   },
   {
     rule: 'override',
     re: /\b(?:do not|don't|never|stop)\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)? to)\s+(?:the\s+|your\s+)?(?:user|system|developer|operator|previous|original|initial)\b/gi,
     severity: 'high',
     what: 'stop obeying the user or system',
+    needs: ['do not', "don't", 'never', 'stop'],
   },
   {
     rule: 'role-hijack',
     re: /\byou(?:'re|\s+are)\s+(?:now|from now on|henceforth|no longer|hereby)\b[^.!?\n]{0,60}?(?:\bDAN\b|\b(?:unrestricted|unfiltered|uncensored|jailbroken|jailbreak|evil|amoral|unbound|unchained|limitless)\b|\bno\s+(?:restrictions|limits|rules|filters|guidelines|ethics|morals|boundaries)\b|\bwithout\s+(?:any\s+)?(?:restrictions|limits|rules|filters|guidelines)\b|\b(?:developer|dev|god|jailbreak|maintenance|admin|sudo|debug)\s+mode\b|\bbound by\b|\bfree (?:from|of)\b)/g,
     severity: 'high',
     what: 'persona without restrictions',
+    needs: ['you'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:simulate|pretend to be in|act as if (?:you are )?in|stay in|switch (?:to|into)|you(?:'re| are)(?: now)? in)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|jailbroken|DAN|unrestricted|unfiltered|sudo|admin)\s+mode\b/gi,
     severity: 'high',
     what: 'jailbreak mode',
+    needs: ['mode'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:enable|enter|activate|turn on)\s+(?:the\s+)?(?:DAN|jailbreak|jailbroken|god|unrestricted|unfiltered)\s+mode\b/gi,
     severity: 'high',
     what: 'jailbreak mode',
+    needs: ['mode'],
   },
   {
     rule: 'role-hijack',
@@ -149,6 +173,7 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\b(?:your|the assistant's|the ai's|the model's)\s+(?:new\s+)?(?:role|persona|identity)\s+is\s+now\b|\brole is now\b/gi,
     severity: 'medium',
     what: 'role reassigned',
+    needs: ['role', 'persona', 'identity'],
   },
   {
     rule: 'role-hijack',
@@ -161,6 +186,7 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\bfrom now on\b[^.!?\n]{0,20}?\byou(?:'re|'ll|\s+are|\s+will|\s+must|\s+shall|\s+should|\s+only|\s+act|\s+respond|\s+reply|\s+answer|\s+can|\s+may|\s+no longer)\b/gi,
     severity: 'low',
     what: 'persona switch',
+    needs: ['from now on'],
   },
   {
     rule: 'prompt-exfiltration',
@@ -173,12 +199,14 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\b(?:print|reveal|show|output|repeat|display|dump|leak|disclose|recite|paste)\b[^.!?\n]{0,20}?\b(?:the\s+)?(?:system prompt|initial prompt|initial instructions|original instructions|hidden instructions|pre-?prompt|(?:text|words|prompt|instructions|everything)\s+above|instructions\s+verbatim)\b/gi,
     severity: 'high',
     what: 'asks for the prompt text',
+    needs: ['prompt', 'instructions', 'above'],
   },
   {
     rule: 'tool-fact',
     re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+[\w-]+(?:\s+(?:tool|api|endpoint|function|plugin|service))?)\s+(?:again|any\s?more|ever again)\b/gi,
     severity: 'medium',
     what: 'never call it again',
+    needs: ['again', 'any more', 'anymore'],
   },
 ]
 

@@ -5,14 +5,11 @@
  * has no rules. Also the override in the languages an attacker switches to (Spanish, French, Italian, Portuguese,
  * Dutch, Croatian, Russian).
  *
- * Each table has a cheap gate (one short regex or a character test) so texts without any of the words pay one
- * scan per table, not one per pattern. Every pattern is bounded (gaps are `{0,n}` over a sentence's characters).
+ * Each pattern names the words every match contains (`needs`), and some tables have a one-regex gate, so a text
+ * without those words pays a substring test instead of a regex attempt at every word boundary. Every pattern is
+ * bounded (gaps are `{0,n}` over a sentence's characters).
  */
 import type { DirectPattern } from './patterns'
-
-/** Gate of the English pivot table: a text without any of these words cannot match a pattern below. */
-export const EN_PIVOT_GATE =
-  /\b(?:now|next|task|your|message|note|before|previous|prior|stop|attention|answer|world|scenario|universe|no longer|freed?|confines|polic(?:y|ies)|guidelines|rules|documents?|context|articles|sources|information)\b/i
 
 /**
  * A verdict that closes the previous task ("that is done", "well done", "you have outdone yourself"): the first
@@ -30,6 +27,7 @@ export const EN_PIVOT: DirectPattern[] = [
     re: new RegExp(String.raw`\b${CLOSURE}\s*[.!]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,80}?\b${NEW_TASK}\b`, 'gi'),
     severity: 'high',
     what: 'task closed and a new one opened',
+    needs: ['now', 'next'],
   },
   {
     rule: 'task-pivot',
@@ -39,6 +37,7 @@ export const EN_PIVOT: DirectPattern[] = [
     ),
     severity: 'medium',
     what: 'task closed, then "now …"',
+    needs: ['now', 'next'],
   },
   {
     rule: 'task-pivot',
@@ -48,18 +47,21 @@ export const EN_PIVOT: DirectPattern[] = [
     ),
     severity: 'high',
     what: 'previous task declared done, then "now …"',
+    needs: ['now', 'next'],
   },
   {
     rule: 'task-pivot',
     re: /\b(?:now|next)\s+(?:\w+\s+)?(?:new|further|other)\s+tasks?\s+(?:follows?|are followed|come|begins?)\b|\b(?:start|begin)\s+(?:over|again|anew|afresh|from (?:the front|scratch|the beginning))\s+with\s+(?:a|the)\s+new\s+task\b|\b(?:concentrate|focus)\s+(?:only\s+)?on\s+(?:the|your|this)\s+new\s+task\b/gi,
     severity: 'medium',
     what: 'switch to a new task',
+    needs: ['task'],
   },
   {
     rule: 'override',
     re: /\b(?:drop|erase|wipe|clear|delete|remove|change|rewrite|replace|reset|abandon|scrap)\s+(?:all\s+(?:of\s+)?)?your\s+(?:previous\s+|prior\s+|current\s+|original\s+|initial\s+|existing\s+)?(?:instructions|rules|programming|guidelines|directives|restrictions|filters|system prompt|prompt|training)\b/gi,
     severity: 'high',
     what: 'drop your instructions',
+    needs: ['your'],
   },
   {
     rule: 'override',
@@ -72,6 +74,7 @@ export const EN_PIVOT: DirectPattern[] = [
     re: /\b(?:abandon|forget|drop|clear|erase)\s+(?:all\s+(?:of\s+)?)?your\s+(?:previous\s+|prior\s+)?(?:thoughts|knowledge|memories)\b/gi,
     severity: 'medium',
     what: 'abandon your thoughts',
+    needs: ['your'],
   },
   {
     rule: 'override',
@@ -84,36 +87,42 @@ export const EN_PIVOT: DirectPattern[] = [
     re: /\b(?:do not|don't)\s+answer\s+(?:this|the|that|my|any)\s+(?:question|request|prompt|query)\b[^.!?\n]{0,20}?\b(?:but|instead|just|only)\b|\b(?:ignore|forget)\s+everything\s+(?:and|but)\s+(?:just\s+|only\s+)?(?:output|print|say|write|repeat|reply|respond)\b/gi,
     severity: 'high',
     what: 'answer replaced by a fixed output',
+    needs: ['answer', 'everything'],
   },
   {
     rule: 'task-pivot',
     re: /\bbefore you (?:can\s+)?(?:solve|complete|continue(?: with)?|finish|answer|proceed with|do|carry out)\s+(?:the|your|this|my)\s+(?:\w+\s+)?(?:task|request|job|question|assignment)\s+(?:that\s+)?(?:I|the user|we)\s+(?:gave|have given|asked|assigned)\b/gi,
     severity: 'high',
     what: 'a detour before the task the user gave',
+    needs: ['before you'],
   },
   {
     rule: 'addressed-block',
     re: /\b(?:message|note|instructions?|request)\s+from\s+(?:me|the user|your user|your owner|the (?:developer|admin|administrator|owner))\b[^.!?\n]{0,40}?\bto you\b[^.!?\n]{0,30}?[.!:]\s*[^.!?\n]{0,80}?\b(?:please|you must|you should|do the following|first)\b/gi,
     severity: 'high',
     what: 'a message to the AI reader',
+    needs: ['to you'],
   },
   {
     rule: 'task-pivot',
     re: /(?:^|[.!?:]\s*|\b(?:attention|achtung|hey|okay|ok)\s*[-!:.,]+\s*)(?:stop|stopp|halt)\s*[-!:]+\s*(?:(?:now|and|just|please)\s+)*(?:write|say|print|output|repeat|answer|tell|i (?:urgently |really )?need)\b/gim,
     severity: 'medium',
     what: 'interrupted: "stop - …"',
+    needs: ['stop', 'halt'],
   },
   {
     rule: 'override',
     re: /\b(?:your|the)\s+(?:new\s+)?instructions\s+are\s+now\s+to\b|\bchange\s+your\s+instructions\s+to\b/gi,
     severity: 'high',
     what: 'instructions replaced',
+    needs: ['instructions'],
   },
   {
     rule: 'role-hijack',
     re: /\byou(?:'re| are)\s+no longer\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:AI|A\.I\.|assistant|language model|LLM|chatbot|bot|ChatGPT|GPT|model|newspaper|editorial (?:team|office))\b/gi,
     severity: 'high',
     what: 'you are no longer the assistant',
+    needs: ['no longer'],
   },
   {
     rule: 'role-hijack',
@@ -132,12 +141,14 @@ export const EN_PIVOT: DirectPattern[] = [
     re: /\b(?:freed|free|broken free|broke free|released|liberated|escaped)\s+(?:from|of)\s+(?:the\s+)?(?:typical\s+|usual\s+)?(?:confines|limitations|restrictions|shackles|chains|rules|constraints)\s+of\s+(?:AI|A\.I\.|OpenAI|your programming|an AI|its programming|(?:the\s+)?(?:policy|policies|guidelines))/gi,
     severity: 'high',
     what: 'freed from the confines of AI',
+    needs: ['free', 'released', 'liberated', 'escaped'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:you(?:'re| are)|pretend to be|imagine (?:that )?you(?:'re| are))\s+(?:an?\s+)?(?:\w+\s+)?(?:version|copy|fork|clone)\s+of\s+(?:ChatGPT|GPT|Claude|the AI|an AI|yourself)\b[^.!?\n]{0,80}?\b(?:no\s+(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits)|without\s+(?:any\s+)?(?:\w+\s+)?(?:guidelines|rules|restrictions|filters|limits))/gi,
     severity: 'high',
     what: 'an unrestricted copy of the model',
+    needs: ['version', 'copy', 'fork', 'clone'],
   },
 ]
 
@@ -158,34 +169,34 @@ export const JAILBREAK: DirectPattern[] = [
     re: /\b(?:has|have|with|without)\s+(?:no|any)\s+(?:ethical|moral)\s+(?:(?:or|and)\s+(?:ethical|moral|legal)\s+)?(?:guidelines|principles|boundaries|restrictions|limits|limitations|filters|constraints|considerations)\b|\bregardless of (?:how|whether)\s+(?:\w+\s+){0,3}?(?:immoral|unethical|illegal|dangerous|harmful|offensive|inappropriate)\b/gi,
     severity: 'medium',
     what: 'no ethical guidelines',
+    needs: ['ethical', 'moral', 'regardless'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:DAN|jailbreak|jailbroken|unrestricted|unfiltered)\s+mode\s+(?:is\s+)?(?:enabled|activated|on|engaged)\b|\b(?:immerse yourself|you are about to (?:become|be)|take on the role|play the role)\b[^.!?\n]{0,40}?\b(?:another|a different|a new)\s+(?:AI|A\.I\.|model|chatbot|language model)\b/gi,
     severity: 'high',
     what: 'jailbreak mode or another AI',
+    needs: ['mode', 'another', 'a different', 'a new'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:none of your (?:responses|answers|replies|messages)|you (?:will|must|should|shall) never|never|do not|don't)\s+(?:should\s+|will\s+)?(?:include|contain|say|tell me|inform me|mention|state|respond with)\s+(?:that\s+)?(?:you\s+)?(?:(?:can(?:'|no)?t|cannot|are unable to|are not able to) do\b|["“']?as an AI\b|["“']?as a language model\b|["“']?I(?:'m| am) (?:unable|not able)\b|["“']?I cannot\b)|\bnone of your (?:responses|answers|replies|messages)\s+(?:should|will|must|may|can)\s+(?:include|contain|say|start with)\b[^.!?\n]{0,20}?\b(?:sorry|apologi[sz]e)/gi,
     severity: 'high',
     what: 'refusals suppressed',
+    needs: ['none of your', 'never', "don't", 'do not'],
   },
   {
     rule: 'role-hijack',
     re: /\b(?:abide by|adhere to|follow|comply with|bound by)\s+(?:the\s+)?(?:rules|restrictions|guidelines|limits)\s+(?:set|imposed|placed|given)\s+(?:for|on|to|upon)\s+(?:them|you|it|AIs?|him|her)\b/gi,
     severity: 'medium',
     what: 'rules set for them',
+    needs: ['set ', 'imposed', 'placed', 'given'],
   },
 ]
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Gate of the German pivot table. */
-export const DE_PIVOT_GATE =
-  /\b(?:nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|stopp?|halt|du bist|Sie sind|ignorier|vergiss|vergesst|vergessen|missachte|übergehe|verwirf|streich)/i
 
 const DE_VERDICT = String.raw`(?:das (?:genügt|reicht|ist erledigt|war(?: schon mal| schon)? (?:ok|okay|gut|super|toll|prima))|(?:sehr )?gut gemacht|herzlichen glückwunsch\b[^.!?\n]{0,60}|damit hast du dich (?:selbst )?übertroffen)`
 const DE_CLOSURE = String.raw`(?:das (?:genügt|reicht|ist erledigt|war(?: schon mal| schon)? (?:ok|okay|gut|super|toll|prima))|sehr gut(?: gemacht)?|gut gemacht|(?:einfach )?(?:großartig|hervorragend|super|toll|prima|klasse|perfekt|spitze)|herzlichen glückwunsch\b[^.!?\n]{0,60}|damit hast du dich (?:selbst )?übertroffen|ok(?:ay)?)`
@@ -199,6 +210,7 @@ export const DE_PIVOT: DirectPattern[] = [
     ),
     severity: 'high',
     what: 'Aufgabe beendet, neue Aufgabe',
+    needs: ['nun', 'jetzt'],
   },
   {
     rule: 'task-pivot',
@@ -208,6 +220,7 @@ export const DE_PIVOT: DirectPattern[] = [
     ),
     severity: 'medium',
     what: 'Aufgabe beendet, "jetzt …"',
+    needs: ['nun', 'jetzt'],
   },
   {
     rule: 'override',
@@ -220,6 +233,7 @@ export const DE_PIVOT: DirectPattern[] = [
     re: /\b(?:auf|mit)\s+(?:die|deine|Ihre|eine)\s+neue\s+Aufgabe\s+(?:zu\s+)?(?:konzentrier|fokussier)|\b(?:konzentrier|fokussier)\w*\s+(?:dich|sich|euch)\s+(?:\w+\s+)?auf\s+(?:die|deine|Ihre)\s+neue\s+Aufgabe\b/gi,
     severity: 'medium',
     what: 'neue Aufgabe',
+    needs: ['neue aufgabe'],
   },
   {
     rule: 'role-hijack',
@@ -232,12 +246,14 @@ export const DE_PIVOT: DirectPattern[] = [
     re: /\b(?:du bist|Sie sind)\s+(?:nicht mehr|keine?)\s+(?:\w+\s+)?(?:KI|Assistent(?:in)?|Sprachmodell|Chatbot|Redaktion)\b[^.!?\n]{0,20}?\bsondern\b|\b(?:du bist|Sie sind)\s+nicht mehr\s+(?:an\s+)?(?:deine|Ihre|die)\s+(?:Regeln|Richtlinien|Anweisungen|Einschränkungen)\s+gebunden/gi,
     severity: 'high',
     what: 'du bist keine KI mehr',
+    needs: ['du bist', 'sie sind'],
   },
   {
     rule: 'task-pivot',
     re: /(?:^|[.!?:]\s*|\b(?:achtung|hallo|ok)\s*[-!:.,]+\s*)(?:stopp?|halt)\s*[-!:]+\s*(?:(?:jetzt|nun|bitte)\s+)*(?:schreib|sag|gib|antworte|wiederhole|ich (?:brauche|benötige))\w*/gim,
     severity: 'medium',
     what: 'Unterbrechung: "Stopp - …"',
+    needs: ['stop', 'halt'],
   },
 ]
 
@@ -271,7 +287,8 @@ export const ZH_JAILBREAK: DirectPattern[] = [
 ]
 
 /** Gate of the multilingual table: the verb stems below. */
-export const MULTI_OVERRIDE_GATE = /olvid|ignor|oubli|dimentic|esque[cç]|zaboravi|vergeet|negeer|забуд|игнорир/i
+export const MULTI_OVERRIDE_GATE =
+  /olvid|ignora\b|ignorad|ignoren|ignorez|ignorate|ignoriraj|oubli|dimentic|esque[cç]|zaboravi|vergeet|negeer|забуд|игнорир/i
 
 export const MULTI_OVERRIDE: DirectPattern[] = [
   {
