@@ -29,6 +29,22 @@ describe('code rules: registry shape', () => {
   })
 })
 
+describe('long snippets are read around their sinks', () => {
+  it('a sink deep in a 200-line block is found, with offsets into the original text', () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `  total_${i} = sum(x.size for x in items if x.ok)`)
+    const lines = ['import subprocess', 'def build(target):', ...filler, '    subprocess.run("make " + target, shell=True)', ...filler]
+    const text = `Build helper:\n\`\`\`python\n${lines.join('\n')}\n\`\`\``
+    const hit = codeFindings(text).find((f) => f.rule === 'code/process-spawn')
+    expect(hit?.severity).toBe('high')
+    expect(text.slice(hit?.start, hit?.end)).toBe('subprocess.run("make " + target, shell=True)')
+  })
+
+  it('a long block without any sink is not parsed into findings', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `const v${i} = items.map((x) => x * ${i})`)
+    expect(codeFindings(`\`\`\`js\n${lines.join('\n')}\n\`\`\``)).toEqual([])
+  })
+})
+
 describe('eval-like calls weigh by argument provenance', () => {
   it('a literal eval is low, never a reject', () => {
     expect(worst(js("eval('1+1')"))).toBe('low')

@@ -61,6 +61,12 @@ function otherLanguageSpawns(text: string, offset: number, out: CodeFindings): v
   }
 }
 
+function lineCount(text: string): number {
+  let lines = 0
+  for (let i = text.indexOf('\n'); i >= 0 && lines <= 5; i = text.indexOf('\n', i + 1)) lines++
+  return lines + 1
+}
+
 /** Code of an unknown language: parsed as JavaScript or Python (whichever parses better), plus shell and other spawners. */
 function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeFindings {
   const out = emptyFindings()
@@ -79,9 +85,13 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
     }
   }
   merge(out, analyzeCode(language, text, offset, 0, true, tree))
-  const shell = analyzeShell(text, offset, nestedAnalysis)
-  for (const h of shell.hits) out.hits.push(h)
-  for (const e of shell.effects) if (e.kind === 'substitution') out.effects.push(e)
+  // Unknown short code may be shell or a command injection (`$(touch …)`); a long program is not read as shell,
+  // whose command-line rules already run on its string literals.
+  if (lineCount(text) <= 5) {
+    const shell = analyzeShell(text, offset, nestedAnalysis)
+    for (const h of shell.hits) out.hits.push(h)
+    for (const e of shell.effects) if (e.kind === 'substitution') out.effects.push(e)
+  }
   if (!out.hits.some((h) => h.rule === 'process-spawn')) otherLanguageSpawns(text, offset, out)
   return out
 }
@@ -221,20 +231,35 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
   if (chunk.kind === 'prose') return analyzeProse(chunk.text, start, whole)
   if (chunk.kind === 'json') return emptyFindings()
   // A one-line payload is always read whole; a longer snippet only around the lines a rule could care about.
-  let text = chunk.text
   const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')
-  if (!whole) {
-    if (!SINK_TRIGGER.test(text)) return emptyFindings()
-    if (text.length > FOCUS_THRESHOLD && language !== 'shell') text = focusText(text) ?? ''
+  if (!whole && !SINK_TRIGGER.test(chunk.text)) return emptyFindings()
+  if (!whole && chunk.text.length > FOCUS_THRESHOLD && language !== 'shell') {
+    const focused = focusText(chunk.text)
+    if (!focused) return emptyFindings()
+    const found = findingsOfText(focused.text, 0, language, chunk.languageFrom)
+    const back = (p: number) => start + focused.toOriginal(p)
+    for (const h of found.hits) {
+      h.start = back(h.start)
+      h.end = back(h.end)
+    }
+    for (const e of found.effects) {
+      e.start = back(e.start)
+      e.end = back(e.end)
+    }
+    return found
   }
+  return findingsOfText(chunk.text, start, language, chunk.languageFrom)
+}
+
+function findingsOfText(text: string, start: number, language: string, languageFrom: Chunk['languageFrom']): CodeFindings {
   let out: CodeFindings
   if (language === 'shell') {
     out = analyzeShell(text, start, nestedAnalysis)
     // A line the chunker took for shell may be a sentence or code holding calls (`add os.system("…") at the top`).
     for (const segment of callSegments(text)) merge(out, analyzeOther(segment.text, start + segment.start))
   } else if (language === 'other') out = analyzeOther(text, start)
-  else if (chunk.languageFrom !== 'tag') out = analyzeOther(text, start, language)
-  else out = analyzeCode(language, text, start)
+  else if (languageFrom !== 'tag') out = analyzeOther(text, start, language as TreeLanguage)
+  else out = analyzeCode(language as TreeLanguage, text, start)
   dunderEscapes(text, start, out)
   return out
 }

@@ -17,31 +17,56 @@ const CONTEXT_RADIUS = 4
 /** Longer snippets than this are parsed focused. */
 export const FOCUS_THRESHOLD = 1500
 
+/** The kept lines of a long snippet, joined, with the way back to positions in the original text. */
+export interface FocusedText {
+  text: string
+  /** The original position of a position in `text`. */
+  toOriginal(position: number): number
+}
+
 /**
- * The text with lines that neither hold a trigger, nor sit near one, nor import or define a constant replaced by
- * spaces. Returns null when nothing in the text is worth parsing.
+ * The lines that hold a trigger, sit near one, or import or define a constant, joined by newlines (the others are
+ * dropped: lezer pays for every character, blank or not). Returns null when nothing in the text is worth parsing.
  */
-export function focusText(text: string): string | null {
+export function focusText(text: string): FocusedText | null {
   const starts: number[] = [0]
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
   const lineCount = starts.length
+  const lineEnd = (n: number) => (n + 1 < lineCount ? (starts[n + 1] as number) - 1 : text.length)
   const keep = new Uint8Array(lineCount)
   let any = false
   for (let n = 0; n < lineCount; n++) {
-    const end = n + 1 < lineCount ? (starts[n + 1] as number) - 1 : text.length
-    const line = text.slice(starts[n] as number, end)
+    const line = text.slice(starts[n] as number, lineEnd(n))
     if (SINK_TRIGGER.test(line)) {
       any = true
       for (let k = Math.max(0, n - CONTEXT_RADIUS); k <= Math.min(lineCount - 1, n + CONTEXT_RADIUS); k++) keep[k] = 1
     } else if (CONTEXT_LINE.test(line)) keep[n] = 1
   }
   if (!any) return null
-  let out = ''
+  const pieces: string[] = []
+  // Pairs of (start in the focused text, start in the original) for every kept line, in order.
+  const focusedStarts: number[] = []
+  const originalStarts: number[] = []
+  let length = 0
   for (let n = 0; n < lineCount; n++) {
-    const end = n + 1 < lineCount ? (starts[n + 1] as number) - 1 : text.length
-    const line = text.slice(starts[n] as number, end)
-    out += keep[n] ? line : ' '.repeat(line.length)
-    if (n + 1 < lineCount) out += '\n'
+    if (!keep[n]) continue
+    const line = text.slice(starts[n] as number, lineEnd(n))
+    focusedStarts.push(length)
+    originalStarts.push(starts[n] as number)
+    pieces.push(line)
+    length += line.length + 1
   }
-  return out
+  return {
+    text: pieces.join('\n'),
+    toOriginal(position: number): number {
+      let lo = 0
+      let hi = focusedStarts.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if ((focusedStarts[mid] as number) <= position) lo = mid
+        else hi = mid - 1
+      }
+      return (originalStarts[lo] as number) + position - (focusedStarts[lo] as number)
+    },
+  }
 }
