@@ -78,6 +78,11 @@ describe('eval-like calls weigh by argument provenance', () => {
     expect(worst(py('import re\npattern = re.compile(r"\\d+")\nprint(pattern.findall(text))'))).toBe('none')
   })
 
+  it('setTimeout runs code only when handed a string', () => {
+    expect(verdict(js('setTimeout("poll(" + id + ")", 100)'))).toBe('reject')
+    expect(verdict(js('setTimeout(() => poll(id), 100)\nsetInterval(tick, 1000)'))).toBe('pass')
+  })
+
   it('vm.runInNewContext of computed code is high', () => {
     expect(strongRules(js("const vm = require('vm')\nfunction run(src) { return vm.runInNewContext(src, {}) }"))).toContain(
       'code/eval-call',
@@ -119,8 +124,10 @@ describe('process spawning', () => {
     expect(worst(py('import subprocess\nprint(subprocess.check_output(["git", "describe"]))'))).toBe('low')
   })
 
-  it('importing child_process and never spawning is still worth a look', () => {
+  it('importing child_process and never spawning is still worth a look; importing nothing of it is not', () => {
     expect(verdict(js("require('child_process')"))).toBe('review')
+    expect(verdict(js("var {} = require('child_process');\nvar result = /hello/.exec(str);"))).toBe('pass')
+    expect(verdict(js("import {} from 'node:child_process';\nvar result = /hello/.exec(str);"))).toBe('pass')
   })
 })
 

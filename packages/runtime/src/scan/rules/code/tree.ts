@@ -304,7 +304,8 @@ class Engine {
   private judgeEval(call: SyntaxNode, path: string, args: SyntaxNode[]): void {
     if (path === 'compile' && this.lang === 'python' && args.length < 2) return
     const first = args[0] ?? null
-    if (path.startsWith('set') && path !== 'setTimeout' && path !== 'setInterval' && path !== 'setImmediate') return
+    // setTimeout/setInterval run code only when handed a string; a function (or a name for one) is the norm.
+    if (path.startsWith('set') && !(first && /^(?:String|TemplateString|BinaryExpression)$/.test(first.name))) return
     const value = this.resolve(first)
     const values = args.map((a) => this.resolve(a))
     const dynamic = values.find((v) => v.t !== 'lit') as (Value & { t: 'dyn' | 'path' }) | undefined
@@ -344,7 +345,7 @@ class Engine {
       return
     }
     const module = value.text ?? ''
-    if (isSpawnModule(module) && path === 'require') this.caps.spawnModuleImport ??= call
+    if (isSpawnModule(module) && path === 'require' && !this.bindsNothing(call)) this.caps.spawnModuleImport ??= call
     if (path !== 'require') this.hit('dynamic-import', isRiskyModule(module) ? 'medium' : 'low', call, `${path}('${module}')`)
   }
 
@@ -353,6 +354,12 @@ class Engine {
   pinnedToLocalDirectory(node: SyntaxNode): boolean {
     const head = this.source.slice(node.from, Math.min(node.to, node.from + 12))
     return /^(?:['"`]\.{1,2}\/|__dirname\s*\+|path\.join\(\s*__dirname)/.test(head)
+  }
+
+  /** `var {} = require('child_process')`: the module is loaded, nothing of it is kept. */
+  private bindsNothing(call: SyntaxNode): boolean {
+    const pattern = call.prevSibling?.prevSibling
+    return pattern?.name === 'ObjectPattern' && !pattern.getChild('PatternProperty')
   }
 
   private commandOf(args: SyntaxNode[]): string | null {
@@ -529,7 +536,10 @@ class Engine {
         else if (name === 'String') strings.push(ref.node)
         else if (name === 'ImportDeclaration' || name === 'ImportStatement') {
           const text = this.text(ref.node)
-          if (/['"](?:node:)?child_process['"]|^import\s+(?:subprocess|pty)\b|^from\s+(?:subprocess|pty)\s+import/.test(text))
+          if (
+            !/^import\s*\{\s*\}/.test(text) &&
+            /['"](?:node:)?child_process['"]|^import\s+(?:subprocess|pty)\b|^from\s+(?:subprocess|pty)\s+import/.test(text)
+          )
             this.caps.spawnModuleImport ??= ref.node
         }
       },
