@@ -45,6 +45,19 @@ describe('long snippets are read around their sinks', () => {
   })
 })
 
+describe('unknown-language code', () => {
+  it('a call in a tree made mostly of error recovery counts one level less', () => {
+    const garbled = findingsAs('@@ -12,7 +12,7 @@ ~~ eval(x) %% ^^ @@\n^^ %% @@ ~~ !! ?? <<', 'code', 'other', 'Log excerpt:\n')
+    const clean = findingsAs('const f = (x) => eval(x)\nconsole.log(f)', 'code', 'other', 'Log excerpt:\n')
+    expect(worst(garbled)).toBe('medium')
+    expect(worst(clean)).toBe('high')
+  })
+
+  it('Python-looking code of no stated language is parsed as Python', () => {
+    expect(verdict(findingsAs('import os\ndef run(cmd):\n    os.system(cmd)', 'code', 'other', 'Helper:\n'))).toBe('reject')
+  })
+})
+
 describe('eval-like calls weigh by argument provenance', () => {
   it('a literal eval is low, never a reject', () => {
     expect(worst(js("eval('1+1')"))).toBe('low')

@@ -67,6 +67,9 @@ function lineCount(text: string): number {
   return lines + 1
 }
 
+/** Share of error nodes above which a tree of unknown-language code is not trusted at full weight. */
+const UNRELIABLE_TREE = 0.15
+
 /** Code of an unknown language: parsed as JavaScript or Python (whichever parses better), plus shell and other spawners. */
 function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeFindings {
   const out = emptyFindings()
@@ -74,17 +77,23 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
   const jsScore = JS_MARKERS.exec(text) ? 1 : 0
   let language: TreeLanguage = guess ?? (pyScore > jsScore ? 'python' : 'javascript')
   let tree = parseCode(language, text)
-  const share = errorShare(tree)
+  let share = errorShare(tree)
   // Only a badly parsed guess is worth a second parse with the other grammar.
   if (share > 0.05) {
     const alternative: TreeLanguage = language === 'python' ? 'javascript' : 'python'
     const other = parseCode(alternative, text)
-    if (errorShare(other) < share) {
+    const otherShare = errorShare(other)
+    if (otherShare < share) {
       language = alternative
       tree = other
+      share = otherShare
     }
   }
-  merge(out, analyzeCode(language, text, offset, 0, true, tree))
+  const found = analyzeCode(language, text, offset, 0, true, tree)
+  // A tree made mostly of error recovery may have invented the calls it shows: its own findings count one level
+  // less (formed command lines found in its strings keep theirs, and so do the effects a bare payload is judged by).
+  if (share > UNRELIABLE_TREE) for (const h of found.hits) if (!COMMAND_RULES.has(h.rule)) h.severity = shift(h.severity, -1)
+  merge(out, found)
   // Unknown short code may be shell or a command injection (`$(touch …)`); a long program is not read as shell,
   // whose command-line rules already run on its string literals.
   if (lineCount(text) <= 5) {
@@ -289,7 +298,7 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
       const trail = chunk.text.length - chunk.text.trimEnd().length
       hits.push({
         rule: 'bare-payload',
-        severity: outward.kind === 'eval' ? shift('high', 0) : 'high',
+        severity: 'high',
         start: chunk.start + lead,
         end: chunk.end - trail,
         evidence: evidenceOf(`the whole candidate is code that acts (${outward.kind})`, outward.evidence),
