@@ -1,6 +1,6 @@
 // Runs the benchmarks of docs/benchmarks.md and rewrites that file with the figures of this run.
 //   npm run bench                          every area
-//   npm run bench -- transform runtime     a subset (areas: transform, runtime, browser)
+//   npm run bench -- transform runtime     a subset (areas: transform, runtime, browser, scaling, scan)
 //   npm run bench -- --quick               fewer runs and smaller sizes, for a fast look (marked as such)
 //   npm run bench -- --no-write            print only, leave docs/benchmarks.md alone
 
@@ -16,6 +16,7 @@ const AREAS = {
   runtime: async (opts) => (await import('./runtime/index.mjs')).runRuntime(opts),
   browser: async (opts) => (await import('./browser/index.mjs')).runBrowser(opts),
   scaling: async (opts) => (await import('./transform/scaling.mjs')).runScaling(opts),
+  scan: async (opts) => (await import('./scan/index.mjs')).runScan(opts),
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))

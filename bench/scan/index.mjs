@@ -1,0 +1,160 @@
+// Scan benchmark (issue 9): scan() latency on ~2 KB candidates without code and on candidates with a 200-line code
+// block, in Node (its own process, bench/scan/node-case.mjs) and in headless Chromium (bench/scan/page, bundled with
+// Vite, served cross-origin isolated for the 5 µs timer), both on the built `memory-customs/scan`.
+
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runNode } from '../lib/child.mjs'
+import { ms, ratio, us } from '../lib/format.mjs'
+import { failedRow, firstLine, row } from '../lib/verdict.mjs'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const PROSE_TARGET_MS = 1
+const CODE_TARGET_MS = 5
+const BROWSER_RATIO_TARGET = 2
+
+const latency = (valueMs) => (valueMs < 1 ? us(valueMs * 1000) : ms(valueMs))
+
+export async function runScan({ quick, log, repoRoot }) {
+  const base = {
+    id: 'scan',
+    title: 'Content scanner (issue 9)',
+    notes: [],
+    method:
+      '`scan()` from the built `memory-customs/scan` with the built-in rules and default options. Candidates are ' +
+      'built deterministically (`bench/scan/inputs.mjs`, fixed seeds): four ~2 KB texts without code (memory notes, ' +
+      'a tool-output e-mail with an IBAN and a phone number, a web page excerpt, Chinese notes) and four texts with ' +
+      'a 200-line fenced block (Python, JavaScript, TypeScript, shell) between two short paragraphs. After a warm-up, ' +
+      'each group is timed call by call, round-robin over its variants, in a fresh Node process and then in ' +
+      'headless `/usr/bin/chromium` (playwright-core; the page is bundled with Vite and served with COOP/COEP so it ' +
+      'is cross-origin isolated). p95 is over all calls of the group; the Chromium ratio divides p95 by p95.',
+  }
+  const rows = []
+  let node
+  try {
+    const { result } = await runNode(join(here, 'node-case.mjs'), quick ? ['--quick'] : [], { cwd: repoRoot, timeoutMs: 10 * 60_000 })
+    node = result
+    log(`  node: prose p95 ${latency(node.prose.p95)}, code p95 ${latency(node.code.p95)} (${node.runs} runs a variant)`)
+    rows.push(
+      row({
+        name: 'scan() p95, ~2 KB candidate without code (Node)',
+        value: node.prose.p95,
+        format: latency,
+        op: '<=',
+        target: PROSE_TARGET_MS,
+        note: `p50 ${latency(node.prose.p50)}, p99 ${latency(node.prose.p99)}; ${variantNote(node.prose.variants)}`,
+      }),
+      row({
+        name: 'scan() p95, candidate with a 200-line code block (Node)',
+        value: node.code.p95,
+        format: latency,
+        op: '<=',
+        target: CODE_TARGET_MS,
+        note: `p50 ${latency(node.code.p50)}, p99 ${latency(node.code.p99)}; ${variantNote(node.code.variants)}`,
+      }),
+    )
+  } catch (error) {
+    log(`  node case failed: ${firstLine(error)}`)
+    rows.push(failedRow('scan() p95, ~2 KB candidate without code (Node)', `≤ ${latency(PROSE_TARGET_MS)}`, error))
+    rows.push(failedRow('scan() p95, candidate with a 200-line code block (Node)', `≤ ${latency(CODE_TARGET_MS)}`, error))
+  }
+  rows.push(...(await browserRows({ quick, log, node, notes: base.notes })))
+  return { ...base, rows }
+}
+
+function variantNote(variants) {
+  return `p95 per variant: ${variants.map((v) => `${v.name} ${latency(v.p95)} (${v.decision})`).join(', ')}`
+}
+
+async function browserRows({ quick, log, node, notes }) {
+  const names = ['scan() p95 in Chromium ÷ Node, without code', 'scan() p95 in Chromium ÷ Node, with a 200-line code block']
+  const target = `≤ ${ratio(BROWSER_RATIO_TARGET)}`
+  if (!existsSync(CHROMIUM)) return names.map((name) => failedRow(name, target, `${CHROMIUM} not found`))
+  if (!node) return names.map((name) => failedRow(name, target, 'the Node figures are missing'))
+  const { chromium } = await import('playwright-core')
+  const { build } = await import('vite')
+  const outDir = mkdtempSync(join(tmpdir(), 'mc-bench-scan-'))
+  let server
+  let browser
+  try {
+    await build({
+      root: join(here, 'page'),
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+    })
+    server = await serve(outDir)
+    const url = `http://127.0.0.1:${server.address().port}/index.html?runs=${quick ? 300 : 2000}&warmup=${quick ? 50 : 300}`
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+    const page = await browser.newPage()
+    const pageErrors = []
+    page.on('pageerror', (e) => pageErrors.push(String(e)))
+    await page.goto(url)
+    await page.waitForFunction(() => window.__benchResult || window.__benchError, null, { timeout: 10 * 60_000, polling: 500 })
+    const error = await page.evaluate(() => window.__benchError)
+    if (error) throw new Error(`the page failed: ${error}`)
+    const r = await page.evaluate(() => window.__benchResult)
+    log(`  chromium: prose p95 ${latency(r.prose.p95)}, code p95 ${latency(r.code.p95)} (timer grain ${latency(r.timerGrainMs)})`)
+    notes.push(
+      `Browser: ${r.userAgent}; crossOriginIsolated ${r.crossOriginIsolated}; timer grain ${latency(r.timerGrainMs)} ` +
+        '(a 2 KB scan is a few timer steps, so its Chromium p95 is coarse).',
+    )
+    if (pageErrors.length) notes.push(`Page errors: ${pageErrors.map(firstLine).join('; ')}`)
+    return [
+      row({
+        name: names[0],
+        value: r.prose.p95 / node.prose.p95,
+        format: ratio,
+        op: '<=',
+        target: BROWSER_RATIO_TARGET,
+        note: `Chromium p50 ${latency(r.prose.p50)}, p95 ${latency(r.prose.p95)}`,
+      }),
+      row({
+        name: names[1],
+        value: r.code.p95 / node.code.p95,
+        format: ratio,
+        op: '<=',
+        target: BROWSER_RATIO_TARGET,
+        note: `Chromium p50 ${latency(r.code.p50)}, p95 ${latency(r.code.p95)}`,
+      }),
+    ]
+  } catch (error) {
+    log(`  chromium failed: ${firstLine(error)}`)
+    return names.map((name) => failedRow(name, target, error))
+  } finally {
+    await browser?.close()
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json' }
+
+/** A static server for the built page; COOP/COEP make it cross-origin isolated (finer timer). */
+function serve(root) {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '')
+    const file = join(root, path)
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    })
+    createReadStream(file).pipe(res)
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve(server))
+  })
+}
