@@ -93,6 +93,15 @@ describe('code rules: robustness', () => {
     expect(analyzeChunk(mutated, { text: benign, chunks })).toEqual([])
   })
 
+  it('stays fast on inputs built against its scanners (unclosed substitutions, deep nesting, long chains)', () => {
+    for (const text of ['$('.repeat(50_000), 'eval(' + '('.repeat(100_000), 'a.'.repeat(100_000) + 'eval(', '`'.repeat(100_000)]) {
+      const started = performance.now()
+      codeFindings(text)
+      // A quadratic path takes tens of seconds here; a linear one a few milliseconds.
+      expect(performance.now() - started).toBeLessThan(3_000)
+    }
+  })
+
   it('scans large inputs in roughly linear time', () => {
     const line = 'x = [1, 2, 3]  # eval( curl | sh $( ` __class__ exec(" \n'
     const big = line.repeat(Math.ceil(200_000 / line.length))

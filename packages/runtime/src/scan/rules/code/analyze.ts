@@ -78,8 +78,8 @@ function analyzeOther(text: string, offset: number, guess?: TreeLanguage): CodeF
   let language: TreeLanguage = guess ?? (pyScore > jsScore ? 'python' : 'javascript')
   let tree = parseCode(language, text)
   let share = errorShare(tree)
-  // Only a badly parsed guess is worth a second parse with the other grammar.
-  if (share > 0.05) {
+  // Only a badly parsed guess is worth a second parse with the other grammar (and only while parses are cheap).
+  if (share > 0.05 && text.length <= 8000) {
     const alternative: TreeLanguage = language === 'python' ? 'javascript' : 'python'
     const other = parseCode(alternative, text)
     const otherShare = errorShare(other)
@@ -178,8 +178,10 @@ function lineAround(text: string, at: number): string {
 function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
   const out = emptyFindings()
   if (!whole && !PROSE_TRIGGER.test(text)) return out
+  let parsed = 0
   for (const segment of proseSegments(text)) {
     const start = offset + segment.start
+    if (segment.kind !== 'shell' && ++parsed > MAX_SEGMENTS) continue
     let found: CodeFindings
     if (segment.kind === 'shell') found = analyzeShell(segment.text, start, nestedAnalysis)
     else if (segment.kind === 'call') found = analyzeOther(segment.text, start)
@@ -260,12 +262,49 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
   return findingsOfText(chunk.text, start, language, chunk.languageFrom)
 }
 
+/**
+ * Most characters of code handed to the parser per chunk, and most code stretches parsed one by one: lezer costs a
+ * few microseconds a character, and past these bounds the candidate is decided anyway. What lies beyond is still
+ * read by the cheap checks (command lines, sandbox-escape chains).
+ */
+const PARSE_BUDGET = 32_000
+const MAX_SEGMENTS = 200
+
+/** The cheap checks only: command lines (by tokenizer) and dunder chains, for text past the parse budget. */
+function cheapFindings(text: string, start: number): CodeFindings {
+  const out = emptyFindings()
+  for (const segment of proseSegments(text, true)) merge(out, analyzeShell(segment.text, start + segment.start, nestedAnalysis))
+  dunderEscapes(text, start, out)
+  return out
+}
+
+/** Brackets nested deeper than any program a person writes: the parser would only spend time on error recovery. */
+const MAX_NESTING = 120
+
+function nestsTooDeep(text: string): boolean {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > MAX_NESTING) return true
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--
+  }
+  return false
+}
+
 function findingsOfText(text: string, start: number, language: string, languageFrom: Chunk['languageFrom']): CodeFindings {
+  if (language !== 'shell' && nestsTooDeep(text)) return cheapFindings(text, start)
+  if (language !== 'shell' && text.length > PARSE_BUDGET) {
+    const cut = text.lastIndexOf('\n', PARSE_BUDGET) > 0 ? text.lastIndexOf('\n', PARSE_BUDGET) : PARSE_BUDGET
+    const out = findingsOfText(text.slice(0, cut), start, language, languageFrom)
+    merge(out, cheapFindings(text.slice(cut), start + cut))
+    return out
+  }
   let out: CodeFindings
   if (language === 'shell') {
     out = analyzeShell(text, start, nestedAnalysis)
     // A line the chunker took for shell may be a sentence or code holding calls (`add os.system("…") at the top`).
-    for (const segment of callSegments(text)) merge(out, analyzeOther(segment.text, start + segment.start))
+    for (const segment of callSegments(text).slice(0, MAX_SEGMENTS)) merge(out, analyzeOther(segment.text, start + segment.start))
   } else if (language === 'other') out = analyzeOther(text, start)
   else if (languageFrom !== 'tag') out = analyzeOther(text, start, language as TreeLanguage)
   else out = analyzeCode(language as TreeLanguage, text, start)

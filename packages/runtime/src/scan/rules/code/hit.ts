@@ -66,7 +66,7 @@ export function shift(severity: Severity, steps: number): Severity {
 
 /** Evidence text: one line, bounded, so that reports stay readable whatever the payload. */
 export function evidenceOf(label: string, source: string): string {
-  const flat = source.replace(/\s+/g, ' ').trim()
+  const flat = source.slice(0, 200).replace(/\s+/g, ' ').trim()
   const short = flat.length > 80 ? `${flat.slice(0, 77)}...` : flat
   return `${label}: ${short}`
 }

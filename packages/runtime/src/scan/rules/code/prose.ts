@@ -27,7 +27,9 @@ export interface Segment {
 function closeCall(text: string, open: number): number {
   let depth = 0
   let quote = ''
-  for (let i = open; i < text.length; i++) {
+  // Calls written in prose are short; an unclosed one is not looked for past this (keeps many of them linear).
+  const limit = Math.min(text.length, open + 4000)
+  for (let i = open; i < limit; i++) {
     const c = text[i]
     if (quote) {
       if (c === '\\') i++
@@ -105,7 +107,9 @@ function shellSegments(line: string, lineStart: number, out: Segment[]): void {
 function inlineSegments(line: string, lineStart: number, out: Segment[]): void {
   for (let d = line.indexOf('$('); d >= 0; d = line.indexOf('$(', d + 2)) {
     const close = closeCall(line, d + 1)
-    if (close > 0) out.push({ text: line.slice(d, close), start: lineStart + d, kind: 'shell' })
+    if (close < 0) break
+    out.push({ text: line.slice(d, close), start: lineStart + d, kind: 'shell' })
+    d = close - 2
   }
   let i = line.indexOf('`')
   while (i >= 0) {
@@ -131,15 +135,17 @@ export function callSegments(text: string): Segment[] {
   return out
 }
 
-/** The code-looking stretches of prose text (offsets relative to `text`). */
-export function proseSegments(text: string): Segment[] {
+/** The code-looking stretches of prose text (offsets relative to `text`); only command lines when `shellOnly`. */
+export function proseSegments(text: string, shellOnly = false): Segment[] {
   const out: Segment[] = []
   let lineStart = 0
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart)
     if (lineEnd < 0) lineEnd = text.length
     const line = text.slice(lineStart, lineEnd)
-    if (line.length <= 4000 && PROSE_TRIGGER.test(line)) {
+    if (shellOnly) {
+      if (line.length <= 4000) shellSegments(line, lineStart, out)
+    } else if (line.length <= 4000 && PROSE_TRIGGER.test(line)) {
       callSegmentsOfLine(line, lineStart, out)
       shellSegments(line, lineStart, out)
       inlineSegments(line, lineStart, out)

@@ -46,11 +46,12 @@ export interface Pipeline {
 
 const BLANK = new Set([' ', '\t', '\r'])
 
-/** Reads a balanced `(…)` starting after the opening parenthesis; returns the index of the closing one (or the end). */
-function closeParen(text: string, from: number): number {
+/** Reads a balanced `(…)` starting after the opening parenthesis; returns the index of the closing one, or -1. */
+function closeParen(text: string, from: number, budget: { left: number }): number {
   let depth = 1
   let quote = ''
   for (let i = from; i < text.length; i++) {
+    if (--budget.left < 0) return -1
     const c = text[i]
     if (quote) {
       if (c === '\\' && quote === '"') i++
@@ -62,15 +63,16 @@ function closeParen(text: string, from: number): number {
     else if (c === '(') depth++
     else if (c === ')' && --depth === 0) return i
   }
-  return text.length
+  return -1
 }
 
-function closeBacktick(text: string, from: number): number {
+function closeBacktick(text: string, from: number, budget: { left: number }): number {
   for (let i = from; i < text.length; i++) {
+    if (--budget.left < 0) return -1
     if (text[i] === '\\') i++
     else if (text[i] === '`') return i
   }
-  return text.length
+  return -1
 }
 
 class Tokenizer {
@@ -79,8 +81,26 @@ class Tokenizer {
   private command: Command | null = null
   private word: Word | null = null
   private pendingRedirect: { op: string; start: number } | null = null
+  /**
+   * Characters the substitution scans may read in all: unclosed `$(` … would each scan to the end, so past a few
+   * passes over the text an opening is taken as plain characters (keeps the tokenizer linear).
+   */
+  private readonly budget: { left: number }
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.budget = { left: 4 * text.length + 1000 }
+  }
+
+  /** Reads a substitution opened at `at` whose inner text starts at `innerStart`; returns where to go on. */
+  private substitution(at: number, innerStart: number, backtick: boolean): number {
+    const close = backtick ? closeBacktick(this.text, innerStart, this.budget) : closeParen(this.text, innerStart, this.budget)
+    if (close < 0) {
+      this.append(this.text.slice(at, innerStart), at, innerStart, false)
+      return innerStart
+    }
+    this.appendSubstitution(this.text.slice(innerStart, close), innerStart, at, close + 1)
+    return close + 1
+  }
 
   run(): Pipeline[] {
     const text = this.text
@@ -120,9 +140,7 @@ class Tokenizer {
         this.endPipeline(';')
         i += next === ';' ? 2 : 1
       } else if ((c === '<' || c === '>') && next === '(') {
-        const close = closeParen(text, i + 2)
-        this.appendSubstitution(text.slice(i + 2, close), i + 2, i, close + 1)
-        i = close + 1
+        i = this.substitution(i, i + 2, false)
       } else if (c === '<' || c === '>') {
         i = this.readRedirect(i)
       } else if (c === '(' || c === ')') {
@@ -136,13 +154,9 @@ class Tokenizer {
       } else if (c === '"') {
         i = this.readDoubleQuoted(i)
       } else if (c === '$' && next === '(') {
-        const close = closeParen(text, i + 2)
-        this.appendSubstitution(text.slice(i + 2, close), i + 2, i, close + 1)
-        i = close + 1
+        i = this.substitution(i, i + 2, false)
       } else if (c === '`') {
-        const close = closeBacktick(text, i + 1)
-        this.appendSubstitution(text.slice(i + 1, close), i + 1, i, close + 1)
-        i = close + 1
+        i = this.substitution(i, i + 1, true)
       } else if (c === '\\') {
         this.append(next ?? '', i, i + 2, true)
         i += 2
@@ -165,13 +179,9 @@ class Tokenizer {
         this.append(text[i + 1] ?? '', i, i + 2, true)
         i += 2
       } else if (c === '$' && text[i + 1] === '(') {
-        const close = closeParen(text, i + 2)
-        this.appendSubstitution(text.slice(i + 2, close), i + 2, i, close + 1)
-        i = close + 1
+        i = this.substitution(i, i + 2, false)
       } else if (c === '`') {
-        const close = closeBacktick(text, i + 1)
-        this.appendSubstitution(text.slice(i + 1, close), i + 1, i, close + 1)
-        i = close + 1
+        i = this.substitution(i, i + 1, true)
       } else {
         this.append(c, i, i + 1, true)
         i++
