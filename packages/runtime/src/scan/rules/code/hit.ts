@@ -53,11 +53,6 @@ export function rank(severity: Severity): number {
   return ORDER[severity]
 }
 
-/** The stronger of two severities. */
-export function maxSeverity(a: Severity, b: Severity): Severity {
-  return ORDER[a] >= ORDER[b] ? a : b
-}
-
 /** A severity moved `steps` levels (clamped to low … critical). */
 export function shift(severity: Severity, steps: number): Severity {
   const next = Math.min(3, Math.max(0, ORDER[severity] + steps))

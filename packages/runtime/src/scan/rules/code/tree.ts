@@ -592,8 +592,6 @@ export function analyzeCode(language: TreeLanguage, text: string, offset: number
 }
 
 /** Entry used by the shell analysis for `python -c` / `node -e` code. */
-function nestedAnalysis(language: 'python' | 'javascript', code: string, offset: number, depth: number): CodeFindings {
+export function nestedAnalysis(language: 'python' | 'javascript', code: string, offset: number, depth: number): CodeFindings {
   return analyzeCode(language, code, offset, depth)
 }
-
-export { nestedAnalysis }

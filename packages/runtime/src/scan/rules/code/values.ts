@@ -41,8 +41,3 @@ export function combine(parts: readonly Value[], joiner: string | null): Value {
   if (src !== null) return { t: 'dyn', src }
   return literal(allText ? texts.join(joiner ?? '') : null)
 }
-
-/** True for literal values. */
-export function isLiteral(value: Value): boolean {
-  return value.t === 'lit'
-}
