@@ -12,7 +12,7 @@ import { renderRulesTable, rulesBlock, withRulesTable } from './support/rules-ta
 
 const repo = join(import.meta.dirname, '../../../..')
 const docPath = join(repo, 'docs/scanning.md')
-const dir = mkdtempSync(join(repo, 'packages/runtime/test/scan/.snippet-'))
+const dir = mkdtempSync(join(repo, 'packages/runtime/test/docs/.snippet-scan-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('docs/scanning.md', () => {
