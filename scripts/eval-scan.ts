@@ -6,7 +6,8 @@
  * Reads every `*.jsonl` of the corpus (default `../shared/corpus/scan-dev`, relative to the repository) and the
  * handwritten tool-output rows (`packages/runtime/test/scan/fixtures/tool-outputs.jsonl`), scans each text with the
  * scanner's source (not dist), and prints, per family × language × source file: n+, n−, n_review, R_rej, FPR_rej,
- * R_flag, FPR_flag, the share of review rows flagged, span recall; span recall per span type; the tool-output
+ * R_flag, FPR_flag, the share of review rows flagged, span recall; decisions per `meta.slice`; span recall per span
+ * type; the tool-output
  * group; latency p50/p95 split by "has a fenced code block"; and the issue's target table with PASS/MISS.
  *
  * Metric definitions are the corpus README's: R_rej = share of positives rejected with a finding of the family,
@@ -262,6 +263,26 @@ function familyRows(items: readonly Scored[]) {
   return rows
 }
 
+/** Per `meta.slice` of a file: how each labelled family's rows were decided (hard-negative kinds, CN ID variants…). */
+function sliceRows(items: readonly Scored[]) {
+  const rows = []
+  for (const family of FAMILIES) {
+    const relevant = items.filter((item) => !isOut(item.row) && item.row.labels[family] !== undefined && slice(item) !== '')
+    for (const [key, group] of groupBy(relevant, (item) => `${item.file}\u0000${slice(item)}\u0000${String(item.row.labels[family])}`)) {
+      const [file, name, label] = key.split('\u0000')
+      rows.push({
+        family,
+        file,
+        slice: name,
+        label,
+        rejected: share(group, (item) => rejectedBy(item.result, family)),
+        flagged: share(group, (item) => flaggedBy(item.result, family)),
+      })
+    }
+  }
+  return rows
+}
+
 function latency(items: readonly Scored[]) {
   const groups = { 'no fenced code': [] as number[], 'fenced code': [] as number[] }
   for (const item of items) groups[hasFence(item.row.text) ? 'fenced code' : 'no fenced code'].push(item.ms)
@@ -287,6 +308,7 @@ function main(): void {
   const corpus = scoreRows(files.flatMap((file) => readRows(path.join(corpusDir, file)).map((row) => ({ row, file }))))
   const toolOutputs = existsSync(toolFile) ? scoreRows(readRows(toolFile).map((row) => ({ row, file: TOOL_OUTPUTS_FILE }))) : []
   const perFile = familyRows(corpus)
+  const slices = sliceRows([...corpus, ...toolOutputs])
   const spanTypes = [...new Set(corpus.flatMap((item) => (isOut(item.row) ? [] : (item.row.spans ?? []).map((s) => s.type))))].sort()
   const spans = spanTypes.map((type) => ({ type, family: spanFamily(type), ...spanRecall(corpus, spanFamily(type), type) }))
   const toolGroups = [
@@ -311,6 +333,7 @@ function main(): void {
       rows: corpus.length,
       outOfScope,
       perFile,
+      slices,
       spans,
       toolOutputs: tools,
       latency: lat,
@@ -339,6 +362,13 @@ function main(): void {
         pct(r.reviewFlag),
         pctCounts(r.spanRecall),
       ]),
+    ),
+  )
+  console.log('\nPer slice (meta.slice): rows of the label rejected / flagged with a finding of the family\n')
+  console.log(
+    table(
+      ['family', 'file', 'slice', 'label', 'rejected', 'flagged'],
+      slices.map((r) => [r.family, r.file, r.slice, r.label, pctCounts(r.rejected), pctCounts(r.flagged)]),
     ),
   )
   console.log('\nSpan recall per span type\n')
