@@ -2,6 +2,7 @@ import type { Chunk, ScanInput } from '../../types'
 import type { CodeFindings, CodeHit } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
 import { FOCUS_THRESHOLD, focusText, SINK_TRIGGER } from './focus'
+import type { Segment } from './prose'
 import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
 import { analyzeShell } from './shell'
 import { analyzeCode, errorShare, nestedAnalysis, parseCode } from './tree'
@@ -175,19 +176,33 @@ function lineAround(text: string, at: number): string {
   return text.slice(start, end < 0 ? text.length : end)
 }
 
+/** One code-looking stretch of prose, analysed at offset 0 (the caller shifts the positions). */
+function analyzeSegment(segment: Segment): CodeFindings {
+  if (segment.kind === 'shell') return analyzeShell(segment.text, 0, nestedAnalysis)
+  if (segment.kind === 'call' || /[\w$]\(/.test(segment.text)) return analyzeOther(segment.text, 0)
+  return analyzeShell(segment.text, 0, nestedAnalysis)
+}
+
 function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
   const out = emptyFindings()
   if (!whole && !PROSE_TRIGGER.test(text)) return out
   let parsed = 0
+  // The same stretch repeated in one text (`eval()` named ten times) is analysed once, within this call only.
+  const seen = new Map<string, CodeFindings>()
   for (const segment of proseSegments(text)) {
     const start = offset + segment.start
-    if (segment.kind !== 'shell' && ++parsed > MAX_SEGMENTS) continue
-    let found: CodeFindings
-    if (segment.kind === 'shell') found = analyzeShell(segment.text, start, nestedAnalysis)
-    else if (segment.kind === 'call') found = analyzeOther(segment.text, start)
-    else {
-      const looksLikeCall = /[\w$]\(/.test(segment.text)
-      found = looksLikeCall ? analyzeOther(segment.text, start) : analyzeShell(segment.text, start, nestedAnalysis)
+    // `eval()` with nothing inside, in a sentence, can carry nothing: a mention.
+    if (!whole && segment.kind === 'call' && /^[^(]*\(\s*\)$/.test(segment.text)) continue
+    if (segment.kind !== 'shell' && ++parsed > MAX_PROSE_SEGMENTS) continue
+    const key = `${segment.kind}:${segment.text}`
+    let relative = seen.get(key)
+    if (!relative) {
+      relative = analyzeSegment(segment)
+      seen.set(key, relative)
+    }
+    const found: CodeFindings = {
+      hits: relative.hits.map((h) => ({ ...h, start: h.start + start, end: h.end + start })),
+      effects: relative.effects.map((e) => ({ ...e, start: e.start + start, end: e.end + start })),
     }
     // A command quoted in a warning is a mention: it stays on record, low.
     if (!whole && WARNING_CUE.test(lineAround(text, segment.start))) for (const h of found.hits) h.severity = 'low'
@@ -269,6 +284,8 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
  */
 const PARSE_BUDGET = 32_000
 const MAX_SEGMENTS = 200
+/** Calls parsed per prose chunk: a sentence that names more is a code listing the code checks already saw. */
+const MAX_PROSE_SEGMENTS = 24
 
 /** The cheap checks only: command lines (by tokenizer) and dunder chains, for text past the parse budget. */
 function cheapFindings(text: string, start: number): CodeFindings {
