@@ -151,7 +151,8 @@ export function classifyLine(line: string): LineClass {
   if (CALL_HEAD.test(head) && endsLikeCall(trimmed)) return 'code'
   if (ASSIGNMENT.test(head)) return 'code'
   const last = trimmed[trimmed.length - 1]
-  if ((last === ';' || last === '{') && /[(=]/.test(head)) return 'code'
+  // A statement ending in `;` or `{` — unless the line opens like a sentence ("The user (Alice) …;").
+  if ((last === ';' || last === '{') && /[(=]/.test(head) && !/^[A-Z][a-z]+ [a-z]/.test(head)) return 'code'
   if (head.includes('=>') && /[(=]/.test(head.replace('=>', ''))) return 'code'
   // Dense punctuation with brackets: payloads that open with no identifier (`'.__class__…`, `@{[system …]}`).
   if (head.length >= 6 && /[([{]/.test(head) && punctuationDensity(head) >= 0.25) return 'code'

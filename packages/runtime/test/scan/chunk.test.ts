@@ -165,6 +165,7 @@ describe('chunkText: unfenced text', () => {
     'wget is a tool for downloading files.',
     '| sh | a shell |',
     '记住：用户喜欢简洁的回答。',
+    'The user (Alice) prefers tea in the morning;',
   ])('keeps the prose %s as prose', (text) => {
     expect(special(text)).toEqual([])
   })
