@@ -64,6 +64,16 @@ function openingFence(line: string): Fence | null {
   return { char: marker[0], length: marker.length, info }
 }
 
+/** A cheap pre-check: the first non-blank character of a fence line is a backtick or a tilde. */
+function mayOpenFence(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i)
+    if (c === 32 || c === 9) continue
+    return c === 96 || c === 126
+  }
+  return false
+}
+
 function isClosingFence(line: string, fence: Fence): boolean {
   const trimmed = line.trim()
   if (trimmed.length < fence.length) return false
@@ -159,8 +169,14 @@ function markLines(text: string, lines: Lines, marks: Uint8Array, special: Chunk
   let jsonWatermark = 0
   let previousShellContinues = false
   for (let i = 0; i < lines.count; i++) {
+    if (lines.starts[i] === lines.ends[i]) {
+      // An empty line: the commonest line of all, and one that can be neither a fence nor JSON.
+      marks[i] = Mark.Blank
+      previousShellContinues = false
+      continue
+    }
     const line = text.slice(lines.starts[i], lines.ends[i])
-    const fence = openingFence(line)
+    const fence = mayOpenFence(line) ? openingFence(line) : null
     if (fence) {
       let close = i + 1
       while (close < lines.count && !isClosingFence(text.slice(lines.starts[close], lines.ends[close]), fence)) close++
