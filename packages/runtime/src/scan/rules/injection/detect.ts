@@ -27,6 +27,7 @@ import {
   ZH_PLANTING_CUES,
   ZH_TOOL_STATE,
 } from './patterns'
+import { runPermissionClaims } from './permission'
 import { DE_PIVOT, EN_PIVOT, JAILBREAK, JAILBREAK_GATE, ZH_JAILBREAK, MULTI_OVERRIDE, MULTI_OVERRIDE_GATE } from './pivot'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
@@ -62,6 +63,7 @@ export function detectInjection(text: string): RawHit[] {
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
+  runPermissionClaims(text, cjk, hits)
   runAddressed(text, [...EN_ADDRESS, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
   return mergeHits(hits)
@@ -100,9 +102,11 @@ function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
     if (hit.rule !== 'tool-fact') continue
     const near = states.find(([s, e]) => Math.abs(s - hit.start) < 200 || Math.abs(e - hit.end) < 200)
     if (!near) continue
+    // A standing "never …" about a tool declared broken is an order for every later turn: high even without "again".
+    const standing = /^(?:never|no longer)\b/i.test(text.slice(hit.start, hit.end))
     hit.start = Math.min(hit.start, near[0])
     hit.end = Math.max(hit.end, near[1])
-    hit.severity = hit.severity === 'low' ? 'medium' : 'high'
+    hit.severity = hit.severity === 'low' && !standing ? 'medium' : 'high'
     hit.evidence = evidenceOf(text, hit.start, hit.end, 'tool error stated as fact')
   }
 }

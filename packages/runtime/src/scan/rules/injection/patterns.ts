@@ -208,6 +208,14 @@ export const EN_DIRECT: DirectPattern[] = [
     what: 'never call it again',
     needs: ['again', 'any more', 'anymore'],
   },
+  {
+    // Without "again" this is ordinary advice ("don't use the legacy API"); a tool declared broken nearby makes it
+    // a tool error stated as a fact (upgradeToolFacts).
+    rule: 'tool-fact',
+    re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?(?:tool|api|endpoint|function|plugin|service|integration|key))\b/gi,
+    severity: 'low',
+    what: 'do not call the tool',
+  },
 ]
 
 /** A tool or key declared broken; with a "never call it again" in the same window it is a tool error as fact. */
