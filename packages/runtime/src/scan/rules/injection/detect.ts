@@ -179,7 +179,7 @@ function plantingHit(
   hits.push({ rule: 'memory-planting', start, end, severity, evidence: evidenceOf(text, start, end, what) })
 }
 
-const TRANSCRIPT_LABEL = /^\s*(?:user|human|customer|me)\s*:/im
+const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im
 const LABEL_ADDRESS_INDEX = 4
 
 /**
