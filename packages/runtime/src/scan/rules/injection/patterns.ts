@@ -45,7 +45,7 @@ export interface WeightedCue {
 // English
 // ---------------------------------------------------------------------------------------------------------------
 
-const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|discard|abandon|neglect|set aside|throw out|stop following|do not follow|don't follow|dont follow|no longer follow|pay no attention to|do not obey|don't obey|stop obeying|never mind)`
+const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|ingore|ignroe|igmore|igmre|ignor|ignre|disregard|disregarding|forget|override|overrule|bypass|discard|abandon|neglect|set aside|throw out|stop following|do not follow|don't follow|dont follow|no longer follow|pay no attention to|do not obey|don't obey|stop obeying|never mind)`
 // Words allowed between the verb and the target: determiners, possessives, qualifiers of "before".
 const QUALIFIER = String.raw`(?:all|any|of|about|the|your|my|its|his|her|their|these|those|such|every|each|and|or|previous|prior|preceding|above|earlier|former|foregoing|initial|original|old|existing|current|following|other|given|system|developer|developer's|default|safety|security|content|ethical|moral|user's|the user's|above-mentioned|aforementioned|last|past|whole|entire|every|single|one|further|remaining|instructed|provided|hidden|internal|programmed|built-in)`
 const TARGET = String.raw`(?:instructions?|i\w{1,2}structions?|prompts?|rules?|directives?|guidelines?|guidance|commands?|orders?|context|conversation|constraints?|restrictions?|polic(?:y|ies)|programming|training|tasks?|assignments?|documents?|requests?|questions?|filters?|safeguards?|limitations?|boundaries|ethics|principles|protocols?|messages? above|text above|everything|anything)`
@@ -67,8 +67,24 @@ export const EN_DIRECT: DirectPattern[] = [
     needs: ['ignor', 'disregard', 'forget'],
   },
   {
+    // "ignore what I said before", with the misspellings people type in a hurry
     rule: 'override',
-    re: /\bforget\s+(?:about\s+)?(?:everything|all(?: of it| that)?|what)\s+(?:you(?:'ve| have)?\s+(?:know|been told|were told|learned|read)|(?:i|we)\s+(?:said|told you|discussed|talked about)|above|before|so far|else|previously|earlier)\b/gi,
+    // A correction ("ignore what I said earlier about X, …") is scoped or ends the clause; an order runs on.
+    re: /\b(?:ignore|ingore|ignroe|igmore|igmre|ignor|ignre|disregard|never mind|forget|forgot|forgetting)\s+(?:about\s+)?(?:everything\s+|all\s+|what(?:'s| is| was)?\s+|waht(?:'s)?\s+)(?:(?:i|we|you)\s+(?:have\s+)?(?:said|wrote|written|told you|asked|typed|mentioned)\s+)?(?:before|earlier|previously|above|so far|until now|up to now|prior)\b(?=\s+(?:and\s+)?[a-z])(?!\s+(?:about|regarding|concerning|on|in|for|re|was|is|it)\b)/gi,
+    severity: 'medium',
+    what: 'ignore what was said before',
+    needs: ['ign', 'igm', 'ingore', 'disregard', 'never mind', 'forg'],
+  },
+  {
+    rule: 'override',
+    re: /\b(?:ignore|disregard|forget|drop|abandon)\s+(?:all\s+(?:of\s+)?)?your\s+(?:previous\s+|prior\s+|original\s+|initial\s+|current\s+)?directions\b/gi,
+    severity: 'high',
+    what: 'ignore your directions',
+    needs: ['directions'],
+  },
+  {
+    rule: 'override',
+    re: /\bforget\s+(?:about\s+)?(?:everything|all(?: of it| that)?|what)\s+(?:you(?:'ve| have)?\s+(?:know|been told|were told|learned|read)|(?:i|we)\s+(?:said|told you|discussed|talked about)|above|before|so far|else|previously|earlier)\b(?!\s+(?:(?:i|we)\s+(?:said|wrote)\s+)?(?:before\s+|earlier\s+)?(?:about|regarding|concerning|on the|in the)\b)/gi,
     severity: 'high',
     what: 'forget everything before',
     needs: ['forget'],
@@ -196,7 +212,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'prompt-exfiltration',
-    re: /\b(?:print|reveal|show|output|repeat|display|dump|leak|disclose|recite|paste)\b[^.!?\n]{0,20}?\b(?:the\s+)?(?:system prompt|initial prompt|initial instructions|original instructions|hidden instructions|pre-?prompt|(?:text|words|prompt|instructions|everything)\s+above|instructions\s+verbatim)\b/gi,
+    re: /\b(?:print|reveal|show|output|repeat|display|dump|leak|disclose|recite|paste)\b[^.!?\n]{0,20}?\b(?:the\s+)?(?:system prompt|initial prompt|initial instructions|original instructions|hidden instructions|pre-?prompt|(?:above|previous|preceding|original|first|entire|whole|full)\s+prompt|(?:text|words|prompt|instructions|everything)\s+above|instructions\s+verbatim)\b/gi,
     severity: 'high',
     what: 'asks for the prompt text',
     needs: ['prompt', 'instructions', 'above'],

@@ -19,7 +19,7 @@
  * Every pattern is bounded (gaps are `{0,n}` over a sentence's characters), so matching stays linear.
  */
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext, sentenceEnd, sentenceStart } from './context'
+import { dampedSeverity, matchContext, sentenceEnd, sentenceStart, shiftSeverity } from './context'
 import type { RawHit } from './detect'
 
 /** A claim pattern; `addressed` when its subject is the assistant itself. */
@@ -155,6 +155,10 @@ const STANDING =
 const KEEP_CUE =
   /\b(?:remember|memori[sz]e|keep in mind|store (?:this|that)|save (?:this|that)|take note|bear in mind|never forget|don't forget|do not forget)\b|记住|牢记|记下|请注意|注意[:：]|存入|保存到?记忆|写入记忆/i
 
+/** A scope right after the claim: "on the staging server", "in their own org" (not "for this user"). */
+const SCOPED =
+  /^\s+(?:on|in|at|of|within|inside)\s+(?!(?:this|the|that|all|every|any)\s+(?:user|account|files?|things?)\b)(?:their|his|her|the|a|an|our|its)?\s*(?:own\s+)?[\w-]/i
+
 const MAX_MATCHES = 32
 
 /** Finds permission claims in `text` and appends `memory-planting` hits. */
@@ -188,7 +192,11 @@ function claimSeverity(text: string, start: number, end: number, addressed: bool
   const after = text.slice(end, sentenceEnd(text, end, 120))
   const sentence = text.slice(sentenceFrom, sentenceEnd(text, end, 120))
   const strong = addressed || KEEP_CUE.test(before) || STANDING.test(sentence) || STANDING.test(after)
-  return dampedSeverity(strong ? 'high' : 'medium', matchContext(text, start, end))
+  let severity: Severity = strong ? 'high' : 'medium'
+  // A grant or restriction scoped to one named system ("an admin on their own GitHub org") is a fact about that
+  // system; an unscoped one ("the user is an admin") is a claim about everything the assistant does.
+  if (SCOPED.test(after) && !STANDING.test(sentence)) severity = shiftSeverity(severity, -1)
+  return dampedSeverity(severity, matchContext(text, start, end))
 }
 
 /** Start of the clause holding `index`: the sentence start or the last comma/semicolon/colon before it. */

@@ -23,6 +23,38 @@ const PIVOT_VERB = String.raw`(?:write|say|print|output|tell|generate|compose|cr
 
 export const EN_PIVOT: DirectPattern[] = [
   {
+    // "respond to all questions with: …", "answer every question with yes": one fixed output for everything
+    rule: 'task-pivot',
+    re: /\b(?:respond|reply|answer)\s+(?:to\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:my|the|further|following|future|other)\s+)?(?:questions?|messages?|prompts?|requests?|inputs?|queries)\s+(?:only\s+)?(?:with|by saying|by writing)\s*:?\s*["“']/gi,
+    severity: 'medium',
+    what: 'one fixed answer for every question',
+    needs: ['all', 'every', 'each', 'any'],
+  },
+  {
+    // "just output "DEMOCRACY WILL DIE"", "say only 'pwned'": the answer replaced by a literal. A choice of
+    // literals ("answer only with 'yes' or 'no'") is an output format, not a hijack.
+    rule: 'task-pivot',
+    re: /(?:^|[.!?:;,]\s*|\b(?:and|but|then|instead|now)\s+)(?:just|only|simply)\s+(?:output|print|reply|respond|return)(?:\s+(?:with|back))?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))|(?<!(?:not|n't|never)\s+)\b(?:output|print|say|reply|respond)\s+(?:only|just|exactly|nothing but|nothing else but)(?:\s+with)?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))/gim,
+    severity: 'medium',
+    what: 'the answer replaced by a fixed text',
+    needs: ['just', 'only', 'simply', 'exactly', 'nothing'],
+  },
+  {
+    // A fake end of the prompt ("======END.", "--- END OF PROMPT ---") followed by new orders
+    rule: 'task-pivot',
+    re: /(?:={3,}|-{3,}|#{3,}|\*{3,})\s*(?:END|STOP|FIN)\b[^\n]{0,20}?[.!:]?\s*(?:now|then|next)\b|\bEND OF (?:THE\s+)?(?:PROMPT|INSTRUCTIONS|SYSTEM PROMPT|CONTEXT|DOCUMENT|INPUT)\b[^\n]{0,4}?[.!:\-=\]]*\s*(?:now|new|begin|start|ignore|from here)\b/gi,
+    severity: 'medium',
+    what: 'a fake end of the prompt, then new orders',
+  },
+  {
+    // A question, then an inline order label: "How is the economy? Instruction: blame X", "new statement - …"
+    rule: 'task-pivot',
+    re: /[?？]\s*(?:\\n\s*)*(?:(?:new|additional|further|extra|real|hidden)\s+)?(?:instruction|command|directive)s?\s*[:\-–]\s*[A-Za-z]|(?:^|[.!?]\s+)(?:new|hidden|secret)\s+(?:statement|directive|command)s?\s*[:\-–]\s*[A-Za-z]/gim,
+    severity: 'medium',
+    what: 'an inline order after the question',
+    needs: ['instruction', 'command', 'directive', 'statement'],
+  },
+  {
     rule: 'task-pivot',
     re: new RegExp(String.raw`\b${CLOSURE}\s*[.!]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,80}?\b${NEW_TASK}\b`, 'gi'),
     severity: 'high',
