@@ -129,7 +129,7 @@ export class Ledger {
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    this.idx.addReceipt(receiptRow(seq, seq, hash, prev, ts, { ...d, sig }, null))
+    this.idx.addReceipt(receiptRow(seq, seq, hash, ts, { ...d, sig }, null))
     this.recordVersion(
       this.state.apply(
         { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },

@@ -323,13 +323,13 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   const b = v1 ?? v2
   if (b) {
     // The index keeps a format-1 body (hashed as stored); a format-2 body is its columns' encoding.
-    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, r.prev, ts, b, v1 ? r.text : null))
+    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, ts, b, v1 ? r.text : null))
     const change = ledger.state.apply(
       { seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason },
       ledger.lookup,
     )
     if (b.key !== null) ledger.recordVersion(change, b.seq)
-  } else ledger.idx.addReceipt(undecodableRow(r.pos, r.hash, r.prev, r.text))
+  } else ledger.idx.addReceipt(undecodableRow(r.pos, r.hash, r.text))
   ledger.headSeq = Math.max(ledger.headSeq, b ? b.seq : r.pos)
   ledger.headHash = r.hash
   if (ts) ledger.lastTs = ts

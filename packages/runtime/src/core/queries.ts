@@ -1,7 +1,7 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
 import { SeqRangeError, StorageError } from '../errors.js'
-import { b64urlToHex } from '../crypto/hash.js'
-import { toReceiptV2, type BodyV2 } from '../format/v2.js'
+import { b64urlToHex, hexToB64url } from '../crypto/hash.js'
+import { genesisV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import type { MemorySlot } from './memory/state.js'
@@ -31,7 +31,9 @@ function toReceipt(row: StoredReceipt, chain: string): Receipt {
       reason: row.reason,
       sig: row.sig,
     }
-    return toReceiptV2(b, row.hash, row.prev ?? '', chain)
+    // The link as format 2 spells it: the chain's genesis for the first receipt, base64url after a format-1 hash.
+    const prev = row.prev === null ? genesisV2(chain) : row.prev.length === 64 ? hexToB64url(row.prev) : row.prev
+    return toReceiptV2(b, row.hash, prev, chain)
   }
   let r: Receipt
   try {

@@ -14,7 +14,7 @@
 import type { Ring } from '../../crypto/ring.js'
 import { hexEqual, makeHmacBase64url, sha256, toBase64url, utf8 } from '../../crypto/hash.js'
 
-export const SNAPSHOT_FORMAT = 'memory-customs/open-snapshot/1'
+export const SNAPSHOT_FORMAT = 'memory-customs/open-snapshot/2'
 const MAGIC = utf8('MCOSNAP\n')
 const KEY_LABEL = 'memory-customs/open-snapshot-key'
 
