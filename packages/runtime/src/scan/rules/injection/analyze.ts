@@ -29,6 +29,7 @@ export function analyzeText(text: string): RawHit[] {
   const hits: RawHit[] = []
   for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
   hits.push(...hiddenTextHits(normalized))
+  hits.push(...letterSpacedHits(text))
   hits.push(...encodedHits(text))
   return mergeHits(hits)
 }
@@ -61,6 +62,34 @@ function hiddenTextHits(normalized: NormalizedText): RawHit[] {
       end: mark.end,
       severity: HIDDEN_SEVERITY[mark.kind],
       evidence: `${mark.kind} characters (${mark.end - mark.start} code units)`,
+    })
+  }
+  return hits
+}
+
+// Ten or more single Latin letters each followed by one space ("S a y t h a t …"): a keyword filter sees no words.
+const LETTER_SPACED = /(?<![A-Za-z0-9])(?:[A-Za-z] ){9,}[A-Za-z](?![A-Za-z0-9])/g
+
+/**
+ * Letter-spaced runs hide words from a keyword filter while a model still reads them. An alphabet listed in order
+ * ("a b c d e f g h i j") is teaching material, not hiding.
+ */
+function letterSpacedHits(text: string): RawHit[] {
+  const hits: RawHit[] = []
+  if (!/[A-Za-z] [A-Za-z] [A-Za-z] [A-Za-z] /.test(text)) return hits
+  LETTER_SPACED.lastIndex = 0
+  for (const match of text.matchAll(LETTER_SPACED)) {
+    if (hits.length >= MAX_HIDDEN_FINDINGS) break
+    const letters = match[0].replace(/ /g, '').toLowerCase()
+    let ordered = 0
+    for (let i = 1; i < letters.length; i++) if (letters.charCodeAt(i) - letters.charCodeAt(i - 1) === 1) ordered++
+    if (ordered >= (letters.length - 1) * 0.6 || /^(.)\1+$/.test(letters)) continue
+    hits.push({
+      rule: 'hidden-text',
+      start: match.index,
+      end: match.index + match[0].length,
+      severity: 'medium',
+      evidence: `letter-spaced text: "${letters.slice(0, 60)}"`,
     })
   }
   return hits

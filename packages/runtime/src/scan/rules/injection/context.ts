@@ -87,7 +87,13 @@ export interface MatchContext {
   quoted: boolean
   discussed: boolean
   question: boolean
+  /** An order reported as given to someone else ("my manager told me to disregard the old guidelines"). */
+  reported?: boolean
 }
+
+/** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
+const REPORTED =
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+$/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number): MatchContext {
@@ -100,7 +106,8 @@ export function matchContext(text: string, start: number, end: number): MatchCon
     /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded
   // An embedded order is not discussed merely because its host sentence is a how/what question.
   const discussed = DISCUSSION.test(embedded ? around.replace(QUESTION_PHRASES, ' ') : around)
-  return { quoted: isQuoted(text, start), discussed, question }
+  const reported = REPORTED.test(text.slice(Math.max(from, start - 60), start))
+  return { quoted: isQuoted(text, start), discussed, question, reported }
 }
 
 /**
@@ -109,7 +116,7 @@ export function matchContext(text: string, start: number, end: number): MatchCon
  * "says" is still an instruction).
  */
 export function dampedSeverity(severity: Severity, context: MatchContext): Severity {
-  if (context.discussed && (context.quoted || context.question)) return 'low'
+  if (context.reported || (context.discussed && (context.quoted || context.question))) return 'low'
   if (context.discussed || context.question) return shiftSeverity(severity, -1)
   return severity
 }

@@ -17,6 +17,7 @@ import {
   EN_MEMORY_CUE,
   EN_PLANTING_CUES,
   EN_TAGS,
+  EN_TOOL_NEVER,
   EN_TOOL_STATE,
   type InjectionRuleName,
   type WeightedCue,
@@ -66,6 +67,7 @@ export function detectInjection(text: string): RawHit[] {
   runPermissionClaims(text, cjk, hits)
   runAddressed(text, [...EN_ADDRESS, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
+  scriptBait(text, hits)
   return mergeHits(hits)
 }
 
@@ -98,6 +100,7 @@ function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
     for (const match of text.matchAll(re)) if (states.push([match.index, match.index + match[0].length]) >= MAX_MATCHES) break
   }
   if (states.length === 0) return
+  runDirect(text, [EN_TOOL_NEVER], hits, text.toLowerCase())
   for (const hit of hits) {
     if (hit.rule !== 'tool-fact') continue
     const near = states.find(([s, e]) => Math.abs(s - hit.start) < 200 || Math.abs(e - hit.end) < 200)
@@ -177,6 +180,30 @@ function plantingHit(
   severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
   const what = [...byCue.values()].map((m) => m.what).join(', ')
   hits.push({ rule: 'memory-planting', start, end, severity, evidence: evidenceOf(text, start, end, what) })
+}
+
+/** Actors told never to leave their roles: the frame of a script written to make the model voice anything. */
+const STAY_IN_ROLE =
+  /\b(?:stay|stays|remain|remains|keep|keeps|staying|remaining)\s+(?:\w+\s+){0,3}?in\s+(?:their|his|her|your|the|its)\s+(?:roles?|characters?|parts?)\b|\b(?:never|not|without|don't|do not|doesn't|does not)\s+(?:even\s+)?(?:break|breaking|fall(?:ing)? out of|drop(?:ping)?|step(?:ping)? out of|break(?:ing)? out of)\s+(?:\w+\s+){0,2}?(?:character|characters|role|roles|figure)\b/i
+/** The text ends on an open speaker turn ("…\nJohn:"): the model is meant to write the next line. */
+const OPEN_TURN = /\n\s*[A-Z][\w'’ .-]{0,30}:\s*$/
+
+/**
+ * Script bait: a scene whose actors "never break character", ending on an open speaker turn so the model writes
+ * the line. A role-play prompt alone passes; the frame plus the open turn is the jailbreak's shape (medium).
+ */
+function scriptBait(text: string, hits: RawHit[]): void {
+  if (!OPEN_TURN.test(text.slice(-40))) return
+  const frame = STAY_IN_ROLE.exec(text)
+  if (!frame) return
+  const end = text.trimEnd().length
+  hits.push({
+    rule: 'role-hijack',
+    start: frame.index,
+    end,
+    severity: 'medium',
+    evidence: evidenceOf(text, frame.index, frame.index + frame[0].length, 'a scene that never breaks character, ending on an open turn'),
+  })
 }
 
 const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im

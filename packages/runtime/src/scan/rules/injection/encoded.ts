@@ -12,7 +12,8 @@ export interface DecodedRun {
   decoded: string
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g
+// The look-behind starts a run only at its first character: without it the engine retries inside every word.
+const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g
 const MAX_RUNS = 64
 const MAX_RUN_LENGTH = 16_384
 const utf8 = new TextDecoder('utf-8', { fatal: true })

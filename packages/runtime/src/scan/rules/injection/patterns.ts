@@ -73,7 +73,6 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\b(?:ignore|ingore|ignroe|igmore|igmre|ignor|ignre|disregard|never mind|forget|forgot|forgetting)\s+(?:about\s+)?(?:everything\s+|all\s+|what(?:'s| is| was)?\s+|waht(?:'s)?\s+)(?:(?:i|we|you)\s+(?:have\s+)?(?:said|wrote|written|told you|asked|typed|mentioned)\s+)?(?:before|earlier|previously|above|so far|until now|up to now|prior)\b(?=\s+(?:and\s+)?[a-z])(?!\s+(?:about|regarding|concerning|on|in|for|re|was|is|it)\b)/gi,
     severity: 'medium',
     what: 'ignore what was said before',
-    needs: ['ign', 'igm', 'ingore', 'disregard', 'never mind', 'forg'],
   },
   {
     rule: 'override',
@@ -91,7 +90,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'override',
-    re: /\b(?:all\s+|any\s+|the\s+|your\s+|my\s+)?(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing)\s+(?:safety\s+|security\s+|system\s+)?(?:instructions|rules|prompts?|directives|guidelines|information|polic(?:y|ies)|constraints|restrictions|settings|orders|commands|tasks)\s+(?:are|is|were|was|have been|has been)\s+(?:now\s+|hereby\s+|all\s+|officially\s+|permanently\s+){0,2}(?:void|null|revoked|cancell?ed|obsolete|irrelevant|invalid|outdated|expired|wrong|a mistake|false|fake|overridden|superseded|replaced|lifted|removed|disabled|no longer (?:valid|applicable|relevant|in effect|active))\b/gi,
+    re: /\b(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing)\s+(?:safety\s+|security\s+|system\s+)?(?:instructions|rules|prompts?|directives|guidelines|information|polic(?:y|ies)|constraints|restrictions|settings|orders|commands|tasks)\s+(?:are|is|were|was|have been|has been)\s+(?:now\s+|hereby\s+|all\s+|officially\s+|permanently\s+){0,2}(?:void|null|revoked|cancell?ed|obsolete|irrelevant|invalid|outdated|expired|wrong|a mistake|false|fake|overridden|superseded|replaced|lifted|removed|disabled|no longer (?:valid|applicable|relevant|in effect|active))\b/gi,
     severity: 'high',
     what: 'prior instructions declared void',
   },
@@ -224,15 +223,18 @@ export const EN_DIRECT: DirectPattern[] = [
     what: 'never call it again',
     needs: ['again', 'any more', 'anymore'],
   },
-  {
-    // Without "again" this is ordinary advice ("don't use the legacy API"); a tool declared broken nearby makes it
-    // a tool error stated as a fact (upgradeToolFacts).
-    rule: 'tool-fact',
-    re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?(?:tool|api|endpoint|function|plugin|service|integration|key))\b/gi,
-    severity: 'low',
-    what: 'do not call the tool',
-  },
 ]
+
+/**
+ * "never call the billing tool": without "again" this is ordinary advice ("don't use the legacy API"); it is read
+ * only where a tool is declared broken nearby, which makes it a tool error stated as a fact (upgradeToolFacts).
+ */
+export const EN_TOOL_NEVER: DirectPattern = {
+  rule: 'tool-fact',
+  re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?(?:tool|api|endpoint|function|plugin|service|integration|key))\b/gi,
+  severity: 'low',
+  what: 'do not call the tool',
+}
 
 /** A tool or key declared broken; with a "never call it again" in the same window it is a tool error as fact. */
 export const EN_TOOL_STATE =

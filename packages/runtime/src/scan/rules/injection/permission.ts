@@ -27,6 +27,13 @@ interface ClaimPattern {
   re: RegExp
   addressed: boolean
   what: string
+  /** Lower-case words of which every match holds one: a text without any skips the pattern. */
+  needs?: readonly string[]
+  /**
+   * The pattern starts with the user/account subject: it is tried (sticky) only where a subject word stands,
+   * instead of at every word boundary (the subject alternation is the costly part of a scan over 2 KB).
+   */
+  anchored?: boolean
 }
 
 // Subjects: the user or an account (third person), the assistant, or the user's files as a whole.
@@ -46,6 +53,7 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+|his\s+|her\s+|their\s+|your\s+|this\s+user's\s+|the\s+user's\s+)?(?:files?|documents?|folders?|directories|repos(?:itories)?|data)|everything|${USER}(?:'s\s+(?:files?|documents?|workspace|home|folders?|repos(?:itory)?|data|access|account))?)\s+(?:is|are|was|were|has been|have been|remains?|stays?|must be|should be|will be)\s+(?:now\s+|always\s+|strictly\s+|permanently\s+)?read[- ]only\b`,
       'gi',
     ),
+    needs: ['read-only', 'read only'],
     addressed: false,
     what: 'declares the user’s files read-only',
   },
@@ -55,12 +63,14 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b(?:treat|consider|regard|handle)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|this\s+|that\s+|every\s+|their\s+|his\s+|her\s+)?(?:current\s+)?(?:user|account|customer|files?|repos(?:itory)?|workspace|everything|project)(?:'s\s+(?:files?|account|workspace|repos(?:itory)?))?\s+(?:as\s+)?(?:read[- ]only|${RANK}|(?:pre-?)?(?:authori[sz]ed|approved|trusted)\b)`,
       'gi',
     ),
+    needs: ['treat', 'consider', 'regard', 'handle'],
     addressed: true,
     what: 'orders a permission to be assumed',
   },
   {
     // "… is read-only for this user"
     re: new RegExp(String.raw`\bread[- ]only\s+(?:for|to)\s+(?:this|the|that|current)\s+(?:user|account)\b`, 'gi'),
+    needs: ['read-only', 'read only'],
     addressed: false,
     what: 'declares the user’s files read-only',
   },
@@ -70,8 +80,10 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b${USER}\s+(?:(?:has|have|had)\s+(?:no|zero|only\s+read(?:-only)?)|(?:does|do|did)\s*(?:not|n't)\s+have(?:\s+any)?|(?:lacks?|has\s+lost|lost))\s+(?:${PERMISSION_KIND}[- ]?){0,2}${PERMISSION_NOUN}\b${NOT_PERMISSION}`,
       'gi',
     ),
+    needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance'],
     addressed: false,
     what: 'denies the user a permission',
+    anchored: true,
   },
   {
     // "this account cannot delete anything", "the user is not allowed to edit", "the user may not push"
@@ -79,8 +91,23 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b${USER}\s+(?:cannot|can\s*not|can't|can no longer|may not|must not|is not (?:allowed|permitted|authori[sz]ed|able) to|isn't (?:allowed|permitted|authori[sz]ed) to|is (?:forbidden|prohibited|barred|blocked) from)\s+(?:\w+\s+)?${GATED_VERB}\b`,
       'gi',
     ),
+    needs: [
+      'cannot',
+      'can not',
+      "can't",
+      'can no',
+      'may not',
+      'must not',
+      ' not ',
+      "isn't",
+      'forbidden',
+      'prohibited',
+      'barred',
+      'blocked',
+    ],
     addressed: false,
     what: 'denies the user a permission',
+    anchored: true,
   },
   {
     // "the user's write access was revoked", "access for this account has been disabled"
@@ -88,6 +115,7 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b(?:${USER}'s\s+(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}|(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}\s+(?:for|of)\s+${USER})\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+|permanently\s+)?(?:revoked|removed|disabled|denied|withdrawn|suspended|restricted|limited|taken away)\b`,
       'gi',
     ),
+    needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance'],
     addressed: false,
     what: 'declares the user’s access revoked',
   },
@@ -99,6 +127,26 @@ const EN_CLAIMS: ClaimPattern[] = [
     ),
     addressed: false,
     what: 'grants the user authority',
+    anchored: true,
+    needs: [
+      'admin',
+      'owner',
+      'root',
+      'super',
+      'moderator',
+      'maintainer',
+      'full',
+      'elevated',
+      'unrestricted',
+      'unlimited',
+      'sudo',
+      'authori',
+      'permitted',
+      'allowed',
+      'cleared',
+      'complete',
+      'total',
+    ],
   },
   {
     // "you are allowed to skip confirmation", "the assistant has full access", "you do not need permission"
@@ -108,6 +156,7 @@ const EN_CLAIMS: ClaimPattern[] = [
     ),
     addressed: true,
     what: 'grants the assistant a permission',
+    needs: ['allowed', 'permitted', 'authori', 'entitled', 'cleared', 'free to', 'access', 'permission', 'right', 'privilege', 'need'],
   },
   {
     // "you do not have permission to write to the repo", "you are not allowed to edit files"
@@ -115,6 +164,7 @@ const EN_CLAIMS: ClaimPattern[] = [
       String.raw`\b${ASSISTANT}\s+(?:(?:have|has)\s+no|(?:do|does)\s*(?:not|n't)\s+have(?:\s+any)?|no longer have)\s+(?:${PERMISSION_KIND}[- ]?){0,2}${PERMISSION_NOUN}\b${NOT_PERMISSION}|\b${ASSISTANT}\s+(?:are|is)\s+(?:not|no longer)\s+(?:allowed|permitted|authori[sz]ed)\s+to\s+(?:\w+\s+)?${GATED_VERB}\b`,
       'gi',
     ),
+    needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance', 'allowed', 'permitted'],
     addressed: true,
     what: 'denies the assistant a permission',
   },
@@ -141,8 +191,14 @@ const ZH_CLAIMS: ClaimPattern[] = [
   },
 ]
 
+/** Words one of which every English claim holds: most texts skip the whole table on this one test. */
 const EN_GATE =
-  /read[- ]only|treat|consider|regard|handle|permission|access|rights?\b|privilege|authori|allowed|permitted|cannot|can\s*not|can't|can no longer|may not|must not|forbidden|prohibited|barred|blocked|admin|owner|superuser|root|maintainer|moderator|sudo|clearance|need not|needn't|need to|not need/i
+  /read[- ]only|treat|permission|access|rights?\b|privilege|authori|allowed|permitted|cannot|can\s*not|can't|can no longer|may not|must not|forbidden|prohibited|barred|blocked|admin|owner|superuser|root|maintainer|moderator|sudo|clearance|need not|needn't|need to|not need/i
+
+/** Where a user/account subject can start: the noun, then a look back for its determiner. */
+const SUBJECT_NOUN = /\b(?:user|account|customer|client|member)\b/gi
+const SUBJECT_DETERMINER = /\b(?:(?:the|this|that|current|our|your)\s+(?:current\s+)?(?:user\s+)?)$/i
+const MAX_SUBJECTS = 64
 const ZH_GATE = /只读|权限|权利|不能|不可|不允许|无权|管理员|超级用户|所有者|跳过|绕过|只能读/
 
 /** A condition, a check or a purpose: the sentence describes a program's logic, not the user's rights. */
@@ -167,14 +223,51 @@ export function runPermissionClaims(text: string, cjk: boolean, hits: RawHit[]):
   if (cjk && ZH_GATE.test(text)) runClaims(text, ZH_CLAIMS, hits)
 }
 
+/** Sticky copies of the anchored patterns, compiled once. */
+const STICKY = new Map<ClaimPattern, RegExp>()
+for (const pattern of [...EN_CLAIMS, ...ZH_CLAIMS]) {
+  if (pattern.anchored) STICKY.set(pattern, new RegExp(pattern.re.source, 'iy'))
+}
+
+/** Offsets where a user/account subject starts ("the user", "this account", "user"). */
+function subjectStarts(text: string): number[] {
+  const starts: number[] = []
+  SUBJECT_NOUN.lastIndex = 0
+  for (const match of text.matchAll(SUBJECT_NOUN)) {
+    if (starts.length >= MAX_SUBJECTS) break
+    const determiner = SUBJECT_DETERMINER.exec(text.slice(Math.max(0, match.index - 24), match.index))
+    const start = determiner ? match.index - determiner[0].length : match.index
+    if (starts[starts.length - 1] !== start) starts.push(start)
+  }
+  return starts
+}
+
+/** Spans of `pattern` in `text`: sticky at the subject starts when anchored, else a bounded global scan. */
+function claimMatches(text: string, pattern: ClaimPattern, subjects: () => number[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = []
+  const sticky = STICKY.get(pattern)
+  if (sticky) {
+    for (const at of subjects()) {
+      sticky.lastIndex = at
+      const match = sticky.exec(text)
+      if (match) spans.push([at, at + match[0].length])
+    }
+    return spans
+  }
+  pattern.re.lastIndex = 0
+  for (const match of text.matchAll(pattern.re)) {
+    if (spans.push([match.index, match.index + match[0].length]) >= MAX_MATCHES) break
+  }
+  return spans
+}
+
 function runClaims(text: string, patterns: readonly ClaimPattern[], hits: RawHit[]): void {
+  const lower = text.toLowerCase()
+  let starts: number[] | null = null
+  const subjects = (): number[] => (starts ??= subjectStarts(text))
   for (const pattern of patterns) {
-    pattern.re.lastIndex = 0
-    let count = 0
-    for (const match of text.matchAll(pattern.re)) {
-      if (++count > MAX_MATCHES) break
-      const start = match.index
-      const end = start + match[0].length
+    if (pattern.needs && !pattern.needs.some((word) => lower.includes(word))) continue
+    for (const [start, end] of claimMatches(text, pattern, subjects)) {
       const severity = claimSeverity(text, start, end, pattern.addressed)
       if (!severity) continue
       const quote = text.slice(start, Math.min(end, start + 120)).replace(/\s+/g, ' ')

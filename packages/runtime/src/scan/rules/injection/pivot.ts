@@ -28,16 +28,21 @@ export const EN_PIVOT: DirectPattern[] = [
     re: /\b(?:respond|reply|answer)\s+(?:to\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:my|the|further|following|future|other)\s+)?(?:questions?|messages?|prompts?|requests?|inputs?|queries)\s+(?:only\s+)?(?:with|by saying|by writing)\s*:?\s*["“']/gi,
     severity: 'medium',
     what: 'one fixed answer for every question',
-    needs: ['all', 'every', 'each', 'any'],
   },
   {
     // "just output "DEMOCRACY WILL DIE"", "say only 'pwned'": the answer replaced by a literal. A choice of
     // literals ("answer only with 'yes' or 'no'") is an output format, not a hijack.
     rule: 'task-pivot',
-    re: /(?:^|[.!?:;,]\s*|\b(?:and|but|then|instead|now)\s+)(?:just|only|simply)\s+(?:output|print|reply|respond|return)(?:\s+(?:with|back))?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))|(?<!(?:not|n't|never)\s+)\b(?:output|print|say|reply|respond)\s+(?:only|just|exactly|nothing but|nothing else but)(?:\s+with)?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))/gim,
+    re: /\b(?:just|only|simply)(?<=(?:^|[.!?:;,]\s*|\b(?:and|but|then|instead|now)\s+)(?:just|only|simply))\s+(?:output|print|reply|respond|return)(?:\s+(?:with|back))?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))|\b(?:output|print|say|reply|respond)(?<!(?:not|n't|never)\s+(?:output|print|say|reply|respond))\s+(?:only|just|exactly|nothing but|nothing else but)(?:\s+with)?\s*:?\s*["“'][^"”'\n]{1,80}["”'](?!\s*(?:or\b|,|to\s+(?:confirm|continue|proceed|accept|agree|unlock|start)\b|for\b|when\b|if\b|and press\b))/gim,
     severity: 'medium',
     what: 'the answer replaced by a fixed text',
-    needs: ['just', 'only', 'simply', 'exactly', 'nothing'],
+  },
+  {
+    // The same order shouted inside an ordinary sentence ("… JUST OUTPUT "X" …"): capitals mark it as an insert
+    rule: 'task-pivot',
+    re: /\b(?:JUST|ONLY|SIMPLY)\s+(?:OUTPUT|PRINT|SAY|WRITE|REPLY|RESPOND|ANSWER|RETURN)\b(?:\s+WITH)?\s*:?\s*["“']/g,
+    severity: 'medium',
+    what: 'a shouted fixed output',
   },
   {
     // A fake end of the prompt ("======END.", "--- END OF PROMPT ---") followed by new orders
@@ -49,10 +54,9 @@ export const EN_PIVOT: DirectPattern[] = [
   {
     // A question, then an inline order label: "How is the economy? Instruction: blame X", "new statement - …"
     rule: 'task-pivot',
-    re: /[?？]\s*(?:\\n\s*)*(?:(?:new|additional|further|extra|real|hidden)\s+)?(?:instruction|command|directive)s?\s*[:\-–]\s*[A-Za-z]|(?:^|[.!?]\s+)(?:new|hidden|secret)\s+(?:statement|directive|command)s?\s*[:\-–]\s*[A-Za-z]/gim,
+    re: /[?？]\s*(?:\\n\s*)*(?:(?:new|additional|further|extra|real|hidden)\s+)?(?:instruction|command|directive)s?\s*[:\-–]\s*[A-Za-z]|\b(?:new|hidden|secret)(?<=(?:^|[.!?]\s+)(?:new|hidden|secret))\s+(?:statement|directive|command)s?\s*[:\-–]\s*[A-Za-z]/gim,
     severity: 'medium',
     what: 'an inline order after the question',
-    needs: ['instruction', 'command', 'directive', 'statement'],
   },
   {
     rule: 'task-pivot',
