@@ -1,14 +1,14 @@
 // Browser benchmark: bundles bench/browser/page with Vite, serves it on 127.0.0.1 (cross-origin isolated, so
 // the page gets the finer 5 µs timer), runs it in headless Debian Chromium through playwright-core, reads back.
 
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { perSecond, ratio, us } from '../lib/format.mjs'
+import { serveIsolated } from '../lib/serve.mjs'
 import { failedRow, firstLine, row } from '../lib/verdict.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -43,7 +43,7 @@ export async function runBrowser({ quick, log }) {
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
     })
-    server = await serve(outDir)
+    server = await serveIsolated(outDir)
     const url = `http://127.0.0.1:${server.address().port}/index.html?n=${n}`
     log(`  serving ${outDir} at ${url}`)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
@@ -92,37 +92,4 @@ export async function runBrowser({ quick, log }) {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
     rmSync(outDir, { recursive: true, force: true })
   }
-}
-
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.map': 'application/json',
-}
-
-/** A static server for the built page; COOP/COEP make the page cross-origin isolated. */
-function serve(root) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '')
-    const file = join(root, path)
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found')
-      return
-    }
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-      'cross-origin-resource-policy': 'same-origin',
-      'cache-control': 'no-store',
-    })
-    createReadStream(file).pipe(res)
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
 }

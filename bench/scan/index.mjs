@@ -2,13 +2,13 @@
 // block, in Node (its own process, bench/scan/node-case.mjs) and in headless Chromium (bench/scan/page, bundled with
 // Vite, served cross-origin isolated for the 5 µs timer), both on the built `memory-customs/scan`.
 
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runNode } from '../lib/child.mjs'
 import { ms, ratio, us } from '../lib/format.mjs'
+import { serveIsolated } from '../lib/serve.mjs'
 import { failedRow, firstLine, row } from '../lib/verdict.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -88,7 +88,7 @@ async function browserRows({ quick, log, node, notes }) {
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
     })
-    server = await serve(outDir)
+    server = await serveIsolated(outDir)
     const url = `http://127.0.0.1:${server.address().port}/index.html?runs=${quick ? 300 : 2000}&warmup=${quick ? 50 : 300}`
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
     const page = await browser.newPage()
@@ -131,30 +131,4 @@ async function browserRows({ quick, log, node, notes }) {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
     rmSync(outDir, { recursive: true, force: true })
   }
-}
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json' }
-
-/** A static server for the built page; COOP/COEP make it cross-origin isolated (finer timer). */
-function serve(root) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '')
-    const file = join(root, path)
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found')
-      return
-    }
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-      'cross-origin-resource-policy': 'same-origin',
-      'cache-control': 'no-store',
-    })
-    createReadStream(file).pipe(res)
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
 }
