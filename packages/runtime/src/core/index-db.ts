@@ -209,6 +209,8 @@ const STORED_COLUMNS =
 export class ReceiptIndex {
   readonly db: Database
   private pendingReceipts: ReceiptRow[] = []
+  /** Rows of `pendingReceipts` before this one are already inserted (`syncSome` inserts a slice at a time). */
+  private pendingFrom = 0
   private pendingSnapshots: [number, string][] = []
   private insReceipt: Statement
   private insSnapshot: Statement
@@ -252,23 +254,43 @@ export class ReceiptIndex {
     this.pendingSnapshots.push([seq, state])
   }
   get pendingRows(): number {
-    return this.pendingReceipts.length
+    return this.pendingReceipts.length - this.pendingFrom
   }
 
-  /** Inserts every buffered row in one transaction. Called before any read and on flush. */
+  /** Inserts every buffered row in one transaction. Called before any read, and by the journal writer. */
   sync(): void {
+    this.insertPending(Infinity)
+  }
+
+  /**
+   * Inserts up to `max` buffered receipt rows (and every buffered snapshot) in one transaction, oldest first;
+   * true while rows remain. Lets the journal writer do index upkeep in slices that fit an fsync's wait.
+   */
+  syncSome(max: number): boolean {
+    this.insertPending(max)
+    return !this.closed && this.pendingFrom < this.pendingReceipts.length
+  }
+
+  private insertPending(max: number): void {
     if (this.closed) return
-    if (!this.pendingReceipts.length && !this.pendingSnapshots.length) return
+    const rows = this.pendingReceipts
+    const from = this.pendingFrom
+    if (from === rows.length && !this.pendingSnapshots.length) return
+    const to = Math.min(rows.length, from + max)
     this.db.exec('BEGIN')
     try {
-      for (const r of this.pendingReceipts) this.insReceipt.run(r as SqlValue[])
+      for (let i = from; i < to; i++) this.insReceipt.run(rows[i] as SqlValue[])
       for (const s of this.pendingSnapshots) this.insSnapshot.run(s)
       this.db.exec('COMMIT')
     } catch (e) {
       this.db.exec('ROLLBACK')
       throw e
     }
-    this.pendingReceipts = []
+    // Inserted rows are dropped by moving a start mark (slices stay linear), the array once it is all done.
+    if (to === rows.length) {
+      this.pendingReceipts = []
+      this.pendingFrom = 0
+    } else this.pendingFrom = to
     this.pendingSnapshots = []
   }
 

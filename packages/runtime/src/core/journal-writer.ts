@@ -18,6 +18,14 @@ function yieldToWriters(): Promise<void> {
 /** How often, at most, the witness is rewritten while writes keep coming. */
 const WITNESS_EVERY_MS = 1000
 
+/**
+ * Index rows inserted per slice while an append is in flight (~15 µs a row in sql.js): small enough that the
+ * end of the backend's fsync is noticed within a fraction of a millisecond.
+ */
+const INDEX_SLICE = 16
+/** Rows left over by short waits are inserted before the next batch once this many are buffered. */
+const INDEX_BACKLOG = 2048
+
 export class JournalWriter {
   /** Journal entries acknowledged by the backend in this session, and the size of the batch in flight. */
   private appended = 0
@@ -121,6 +129,27 @@ export class JournalWriter {
     })
   }
 
+  /**
+   * Index upkeep in the time an append spends waiting on the disk: a slice of rows per macrotask, so the
+   * append's completion waits for one slice at most. The first slice runs after the pending microtasks, that is
+   * once the backend has issued its I/O (the file backend writes synchronously and then awaits fdatasync).
+   * A failed insert is left for the next read, whose sync() retries it and reports the error.
+   */
+  private indexWhile(busy: { appending: boolean }): void {
+    const idx = this.ledger.idx
+    const step = (): void => {
+      if (!busy.appending || this.isClosed()) return
+      let more: boolean
+      try {
+        more = idx.syncSome(INDEX_SLICE)
+      } catch {
+        return
+      }
+      if (more) void yieldToWriters().then(step)
+    }
+    void yieldToWriters().then(step)
+  }
+
   /** Appends queued entries batch after batch until none are left; never throws (failures go to the waiters). */
   private async drain(): Promise<boolean> {
     const ledger = this.ledger
@@ -128,13 +157,20 @@ export class JournalWriter {
       const batch = ledger.pending
       ledger.pending = []
       this.inFlight = batch.length
+      // Index rows are inserted while the backend waits on the disk (below), not between one fsync and the
+      // next; only a backlog that those waits did not absorb (a fast backend, huge batches) is inserted here.
+      const busy = { appending: true }
       try {
-        ledger.idx.sync()
+        if (ledger.idx.pendingRows >= INDEX_BACKLOG) ledger.idx.sync()
         const sealed = ledger.seal(batch)
-        await (this.backend.shared
+        const appending = this.backend.shared
           ? this.backend.append(sealed, { expectedHead: normalHead(this.durableHead) })
-          : this.backend.append(sealed))
+          : this.backend.append(sealed)
+        this.indexWhile(busy)
+        await appending
+        busy.appending = false
       } catch (e) {
+        busy.appending = false
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.
         this.inFlight = 0
         ledger.pending = batch.concat(ledger.pending)
