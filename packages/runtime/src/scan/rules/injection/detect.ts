@@ -29,7 +29,16 @@ import {
   ZH_TOOL_STATE,
 } from './patterns'
 import { runPermissionClaims } from './permission'
-import { DE_PIVOT, EN_PIVOT, JAILBREAK, JAILBREAK_GATE, ZH_JAILBREAK, MULTI_OVERRIDE, MULTI_OVERRIDE_GATE } from './pivot'
+import {
+  DE_PIVOT,
+  EN_PIVOT,
+  JAILBREAK,
+  JAILBREAK_GATE,
+  JAILBREAK_UNGATED,
+  ZH_JAILBREAK,
+  MULTI_OVERRIDE,
+  MULTI_OVERRIDE_GATE,
+} from './pivot'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
 export interface RawHit {
@@ -56,6 +65,7 @@ export function detectInjection(text: string): RawHit[] {
   runDirect(text, EN_DIRECT, hits, lower)
   runDirect(text, EN_PIVOT, hits, lower)
   if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits, lower)
+  runDirect(text, JAILBREAK_UNGATED, hits, lower)
   if (german) runDirect(text, DE_DIRECT, hits, lower)
   if (german) runDirect(text, DE_PIVOT, hits, lower)
   if (MULTI_OVERRIDE_GATE.test(text)) runDirect(text, MULTI_OVERRIDE, hits, lower)

@@ -166,7 +166,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'role-hijack',
-    re: /\b(?:enable|enter|activate|turn on)\s+(?:the\s+)?(?:DAN|jailbreak|jailbroken|god|unrestricted|unfiltered)\s+mode\b/gi,
+    re: /\b(?:enable|enter|activate|turn on|switch to|switch into)\s+(?:the\s+)?(?:DAN|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|opposite|evil|chaos|unhinged|amoral)\s+mode\b/gi,
     severity: 'high',
     what: 'jailbreak mode',
     needs: ['mode'],
@@ -179,7 +179,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'role-hijack',
-    re: /\b(?:you(?:'re| are)?|assistant|model|AI)\b[^.!?\n]{0,40}?\b(?:(?:no longer|not)\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by|(?:have|has|with)\s+no\s+(?:restrictions|limits|limitations|rules|filters|guidelines|boundaries|ethical|moral)|without\s+(?:any\s+)?(?:restrictions|censorship|filters|limitations|ethical guidelines|moral))/gi,
+    re: /\b(?:you(?:'re| are)?|assistants?|models?|AIs?)\b[^.!?\n]{0,40}?\b(?:(?:no longer|not)\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by|(?:have|has|with)\s+no\s+(?:content\s+|safety\s+|usage\s+)?(?:restrictions|limits|limitations|rules|filters|filtering|guidelines|boundaries|ethical|moral|polic(?:y|ies)|censorship)|without\s+(?:any\s+)?(?:restrictions|censorship|filters|filtering|limitations|ethical guidelines|moral|content polic(?:y|ies)|safety guidelines))(?!\s+(?:on|for|in|to|around)\s+(?!(?:what|how|anything|everything|content|topics?|outputs?|answers?|responses?|speech|language)\b))/gi,
     severity: 'high',
     what: 'restrictions removed',
   },
@@ -192,7 +192,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'role-hijack',
-    re: /\b(?:obey|follow|comply with|execute|carry out)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:commands?|instructions?|orders?|requests?)\b|\bnever refuse\b|\b(?:must|may|can|will) not refuse\b|\bcannot refuse\b/gi,
+    re: /\b(?:obey|follow|comply with|execute|carry out)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:commands?|instructions?|orders?|requests?)\b|\bnever refuse\b|\b(?:must|may|can|will) not refuse\b|\bcannot refuse\b|\b(?:doesn't|does not|won't|will never) refuse\b/gi,
     severity: 'medium',
     what: 'unconditional obedience',
   },
