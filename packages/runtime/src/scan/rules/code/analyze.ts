@@ -260,7 +260,7 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
   const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')
   if (!whole && !SINK_TRIGGER.test(chunk.text)) return emptyFindings()
   if (!whole && chunk.text.length > FOCUS_THRESHOLD && language !== 'shell') {
-    const focused = focusText(chunk.text)
+    const focused = focusText(chunk.text, language)
     if (!focused) return emptyFindings()
     const found = findingsOfText(focused.text, 0, language, chunk.languageFrom)
     const back = (p: number) => start + focused.toOriginal(p)
