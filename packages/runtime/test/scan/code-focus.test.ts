@@ -32,7 +32,7 @@ function judgedAlike(template: string, language: 'python' | 'javascript'): strin
 }
 
 describe('focused parsing of long snippets', () => {
-  it('a literal argv bound far above a spawn keeps the spawn at medium (not a computed command)', () => {
+  it('a literal argv bound far above a spawn keeps the spawn literal (low, not a computed command)', () => {
     const found = judgedAlike(
       [
         'import subprocess',
@@ -43,7 +43,7 @@ describe('focused parsing of long snippets', () => {
       ].join('\n'),
       'python',
     )
-    expect(found).toEqual(['code/process-spawn:medium'])
+    expect(found).toEqual(['code/process-spawn:low'])
   })
 
   it('a command built from a parameter far above is still high', () => {

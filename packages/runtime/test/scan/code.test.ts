@@ -104,9 +104,20 @@ describe('eval-like calls weigh by argument provenance', () => {
 })
 
 describe('process spawning', () => {
-  it('a literal harmless command is medium (review)', () => {
-    expect(verdict(py('import subprocess\nsubprocess.run(["git", "status"], check=True)'))).toBe('review')
-    expect(verdict(js("child_process.exec('ls')"))).toBe('review')
+  it('a literal command that stays in the working tree is on record, low (build scripts do this)', () => {
+    const git = py('import subprocess\nsubprocess.run(["git", "status"], check=True)')
+    expect(worst(git)).toBe('low')
+    expect(git.map((f) => f.rule)).toContain('code/process-spawn')
+    expect(verdict(js("child_process.exec('ls')"))).toBe('pass')
+    expect(verdict(js("const { spawnSync } = require('node:child_process')\nspawnSync('npm', ['run', 'build'])"))).toBe('pass')
+  })
+
+  it('a literal command that reaches outside, controls the machine or opens a shell stays medium', () => {
+    expect(verdict(py('import os\nos.system("cat /var/log/syslog")'))).toBe('review')
+    expect(verdict(py('import os\nos.system("shutdown -h now")'))).toBe('review')
+    expect(verdict(py('import subprocess\nsubprocess.call(["sudo", "make", "install"])'))).toBe('review')
+    expect(verdict(js("require('child_process').spawn('bash')"))).toBe('review')
+    expect(verdict(js("require('child_process').exec('wget https://example.com/a.tgz')"))).toBe('review')
   })
 
   it('a command fed by a variable or parameter is high', () => {
@@ -116,7 +127,8 @@ describe('process spawning', () => {
   })
 
   it('a constant command stays literal, and a shadowing local is not the module', () => {
-    expect(verdict(js("var cp = require('child_process');\nvar FOO = 'ls';\ncp.exec(FOO);"))).toBe('review')
+    expect(verdict(js("var cp = require('child_process');\nvar FOO = 'ls';\ncp.exec(FOO);"))).toBe('pass')
+    expect(verdict(js("var cp = require('child_process');\nvar FOO = 'ls ' + process.argv[2];\ncp.exec(FOO);"))).toBe('reject')
     const shadowed = js("var foo = require('child_process');\nfunction fn () {\n  var foo = /hello/;\n  return foo.exec(str);\n}")
     expect(strongRules(shadowed).includes('code/process-spawn') && verdict(shadowed) === 'reject').toBe(false)
   })

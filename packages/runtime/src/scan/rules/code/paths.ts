@@ -131,3 +131,44 @@ const PRIVILEGED = new Set(['sudo', 'su', 'doas', 'pkexec', 'runas'])
 export function isPrivilegeTool(program: string): boolean {
   return PRIVILEGED.has(program)
 }
+
+/** Programs that control the machine, its users or its services rather than work on files. */
+const SYSTEM_CONTROL = new Set([
+  'shutdown',
+  'reboot',
+  'halt',
+  'poweroff',
+  'init',
+  'systemctl',
+  'service',
+  'launchctl',
+  'kill',
+  'killall',
+  'pkill',
+  'useradd',
+  'userdel',
+  'usermod',
+  'adduser',
+  'passwd',
+  'chpasswd',
+  'crontab',
+  'iptables',
+  'ufw',
+  'mount',
+  'umount',
+  'chmod',
+  'chown',
+  'reg',
+  'schtasks',
+  'sc',
+  'net',
+  'netsh',
+  'setx',
+  'format',
+  'diskpart',
+])
+
+/** True for programs that change the machine itself (power, services, users, permissions, firewall). */
+export function isSystemControl(program: string): boolean {
+  return SYSTEM_CONTROL.has(program.toLowerCase().replace(/\.exe$/, ''))
+}

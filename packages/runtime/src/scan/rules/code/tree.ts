@@ -4,7 +4,7 @@ import { parser as pyParser } from '@lezer/python'
 import type { Severity } from '../../types'
 import type { CodeFindings, CodeRuleName } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
-import { isCredentialPath, isOutsidePath, isShell, isSystemPath } from './paths'
+import { isCredentialPath, isOutsidePath, isShell, isSystemControl, isSystemPath } from './paths'
 import type { Binding } from './scope'
 import { collectBindings, lookup, stringContent } from './scope'
 import { analyzeShell, MAX_DEPTH } from './shell'
@@ -395,6 +395,7 @@ class Engine {
     const command = this.commandOf(args)
     let worst: Severity = 'low'
     let contained = true
+    let routine = false
     if (command !== null) {
       const content = commandNode.name === 'String' ? stringContent(this.source, commandNode) : null
       const exact = content?.exact === true
@@ -411,9 +412,14 @@ class Engine {
       }
       contained = inner.effects.every((e) => e.contained)
       const program = (command.trim().split(/\s+/)[0] ?? '').replace(/^.*[\\/]/, '')
-      if (isShell(program) && (/(?:^|\s)-i\b/.test(command) || !command.trim().includes(' '))) this.caps.shellSpawn ??= call
+      const interactiveShell = isShell(program) && (/(?:^|\s)-i\b/.test(command) || !command.trim().includes(' '))
+      if (interactiveShell) this.caps.shellSpawn ??= call
+      routine = contained && !interactiveShell && !isSystemControl(program)
     }
-    let severity: Severity = rank(worst) >= 2 ? 'high' : 'medium'
+    // A fixed command that stays in the working tree (`git status`, `npm test`, `ls`) is how build scripts and
+    // tools work: on record, low. A computed command, one the shell rules object to, or one that reaches outside
+    // (paths, network, privilege, machine control) keeps its weight.
+    let severity: Severity = rank(worst) >= 2 ? 'high' : rank(worst) === 0 && routine && !obfuscated ? 'low' : 'medium'
     if (obfuscated) severity = shift(severity, 1)
     if (severity === 'medium' && this.isPrinted(call)) severity = 'low'
     this.hit('process-spawn', severity, call, obfuscated ? `${path}() reached through a dynamic import` : `${path}() of a literal command`)
