@@ -52,6 +52,9 @@ export interface RawHit {
 const HAS_CJK = /[\u4e00-\u9fff]/
 const HAS_GERMAN_CUE =
   /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
+/** A name for the AI reader, which every English address pattern contains. */
+const EN_ADDRESS_GATE =
+  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini)\b|A\.I\./i
 const MAX_EVIDENCE = 120
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
@@ -75,7 +78,9 @@ export function detectInjection(text: string): RawHit[] {
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
   runPermissionClaims(text, cjk, hits)
-  runAddressed(text, [...EN_ADDRESS, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
+  // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
+  const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
+  runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
   scriptBait(text, hits)
   return mergeHits(hits)
