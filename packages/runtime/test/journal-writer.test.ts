@@ -142,4 +142,36 @@ describe('ReceiptIndex.syncSome', () => {
     expect(idx.pendingRows).toBe(2)
     idx.close()
   })
+
+  it('rolls back every slice of the open transaction on a failure and buffers them all again, in order', async () => {
+    const idx = await freshIndex(6)
+    const count = () => idx.db.exec('SELECT count(*) FROM receipts')[0]!.values[0]![0] as number
+    expect(idx.syncSome(2)).toBe(true)
+    expect(idx.syncSome(2)).toBe(true)
+    expect(count()).toBe(4) // inserted in the open transaction, not committed yet
+    idx.addReceipt(receiptRow(1, 7, 'h7', null, draft, null)) // a duplicate position: this slice fails
+    expect(() => idx.syncSome(10)).toThrow()
+    expect(count()).toBe(0)
+    expect(idx.pendingRows).toBe(7)
+    idx.close()
+  })
+
+  it('commits once a transaction holds 1,024 rows, and a read commits whatever is open', async () => {
+    const idx = await freshIndex(1100)
+    while (idx.syncSome(16));
+    expect(idx.pendingRows).toBe(0)
+    // A failure now rolls back only what came after the commit at 1,024 rows (1,024 = 64 slices of 16).
+    idx.addReceipt(receiptRow(5, 1101, 'bad', null, draft, null))
+    expect(() => idx.syncSome(16)).toThrow()
+    expect(idx.pendingRows).toBe(1100 - 1024 + 1)
+    expect(idx.db.exec('SELECT count(*) FROM receipts')[0]!.values[0]![0]).toBe(1024)
+    const fresh = await freshIndex(40)
+    while (fresh.syncSome(16));
+    expect(fresh.all<{ n: number }>('SELECT count(*) AS n FROM receipts')[0]!.n).toBe(40)
+    const committed = new (await loadSqlJs()).Database(fresh.image())
+    expect(committed.exec('SELECT count(*) FROM receipts')[0]!.values[0]![0]).toBe(40)
+    committed.close()
+    fresh.close()
+    idx.close()
+  })
 })
