@@ -29,7 +29,6 @@ const MAX_STATEMENT_LINES = 40
 /** Rounds of "keep what binds a name used by a kept statement". */
 const BINDING_ROUNDS = 3
 
-const IDENTIFIER = /[A-Za-z_$][\w$]*/g
 /** The target side of an assignment or declaration: text before a lone `=` (not `==`, `=>`, `<=`, `>=`, `!=`). */
 const ASSIGNMENT = /^([^=()]*?[^=!<>+\-*/%&|^:])\s*(?:[+\-*/%&|^]|\*\*|\/\/)?=(?![=>])/
 /** Other ways a line binds names: loops, `with … as`, `except … as`, destructuring, function and class names. */
@@ -66,6 +65,27 @@ const KEYWORDS = new Set([
   'and',
   'or',
 ])
+
+function isIdentifierChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
+}
+
+/** Calls `visit` with each ASCII identifier of `text` until it returns true; returns whether one did. */
+function forEachIdentifier(text: string, visit: (name: string) => boolean): boolean {
+  let i = 0
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (!isIdentifierChar(c)) {
+      i++
+      continue
+    }
+    const start = i
+    while (i < text.length && isIdentifierChar(text.charCodeAt(i))) i++
+    // A run that starts with a digit is a number, not a name.
+    if (!(c >= 48 && c <= 57) && visit(text.slice(start, i))) return true
+  }
+  return false
+}
 
 /** The kept lines of a long snippet, joined, with the way back to positions in the original text. */
 export interface FocusedText {
@@ -156,7 +176,8 @@ export function focusText(text: string, language = 'other'): FocusedText | null 
   const layout = layoutOf(text, python)
   const { starts, indent, blank, depthAtStart, depthAtEnd } = layout
   const count = starts.length
-  const lineOf = (n: number) => text.slice(starts[n] as number, n + 1 < count ? (starts[n + 1] as number) - 1 : text.length)
+  const lines = text.split('\n')
+  const lineOf = (n: number) => lines[n] as string
   const keep = new Uint8Array(count)
   // Statement extent: a line inside an open bracket belongs to the statement begun where the depth was last lower.
   const statementStart = (n: number) => {
@@ -171,12 +192,13 @@ export function focusText(text: string, language = 'other'): FocusedText | null 
     while (python && e + 1 < count && e - s < MAX_STATEMENT_LINES && lineOf(e).endsWith('\\')) e++
     return e
   }
-  const keepStatement = (n: number, names: Set<string> | null) => {
+  // `uses` collects the text of newly kept statements whose names must be resolvable (their bindings kept too).
+  const keepStatement = (n: number, uses: string[] | null) => {
     const s = statementStart(n)
     // The statement always covers the line itself (a start cut by the line cap may end before it).
     const e = Math.max(n, statementEnd(s))
     for (let k = s; k <= e; k++) {
-      if (!keep[k] && names) for (const m of lineOf(k).matchAll(IDENTIFIER)) if (!KEYWORDS.has(m[0])) names.add(m[0])
+      if (!keep[k] && uses) uses.push(lineOf(k))
       keep[k] = 1
     }
     return e
@@ -199,35 +221,35 @@ export function focusText(text: string, language = 'other'): FocusedText | null 
   }
 
   let any = false
-  let names = new Set<string>()
+  let uses: string[] = []
   for (let n = 0; n < count; n++) {
     if (keep[n]) continue
     const line = lineOf(n)
     if (SINK_TRIGGER.test(line)) {
       any = true
-      n = keepStatement(n, names)
+      n = keepStatement(n, uses)
     } else if (CONTEXT_LINE.test(line)) keepStatement(n, null)
   }
   if (!any) return null
-  for (let n = 0; n < count; n++) if (!keep[n] && PARTNER.test(lineOf(n))) n = keepStatement(n, names)
+  for (let n = 0; n < count; n++) if (!keep[n] && PARTNER.test(lineOf(n))) n = keepStatement(n, uses)
 
   // Lines that bind a name a kept statement uses, until nothing new is needed.
-  for (let round = 0; round < BINDING_ROUNDS && names.size > 0; round++) {
-    const next = new Set<string>()
+  for (let round = 0; round < BINDING_ROUNDS && uses.length > 0; round++) {
+    const needed = new Set<string>()
+    const collect = (name: string) => {
+      needed.add(name)
+      return false
+    }
+    for (const line of uses) forEachIdentifier(line, collect)
+    const next: string[] = []
     for (let n = 0; n < count; n++) {
       if (keep[n] || blank[n] || (depthAtStart[n] as number) > 0) continue
       const line = lineOf(n)
       const target = BINDING_FORM.test(line) ? line : ASSIGNMENT.exec(line)?.[1]
       if (!target) continue
-      let binds = false
-      for (const m of target.matchAll(IDENTIFIER))
-        if (names.has(m[0])) {
-          binds = true
-          break
-        }
-      if (binds) n = keepStatement(n, next)
+      if (forEachIdentifier(target, (name) => !KEYWORDS.has(name) && needed.has(name))) n = keepStatement(n, next)
     }
-    names = next
+    uses = next
   }
 
   // The headers around every kept line (`def f(cmd):` tells a parameter from a global), with their closing lines.

@@ -77,6 +77,8 @@ class Engine {
     spawnCalls: 0,
     spawnModuleImport: null,
   }
+  /** Shell analyses of command texts seen in this snippet, at offset 0 (a script repeats its commands). */
+  private readonly shellMemo = new Map<string, CodeFindings>()
   /** String nodes already analysed as commands or code (so the literal sweep does not report them twice). */
   private readonly consumed = new Set<number>()
   private resolving = 0
@@ -269,6 +271,19 @@ class Engine {
 
   // ---- judging calls ----------------------------------------------------------------------------------------
 
+  /** The shell analysis of a command text at `offset`: computed once per distinct text in this snippet, fresh copies. */
+  private shellOf(command: string, offset: number): CodeFindings {
+    let relative = this.shellMemo.get(command)
+    if (!relative) {
+      relative = analyzeShell(command, 0, nestedAnalysis, this.opts.depth + 1)
+      this.shellMemo.set(command, relative)
+    }
+    return {
+      hits: relative.hits.map((h) => ({ ...h, start: h.start + offset, end: h.end + offset })),
+      effects: relative.effects.map((e) => ({ ...e, start: e.start + offset, end: e.end + offset })),
+    }
+  }
+
   private isPrinted(call: SyntaxNode): boolean {
     const list = call.parent
     const outer = list?.name === 'ArgList' ? list.parent : null
@@ -401,7 +416,7 @@ class Engine {
       const exact = content?.exact === true
       const offset = this.offset + (exact && content ? content.start : commandNode.from)
       this.consumed.add(commandNode.from)
-      const inner = analyzeShell(command, offset, nestedAnalysis, this.opts.depth + 1)
+      const inner = this.shellOf(command, offset)
       for (const h of inner.hits) {
         if (!exact) {
           h.start = this.offset + commandNode.from
@@ -513,7 +528,7 @@ class Engine {
     if (this.consumed.has(node.from) || node.to - node.from < 8 || this.opts.depth >= MAX_DEPTH) return
     const content = stringContent(this.source, node)
     if (!SHELL_TRIGGER.test(content.text)) return
-    const inner = analyzeShell(content.text, this.offset + content.start, nestedAnalysis, this.opts.depth + 1)
+    const inner = this.shellOf(content.text, this.offset + content.start)
     for (const h of inner.hits) {
       if (h.severity !== 'critical') continue
       // A dangerous command line formed in a string but not (visibly) run: strong, not unambiguous.
