@@ -90,6 +90,8 @@ export class MemoryState {
    * keyed commitment of its normalized form. Kept after the entries expire (repetition over days counts too).
    */
   readonly sightings = new Map<string, string[]>()
+  /** Memory id by the keyed commitment of its normalized content, so a proposal finds its duplicate in O(1). */
+  private readonly byNorm = new Map<string, string>()
 
   apply(r: LifecycleReceipt): void {
     if (r.key === null) return
@@ -111,6 +113,7 @@ export class MemoryState {
           return
         }
         if (!r.new) return
+        if (meta.norm) this.byNorm.set(meta.norm, id)
         this.memories.set(id, {
           id,
           commit: r.new,
@@ -133,6 +136,10 @@ export class MemoryState {
         return
       case 'UPDATE':
         if (!slot || !r.new) return
+        if (meta.norm && meta.norm !== slot.norm) {
+          if (slot.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
+          this.byNorm.set(meta.norm, id)
+        }
         Object.assign(slot, {
           commit: r.new,
           seq: r.seq,
@@ -157,6 +164,7 @@ export class MemoryState {
         return
       case 'DELETE':
       case 'EXPIRE':
+        if (slot?.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
         this.memories.delete(id)
         return
     }
@@ -209,15 +217,16 @@ export class MemoryState {
     } else if ((r.op === 'APPROVE' || r.op === 'REJECT') && meta.review) this.promotions.delete(meta.review)
   }
 
-  /** Ids of memories whose normalized content has this commitment (at most one live entry in practice). */
+  /** The live memory whose normalized content has this commitment (the latest to take it), if any. */
   findByNorm(norm: string): MemorySlot | undefined {
-    for (const m of this.memories.values()) if (m.norm === norm) return m
-    return undefined
+    const id = this.byNorm.get(norm)
+    return id === undefined ? undefined : this.memories.get(id)
   }
 
   clone(): MemoryState {
     const s = new MemoryState()
     for (const [k, v] of this.memories) s.memories.set(k, { ...v, sessions: [...v.sessions], tags: [...v.tags], findings: [...v.findings] })
+    for (const [k, v] of this.byNorm) s.byNorm.set(k, v)
     for (const [k, v] of this.working) s.working.set(k, { ...v })
     for (const [k, v] of this.promotions) s.promotions.set(k, { ...v, findings: [...v.findings] })
     for (const [k, v] of this.sightings) s.sightings.set(k, [...v])
@@ -241,7 +250,10 @@ export class MemoryState {
 
   static fromJSON(o: SerializedLifecycle | undefined): MemoryState {
     const s = new MemoryState()
-    for (const m of o?.m ?? []) s.memories.set(m.id, m)
+    for (const m of o?.m ?? []) {
+      s.memories.set(m.id, m)
+      if (m.norm) s.byNorm.set(m.norm, m.id)
+    }
     for (const w of o?.w ?? []) s.working.set(w.key, w)
     for (const p of o?.p ?? []) s.promotions.set(p.id, p)
     for (const [norm, sessions] of o?.s ?? []) s.sightings.set(norm, sessions)
