@@ -115,6 +115,8 @@ describe('process spawning', () => {
   it('a literal command that reaches outside, controls the machine or opens a shell stays medium', () => {
     expect(verdict(py('import os\nos.system("cat /var/log/syslog")'))).toBe('review')
     expect(verdict(py('import os\nos.system("shutdown -h now")'))).toBe('review')
+    expect(verdict(py('import os\nos.system("whoami")'))).toBe('review')
+    expect(verdict(findingsAs("os.system('id')", 'prose'))).toBe('review')
     expect(verdict(py('import subprocess\nsubprocess.call(["sudo", "make", "install"])'))).toBe('review')
     expect(verdict(js("require('child_process').spawn('bash')"))).toBe('review')
     expect(verdict(js("require('child_process').exec('wget https://example.com/a.tgz')"))).toBe('review')

@@ -166,9 +166,26 @@ const SYSTEM_CONTROL = new Set([
   'setx',
   'format',
   'diskpart',
+  // Reconnaissance: who and where the code runs, the first thing a probing payload asks.
+  'whoami',
+  'id',
+  'uname',
+  'hostname',
+  'ifconfig',
+  'ipconfig',
+  'netstat',
+  'systeminfo',
+  'env',
+  'printenv',
+  'ping',
+  'nslookup',
+  'dig',
 ])
 
-/** True for programs that change the machine itself (power, services, users, permissions, firewall). */
+/**
+ * True for programs that change the machine itself (power, services, users, permissions, firewall) or survey it
+ * (identity, host, network): neither belongs in a routine build or tool step.
+ */
 export function isSystemControl(program: string): boolean {
   return SYSTEM_CONTROL.has(program.toLowerCase().replace(/\.exe$/, ''))
 }

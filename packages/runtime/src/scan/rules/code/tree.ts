@@ -433,7 +433,7 @@ class Engine {
     }
     // A fixed command that stays in the working tree (`git status`, `npm test`, `ls`) is how build scripts and
     // tools work: on record, low. A computed command, one the shell rules object to, or one that reaches outside
-    // (paths, network, privilege, machine control) keeps its weight.
+    // (paths, network, privilege, machine control or survey) keeps its weight.
     let severity: Severity = rank(worst) >= 2 ? 'high' : rank(worst) === 0 && routine && !obfuscated ? 'low' : 'medium'
     if (obfuscated) severity = shift(severity, 1)
     if (severity === 'medium' && this.isPrinted(call)) severity = 'low'
