@@ -40,15 +40,18 @@ function ledgerWith(idx: ReceiptIndex, receipts: number): Ledger {
     pending,
     idx,
     lastSealed: null,
+    carriedValues: [],
     seal: (batch: PendingEntry[]) => batch.map((e) => (e.t === 'r' ? { t: 'r', body: e.body } : e)) as JournalEntry[],
   } as unknown as Ledger
 }
 
 /**
  * A backend whose append waits like an fdatasync: `ms`, or with `ms` = 'until-indexed', until the index has no
- * buffered rows (5 s at most); it notes how many rows were buffered when it started and when it ended.
+ * buffered rows (5 s at most), or with 'at-once' not at all (it resolves before any other task of the event loop
+ * runs, so no index slice can run first, however loaded the machine); it notes how many rows were buffered when
+ * it started and when it ended.
  */
-function slowBackend(ms: number | 'until-indexed', idx: ReceiptIndex) {
+function slowBackend(ms: number | 'until-indexed' | 'at-once', idx: ReceiptIndex) {
   const bufferedAtStart: number[] = []
   const bufferedAtEnd: number[] = []
   const appended: JournalEntry[][] = []
@@ -60,7 +63,8 @@ function slowBackend(ms: number | 'until-indexed', idx: ReceiptIndex) {
       if (ms === 'until-indexed') {
         const give = Date.now() + 5000
         while (idx.pendingRows > 0 && Date.now() < give) await new Promise((r) => setTimeout(r, 1))
-      } else await new Promise((r) => setTimeout(r, ms))
+      } else if (ms === 'at-once') await Promise.resolve()
+      else await new Promise((r) => setTimeout(r, ms))
       bufferedAtEnd.push(idx.pendingRows)
       appended.push(entries)
     },
@@ -97,7 +101,7 @@ describe('journal writer: index upkeep', () => {
   it('leaves rows for reads when the append ends first, and a read still sees every row', async () => {
     const idx = await freshIndex(30)
     const ledger = ledgerWith(idx, 30)
-    const quick = slowBackend(0, idx)
+    const quick = slowBackend('at-once', idx)
     await writerFor(quick.backend, ledger).flush()
     expect(quick.appended[0]).toHaveLength(30)
     expect(idx.pendingRows).toBeGreaterThan(0)

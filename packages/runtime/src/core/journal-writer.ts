@@ -169,6 +169,7 @@ export class JournalWriter {
         this.indexWhile(busy)
         await appending
         busy.appending = false
+        if (ledger.carriedValues.length && batch.some((e) => e.t === 'r')) ledger.carriedValues = []
       } catch (e) {
         busy.appending = false
         // Nothing of a failed batch counts as acknowledged: put it back in front, in order, for the next flush.

@@ -73,6 +73,12 @@ export class Ledger {
    * (a snapshot must carry them sealed as stored; the ValueStore keeps values written here as plain text).
    */
   valueRecords: Map<string, string> | null = null
+  /**
+   * Value records at the end of the journal with no receipt after them: a crash tore the receipt line that
+   * followed them (a torn tail is cut, but lines that parse stay). The next receipt written follows them in the
+   * journal, so its MAC covers them, as verification reads it.
+   */
+  carriedValues: Array<{ commit: string; body: string }> = []
   /** Per-key versions in JS memory: what time travel (`at`) and rollback read. */
   readonly versions = new VersionIndex()
 
@@ -149,7 +155,8 @@ export class Ledger {
    */
   seal(batch: PendingEntry[]): JournalEntry[] {
     const out: JournalEntry[] = []
-    let values: Array<{ commit: string; body: string }> = []
+    // A copy: the carried records stay carried until a batch that seals a receipt after them is durable.
+    let values: Array<{ commit: string; body: string }> = [...this.carriedValues]
     for (const e of batch) {
       if (e.t === 'value') {
         const v = { commit: e.commit, body: this.values.recordFor(e.commit, e.text) }

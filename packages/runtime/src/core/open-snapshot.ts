@@ -159,7 +159,9 @@ export async function saveOpenSnapshot(
   openCheck: VerifyReport | null,
 ): Promise<boolean> {
   const store = backend.openSnapshots
+  // Carried values (a torn receipt after them) must be seen by the next open's replay: no snapshot past them.
   if (!store || backend.readOnly || guard.damage || guard.unverified || !openCheck?.ok || ledger.pending.length) return false
+  if (ledger.carriedValues.length) return false
   try {
     const journal = store.position()
     if (!journal || !ledger.valueRecords) return false

@@ -301,10 +301,12 @@ export async function replayJournal(
     options: {},
     replay: {
       receipt: (r) => {
+        ledger.carriedValues = []
         replayReceipt(ledger, r)
         if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
       },
-      value: (commit, body) => {
+      value: (commit, body, macCovered) => {
+        if (macCovered) ledger.carriedValues.push({ commit, body })
         ledger.values.loadStored(commit, body)
         ledger.valueRecords?.set(commit, body)
       },

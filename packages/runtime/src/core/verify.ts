@@ -120,7 +120,8 @@ export interface ScannedReceipt {
 /** Open-time consumer of the scan: sees every entry in order, also after a failure (the store still opens). */
 export interface ReplaySink {
   receipt(r: ScannedReceipt): void
-  value(commit: string, body: string): void
+  /** `macCovered`: the record goes into the MAC input of the next format-2 receipt (not a legacy record). */
+  value(commit: string, body: string, macCovered: boolean): void
   checkpoint(size: number, note: string): void
 }
 
@@ -290,9 +291,10 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     switch (e.t) {
       case 'value':
         seenCommits.add(commitTag(e.commit))
-        if (sawV2 || !input.legacy || !isLegacyValueBody(e.body)) pendingValues.push({ commit: e.commit, body: e.body })
+        const macCovered = sawV2 || !input.legacy || !isLegacyValueBody(e.body)
+        if (macCovered) pendingValues.push({ commit: e.commit, body: e.body })
         else legacyValues.set(e.commit, e.body)
-        replay?.value(e.commit, e.body)
+        replay?.value(e.commit, e.body, macCovered)
         break
       case 'checkpoint':
         notes.push({ size: e.size, note: e.note })
