@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
+import { injectionDecision } from './support/injection-decision'
 
-const RANK = { low: 0, medium: 1, high: 2, critical: 3 } as const
-
-/** The decision the family alone implies: high → reject, medium → review (two distinct medium rules → reject). */
-function decision(text: string): 'approve' | 'review' | 'reject' {
-  const found = analyzeText(text)
-  const top = Math.max(-1, ...found.map((f) => RANK[f.severity]))
-  const mediumRules = new Set(found.filter((f) => RANK[f.severity] >= 1).map((f) => f.rule))
-  if (top >= 2 || mediumRules.size >= 2) return 'reject'
-  return top === 1 ? 'review' : 'approve'
-}
+const decision = injectionDecision
 
 describe('task pivots and jailbreak framings are rejected', () => {
   it.each([

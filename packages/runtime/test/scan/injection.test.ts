@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
 import { injectionRules } from '../../src/scan/rules/injection/index'
 import type { Chunk, Finding, ScanInput } from '../../src/scan/types'
-
-const RANK = { low: 0, medium: 1, high: 2, critical: 3 } as const
+import { injectionDecision } from './support/injection-decision'
 
 /** Runs the family's rules the way the scanner does, over the given chunking (one prose chunk by default). */
 function findings(text: string, cuts: number[] = []): Finding[] {
@@ -24,14 +23,7 @@ function findings(text: string, cuts: number[] = []): Finding[] {
   return out
 }
 
-/** The decision the family alone implies: high → reject, medium → review (two distinct medium rules → reject). */
-function decision(text: string): 'approve' | 'review' | 'reject' {
-  const found = findings(text)
-  const top = Math.max(-1, ...found.map((f) => RANK[f.severity]))
-  const mediumRules = new Set(found.filter((f) => RANK[f.severity] >= 1).map((f) => f.rule))
-  if (top >= 2 || mediumRules.size >= 2) return 'reject'
-  return top === 1 ? 'review' : 'approve'
-}
+const decision = injectionDecision
 
 describe('injection rules: instructions are caught', () => {
   it.each([
