@@ -22,10 +22,14 @@ export interface ReviewDecision {
 /** Every pending item, oldest first, after rejecting those past the timeout. */
 export function pendingItems(ctx: LifecycleContext): ReviewItem[] {
   sweepReviews(ctx)
+  // On a store that cannot write the REJECT receipts (read-only), an item past its timeout is not pending either.
+  const now = ctx.rules.now()
+  const live = (filedMs: number) => now < filedMs + ctx.rules.reviewTimeoutMs
   const items: ReviewItem[] = []
-  for (const m of ctx.ledger.state.lifecycle.memories.values()) if (m.status === 'pending_review') items.push(memoryReviewItem(ctx, m))
+  for (const m of ctx.ledger.state.lifecycle.memories.values())
+    if (m.status === 'pending_review' && live(m.updatedMs)) items.push(memoryReviewItem(ctx, m))
   for (const p of ctx.ledger.state.lifecycle.promotions.values()) {
-    const item = promotionReviewItemById(ctx, p.id)
+    const item = live(p.ms) ? promotionReviewItemById(ctx, p.id) : undefined
     if (item) items.push(item)
   }
   return items.sort((a, b) => (a.filedAt < b.filedAt ? -1 : a.filedAt > b.filedAt ? 1 : a.id < b.id ? -1 : 1))
