@@ -92,3 +92,23 @@ describe('C2SP signed-note checkpoints', () => {
     }
   })
 })
+
+describe('MerkleFrontier save/restore', () => {
+  it('continues from a saved compact range to the same roots, and refuses data that is not one', () => {
+    const leaves = Array.from({ length: 45 }, (_, i) => sha256(new TextEncoder().encode(`leaf ${i}`)))
+    const whole = new MerkleFrontier()
+    for (const l of leaves) whole.push(l)
+    for (const cut of [0, 1, 2, 7, 8, 31, 44]) {
+      const head = new MerkleFrontier()
+      for (const l of leaves.slice(0, cut)) head.push(l)
+      const resumed = MerkleFrontier.restore(JSON.parse(JSON.stringify(head.save())))!
+      for (const l of leaves.slice(cut)) resumed.push(l)
+      expect(resumed.rootHex()).toBe(whole.rootHex())
+    }
+    expect(toHex(whole.root())).toBe(toHex(merkleRootNaive(leaves)))
+    const saved = whole.save()
+    expect(MerkleFrontier.restore({ ...saved, size: saved.size + 1 })).toBeNull()
+    expect(MerkleFrontier.restore({ ...saved, sizes: [...saved.sizes].reverse() })).toBeNull()
+    expect(MerkleFrontier.restore({ ...saved, roots: saved.roots.map(() => 'AAAA') })).toBeNull()
+  })
+})

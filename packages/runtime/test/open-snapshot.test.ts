@@ -323,3 +323,27 @@ describe('open snapshots at checkpoints', () => {
     await c.close()
   })
 })
+
+describe('the checkpoint frontier in the snapshot', () => {
+  it('a checkpoint after resuming from a snapshot signs the same root as one after a full replay', async () => {
+    const dir = freshDir('mc-snap-frontier-')
+    const first = await open(dir)
+    for (let i = 0; i < 37; i++) first.c.decision.commit('budget', 1 + i, { source: 'user' })
+    await first.c.checkpoint()
+    for (let i = 0; i < 5; i++) first.c.decision.commit('budget', 50 + i, { source: 'user' })
+    await first.c.close()
+
+    const replayed = freshDir('mc-snap-frontier-replay-')
+    copyFileSync(join(dir, 'journal.ndjson'), join(replayed, 'journal.ndjson'))
+    const resumed = await open(dir)
+    const full = await open(replayed)
+    expect(resumed.use).toMatchObject({ used: true })
+    expect(full.use?.used).toBeFalsy()
+    for (const s of [resumed, full]) s.c.decision.commit('budget', 99, { source: 'user' })
+    const [a, b] = [await resumed.c.checkpoint(), await full.c.checkpoint()]
+    expect(a.size).toBe(b.size)
+    expect(a.root).toBe(b.root)
+    await resumed.c.close()
+    await full.c.close()
+  })
+})

@@ -1,11 +1,11 @@
 /** Signed checkpoints over the receipt hashes, with a Merkle frontier kept up to date incrementally. */
 import { signCheckpoint, type Checkpoint } from '../crypto/checkpoint.js'
 import type { Ring } from '../crypto/ring.js'
-import { MerkleFrontier } from '../crypto/merkle.js'
+import { MerkleFrontier, type FrontierState } from '../crypto/merkle.js'
 import type { Ledger } from './ledger.js'
 
 export class Checkpointer {
-  private readonly frontier = new MerkleFrontier()
+  private frontier = new MerkleFrontier()
   private frontierSeq = 0
   last: Checkpoint | null = null
 
@@ -14,6 +14,23 @@ export class Checkpointer {
     private readonly ring: Ring,
     private readonly origin: string,
   ) {}
+
+  /**
+   * Continues from a compact range saved in the open snapshot (covering receipts 1..size) instead of rehashing
+   * every receipt before the first checkpoint after the open.
+   */
+  resumeFrom(saved: FrontierState | undefined): void {
+    if (!saved || this.frontierSeq > 0 || saved.size > this.ledger.headSeq) return
+    const f = MerkleFrontier.restore(saved)
+    if (!f) return
+    this.frontier = f
+    this.frontierSeq = f.size
+  }
+
+  /** The frontier as far as it was built, for the open snapshot; null before the first checkpoint of this process. */
+  saved(): FrontierState | null {
+    return this.frontierSeq > 0 ? this.frontier.save() : null
+  }
 
   private syncFrontier(): void {
     // Hashes come from the index (the exact stored values), in chain order, from where the frontier stopped.

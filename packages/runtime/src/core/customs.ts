@@ -253,7 +253,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     try {
       await this.flush()
       await this.writer.updateWitness(true)
-      await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck)
+      await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
     } finally {
       this.guard.closed = true
       await this.backend.close()
@@ -273,7 +273,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     await this.writer.updateWitness(true)
     this.checkpoints.last = cp
     // A checkpoint is also where a crash's full replay stops: the next open resumes from here plus the tail.
-    await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck)
+    await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
     return cp
   }
 
@@ -353,6 +353,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   async load(store: OpenedStore): Promise<void> {
     this.guard.damage = store.damage
     const report = await replayJournal(this.ledger, store)
+    this.checkpoints.resumeFrom(store.snapshot?.resume.frontier)
     this.openCheck = report
     this.writer.durableSeq = this.ledger.headSeq
     this.writer.durableHead = { seq: this.ledger.headSeq, hash: this.ledger.headHash }

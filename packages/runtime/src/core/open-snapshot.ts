@@ -14,7 +14,7 @@
  */
 import type { SqlJsStatic } from 'sql.js'
 import { hexToB64url, toBase64url, utf8 } from '../crypto/hash.js'
-import { MerkleFrontier } from '../crypto/merkle.js'
+import { MerkleFrontier, type FrontierState } from '../crypto/merkle.js'
 import type { Ring } from '../crypto/ring.js'
 import { genesisV2 } from '../format/v2.js'
 import type { JournalPosition, StorageBackend } from '../storage/types.js'
@@ -36,6 +36,8 @@ interface ResumeState {
   nextSnapshot: number
   state: string
   verify: { authenticatedThrough: number; legacy: number }
+  /** The checkpoints' Merkle compact range as far as it was built (receipts 1..size), when it was. */
+  frontier?: FrontierState
 }
 
 /** An authenticated snapshot whose journal prefix checked out: what `resumeLedger` loads. */
@@ -157,6 +159,7 @@ export async function saveOpenSnapshot(
   backend: StorageBackend,
   guard: { damage: unknown; unverified: unknown },
   openCheck: VerifyReport | null,
+  frontier: FrontierState | null = null,
 ): Promise<boolean> {
   const store = backend.openSnapshots
   // Carried values (a torn receipt after them) must be seen by the next open's replay: no snapshot past them.
@@ -179,6 +182,7 @@ export async function saveOpenSnapshot(
         authenticatedThrough: ledger.headSeq > openCheck.legacy ? ledger.headSeq : openCheck.authenticatedThrough,
         legacy: openCheck.legacy,
       },
+      ...(frontier ? { frontier } : {}),
     }
     const v = ledger.versions.encode()
     const bytes = encodeContainer(

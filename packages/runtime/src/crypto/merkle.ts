@@ -3,7 +3,7 @@
  * SHA-256(0x00 ‖ body), so the chain and the tree commit to exactly the same leaves (the defence against
  * immudb's "linear-fake": a segment cannot verify as a chain and differ as a tree).
  */
-import { fromBase64url, fromHex, nodeHash, sha256, toHex } from './hash.js'
+import { fromBase64url, fromHex, nodeHash, sha256, toBase64url, toHex } from './hash.js'
 
 /** Incremental tree: keeps only the roots of the perfect subtrees (a compact range), O(log n) memory. */
 export class MerkleFrontier {
@@ -36,6 +36,38 @@ export class MerkleFrontier {
   rootHex(): string {
     return toHex(this.root())
   }
+
+  /** The compact range as plain data (what an open snapshot keeps, so a checkpoint need not rehash every leaf). */
+  save(): FrontierState {
+    return { size: this.size, roots: this.roots.map((r) => toBase64url(r)), sizes: [...this.sizes] }
+  }
+
+  /** A frontier continuing from a saved compact range; null when the data is not one (it is then rebuilt). */
+  static restore(s: FrontierState): MerkleFrontier | null {
+    const f = new MerkleFrontier()
+    if (!Array.isArray(s?.roots) || !Array.isArray(s.sizes) || s.roots.length !== s.sizes.length) return null
+    let total = 0
+    for (let i = 0; i < s.sizes.length; i++) {
+      const n = s.sizes[i]
+      // Perfect subtrees, strictly decreasing powers of two, as push() builds them.
+      if (!Number.isSafeInteger(n) || n < 1 || (n & (n - 1)) !== 0 || (i > 0 && n >= s.sizes[i - 1])) return null
+      const root = fromBase64url(s.roots[i])
+      if (root.length !== 32) return null
+      f.roots.push(root)
+      f.sizes.push(n)
+      total += n
+    }
+    if (total !== s.size) return null
+    f.size = total
+    return f
+  }
+}
+
+export interface FrontierState {
+  size: number
+  /** Roots of the perfect subtrees, largest first, base64url. */
+  roots: string[]
+  sizes: number[]
 }
 
 /** The naive recursive MTH of RFC 6962 §2.1, used as the reference in tests. */
