@@ -1,19 +1,14 @@
 // Browser benchmark: bundles bench/browser/page with Vite, serves it on 127.0.0.1 (cross-origin isolated, so
 // the page gets the finer 5 µs timer), runs it in headless Debian Chromium through playwright-core, reads back.
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
-import { build } from 'vite'
 import { perSecond, ratio, us } from '../lib/format.mjs'
-import { serveIsolated } from '../lib/serve.mjs'
+import { CHROMIUM, runBenchPage } from '../lib/page.mjs'
 import { failedRow, firstLine, row } from '../lib/verdict.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 export async function runBrowser({ quick, log }) {
   const n = quick ? 20_000 : 100_000
@@ -33,28 +28,13 @@ export async function runBrowser({ quick, log }) {
       'over 100-call blocks is shown as a cross-check.',
   }
   if (!existsSync(CHROMIUM)) return { ...base, rows: [failedRow('`decision.commit` p50 in Chromium', '≤ 60 µs', `${CHROMIUM} not found`)] }
-  const outDir = mkdtempSync(join(tmpdir(), 'mc-bench-page-'))
-  let server
-  let browser
   try {
-    await build({
-      root: join(here, 'page'),
-      configFile: false,
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+    const { result: r, pageErrors: consoleErrors } = await runBenchPage({
+      pageDir: join(here, 'page'),
+      search: `n=${n}`,
+      timeoutMs: 15 * 60_000,
+      log,
     })
-    server = await serveIsolated(outDir)
-    const url = `http://127.0.0.1:${server.address().port}/index.html?n=${n}`
-    log(`  serving ${outDir} at ${url}`)
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
-    const page = await browser.newPage()
-    const consoleErrors = []
-    page.on('pageerror', (e) => consoleErrors.push(String(e)))
-    await page.goto(url)
-    await page.waitForFunction(() => window.__benchResult || window.__benchError, null, { timeout: 15 * 60_000, polling: 500 })
-    const error = await page.evaluate(() => window.__benchError)
-    if (error) throw new Error(`the page failed: ${error}`)
-    const r = await page.evaluate(() => window.__benchResult)
     log(`  chromium: p50 ${us(r.p50)}, p99 ${us(r.p99)}, baseline p50 ${us(r.baseP50)} (timer grain ${us(r.timerGrainUs)})`)
     const rows = [
       row({
@@ -87,9 +67,5 @@ export async function runBrowser({ quick, log }) {
   } catch (error) {
     log(`  browser benchmark failed: ${firstLine(error)}`)
     return { ...base, rows: [failedRow('`decision.commit` p50 in Chromium', '≤ 60 µs', error)] }
-  } finally {
-    await browser?.close()
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
-    rmSync(outDir, { recursive: true, force: true })
   }
 }

@@ -2,18 +2,15 @@
 // block, in Node (its own process, bench/scan/node-case.mjs) and in headless Chromium (bench/scan/page, bundled with
 // Vite, served cross-origin isolated for the 5 µs timer), both on the built `memory-customs/scan`.
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runNode } from '../lib/child.mjs'
 import { ms, ratio, us } from '../lib/format.mjs'
-import { serveIsolated } from '../lib/serve.mjs'
+import { CHROMIUM, runBenchPage } from '../lib/page.mjs'
 import { failedRow, firstLine, row } from '../lib/verdict.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 const PROSE_TARGET_MS = 1
 const CODE_TARGET_MS = 5
 const BROWSER_RATIO_TARGET = 2
@@ -76,29 +73,12 @@ async function browserRows({ quick, log, node, notes }) {
   const target = `≤ ${ratio(BROWSER_RATIO_TARGET)}`
   if (!existsSync(CHROMIUM)) return names.map((name) => failedRow(name, target, `${CHROMIUM} not found`))
   if (!node) return names.map((name) => failedRow(name, target, 'the Node figures are missing'))
-  const { chromium } = await import('playwright-core')
-  const { build } = await import('vite')
-  const outDir = mkdtempSync(join(tmpdir(), 'mc-bench-scan-'))
-  let server
-  let browser
   try {
-    await build({
-      root: join(here, 'page'),
-      configFile: false,
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+    const { result: r, pageErrors } = await runBenchPage({
+      pageDir: join(here, 'page'),
+      search: `runs=${quick ? 300 : 2000}&warmup=${quick ? 50 : 300}`,
+      timeoutMs: 10 * 60_000,
     })
-    server = await serveIsolated(outDir)
-    const url = `http://127.0.0.1:${server.address().port}/index.html?runs=${quick ? 300 : 2000}&warmup=${quick ? 50 : 300}`
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
-    const page = await browser.newPage()
-    const pageErrors = []
-    page.on('pageerror', (e) => pageErrors.push(String(e)))
-    await page.goto(url)
-    await page.waitForFunction(() => window.__benchResult || window.__benchError, null, { timeout: 10 * 60_000, polling: 500 })
-    const error = await page.evaluate(() => window.__benchError)
-    if (error) throw new Error(`the page failed: ${error}`)
-    const r = await page.evaluate(() => window.__benchResult)
     log(`  chromium: prose p95 ${latency(r.prose.p95)}, code p95 ${latency(r.code.p95)} (timer grain ${latency(r.timerGrainMs)})`)
     notes.push(
       `Browser: ${r.userAgent}; crossOriginIsolated ${r.crossOriginIsolated}; timer grain ${latency(r.timerGrainMs)} ` +
@@ -126,9 +106,5 @@ async function browserRows({ quick, log, node, notes }) {
   } catch (error) {
     log(`  chromium failed: ${firstLine(error)}`)
     return names.map((name) => failedRow(name, target, error))
-  } finally {
-    await browser?.close()
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
-    rmSync(outDir, { recursive: true, force: true })
   }
 }
