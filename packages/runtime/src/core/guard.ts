@@ -16,6 +16,11 @@ export class StoreGuard {
     if (this.closed) throw new ClosedError(what)
   }
 
+  /** Whether a write would be accepted now (what `ensureWritable` checks, without throwing). */
+  get writable(): boolean {
+    return !this.closed && !this.damage && !this.unverified
+  }
+
   /** Open, and the journal was read to its end (nothing may be appended after a damaged record). */
   ensureWritable(what: string): void {
     this.ensureOpen(what)

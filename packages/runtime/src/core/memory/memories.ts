@@ -213,18 +213,22 @@ export function toEntry(ctx: LifecycleContext, m: MemorySlot): MemoryEntry {
   }
 }
 
+/** Whether an item filed for review at `filedMs` is past `review.timeoutMs` by the store's clock. */
+export function reviewTimedOut(ctx: LifecycleContext, filedMs: number): boolean {
+  return ctx.rules.now() >= filedMs + ctx.rules.reviewTimeoutMs
+}
+
 /**
  * Applies the clock to one entry: a memory past its validity gets an EXPIRE receipt, one pending review past
  * the timeout a REJECT receipt (`why: timeout`). Read-only stores only hide them. Returns the live slot or undefined.
  */
 export function settle(ctx: LifecycleContext, m: MemorySlot): MemorySlot | undefined {
-  const now = ctx.rules.now()
-  const writable = !ctx.guard.closed && !ctx.guard.damage && !ctx.guard.unverified
-  if (m.expires !== null && now >= m.expires) {
+  const writable = ctx.guard.writable
+  if (m.expires !== null && ctx.rules.now() >= m.expires) {
     if (writable) transition(ctx, m, 'EXPIRE', { why: 'validity' }, null)
     return undefined
   }
-  if (m.status === 'pending_review' && now >= m.updatedMs + ctx.rules.reviewTimeoutMs) {
+  if (m.status === 'pending_review' && reviewTimedOut(ctx, m.updatedMs)) {
     if (writable) transition(ctx, m, 'REJECT', { status: 'rejected', why: 'timeout' }, 'memory-customs')
     else return { ...m, status: 'rejected' }
   }

@@ -10,7 +10,7 @@ import { promoteResult } from '../gates/bridge.js'
 import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText } from '../gates/gate.js'
 import type { LifecycleContext, ReviewItem } from './context-types.js'
 import { encodeMeta } from './meta.js'
-import { memoryReviewItem, promotionReviewItemById, settle, transition } from './memories.js'
+import { memoryReviewItem, promotionReviewItemById, reviewTimedOut, settle, transition } from './memories.js'
 import type { PendingPromotion } from './state.js'
 
 export interface ReviewDecision {
@@ -23,13 +23,11 @@ export interface ReviewDecision {
 export function pendingItems(ctx: LifecycleContext): ReviewItem[] {
   sweepReviews(ctx)
   // On a store that cannot write the REJECT receipts (read-only), an item past its timeout is not pending either.
-  const now = ctx.rules.now()
-  const live = (filedMs: number) => now < filedMs + ctx.rules.reviewTimeoutMs
   const items: ReviewItem[] = []
   for (const m of ctx.ledger.state.lifecycle.memories.values())
-    if (m.status === 'pending_review' && live(m.updatedMs)) items.push(memoryReviewItem(ctx, m))
+    if (m.status === 'pending_review' && !reviewTimedOut(ctx, m.updatedMs)) items.push(memoryReviewItem(ctx, m))
   for (const p of ctx.ledger.state.lifecycle.promotions.values()) {
-    const item = live(p.ms) ? promotionReviewItemById(ctx, p.id) : undefined
+    const item = reviewTimedOut(ctx, p.ms) ? undefined : promotionReviewItemById(ctx, p.id)
     if (item) items.push(item)
   }
   return items.sort((a, b) => (a.filedAt < b.filedAt ? -1 : a.filedAt > b.filedAt ? 1 : a.id < b.id ? -1 : 1))
@@ -37,10 +35,8 @@ export function pendingItems(ctx: LifecycleContext): ReviewItem[] {
 
 /** Rejects every item past the review timeout (one REJECT receipt each); returns their ids. */
 export function sweepReviews(ctx: LifecycleContext): string[] {
-  const writable = !ctx.guard.closed && !ctx.guard.damage && !ctx.guard.unverified
-  if (!writable) return []
+  if (!ctx.guard.writable) return []
   const rejected: string[] = []
-  const now = ctx.rules.now()
   for (const m of ctx.ledger.state.lifecycle.memories.values()) {
     if (m.status !== 'pending_review' && m.expires === null) continue
     const before = m.status
@@ -48,7 +44,7 @@ export function sweepReviews(ctx: LifecycleContext): string[] {
     if (before === 'pending_review' && live?.status !== 'pending_review') rejected.push(m.id)
   }
   for (const p of ctx.ledger.state.lifecycle.promotions.values())
-    if (now >= p.ms + ctx.rules.reviewTimeoutMs) {
+    if (reviewTimedOut(ctx, p.ms)) {
       endPromotion(ctx, p, 'REJECT', { by: 'memory-customs', reason: 'timeout' })
       rejected.push(p.id)
     }
@@ -81,7 +77,7 @@ function decide(ctx: LifecycleContext, id: string, decision: ReviewDecision, op:
   }
   const p = ctx.ledger.state.lifecycle.promotions.get(id)
   if (!p) throw new MemoryNotFoundError(id, 'pending review item')
-  if (ctx.rules.now() >= p.ms + ctx.rules.reviewTimeoutMs) {
+  if (reviewTimedOut(ctx, p.ms)) {
     endPromotion(ctx, p, 'REJECT', { by: 'memory-customs', reason: 'timeout' })
     throw new NotPendingError(id, 'rejected (review timed out)')
   }
