@@ -39,6 +39,7 @@ import type { SharedCustoms } from './surface.js'
 import { ValueStore } from './values.js'
 import {
   contextApi,
+  lifecycleContext,
   memoriesApi,
   reviewApi,
   workingApi,
@@ -48,8 +49,6 @@ import {
   type WorkingMemory,
 } from './memory/api.js'
 import type { LifecycleContext } from './memory/context-types.js'
-import { scan } from '../scan/scan.js'
-import { ValueError } from '../errors.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
@@ -143,9 +142,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.ledger.onAppend = () => this.writer.scheduleFlush()
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
-    const scanOptions = this.rules.scan
-    scan('', scanOptions) // a wrong scan option fails createCustoms with a ScanOptionError naming it
-    this.lifecycle = { ...this.gates, scan: (text) => scan(text, scanOptions), pendingListeners: new Set() }
+    this.lifecycle = lifecycleContext(this.gates)
     this.memories = memoriesApi(this.lifecycle)
     this.review = reviewApi(this.lifecycle)
     this.context = contextApi(this.lifecycle)
@@ -175,8 +172,6 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   /** Working memory of one session (entries with a TTL, never visible as long-term memory). */
   working(session: string): WorkingMemory {
-    if (typeof session !== 'string' || !session || session.includes('/') || session.length > 256)
-      throw new ValueError(null, null, 'session', 'must be a non-empty string of at most 256 characters without "/"', 'working.session')
     return workingApi(this.lifecycle, session)
   }
 
@@ -253,12 +248,17 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     try {
       await this.flush()
       await this.writer.updateWitness(true)
-      await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
+      await this.saveSnapshot()
     } finally {
       this.guard.closed = true
       await this.backend.close()
       this.idx.close()
     }
+  }
+
+  /** The open snapshot of a file store (a no-op elsewhere, and where it would not be exact). */
+  private saveSnapshot(): Promise<boolean> {
+    return saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
   }
 
   /**
@@ -273,7 +273,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     await this.writer.updateWitness(true)
     this.checkpoints.last = cp
     // A checkpoint is also where a crash's full replay stops: the next open resumes from here plus the tail.
-    await saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
+    await this.saveSnapshot()
     return cp
   }
 

@@ -2,7 +2,9 @@
  * The memory lifecycle's public surface on a Customs: `memories`, `review`, `working(session)` and `context`.
  * Built once per store over the write gates' context; every method is a thin call into one module here.
  */
-import { MemoryNotFoundError } from '../../errors.js'
+import { MemoryNotFoundError, ValueError } from '../../errors.js'
+import { scan } from '../../scan/scan.js'
+import type { GateContext } from '../gates/gate.js'
 import type { Receipt } from '../receipt.js'
 import type { LifecycleContext, MemoryEntry, ProposeResult, ReviewItem } from './context-types.js'
 import { renderContext, type RenderedContext, type RenderOptions } from './context.js'
@@ -70,6 +72,16 @@ export interface ContextRenderer {
   render(options?: RenderOptions): RenderedContext
 }
 
+/**
+ * The lifecycle's context over a store's write gates: the scanner with the store's `scan` options (checked here,
+ * so a wrong option fails createCustoms with a ScanOptionError naming it) and the review listeners.
+ */
+export function lifecycleContext(gates: GateContext): LifecycleContext {
+  const options = gates.rules.scan
+  scan('', options)
+  return { ...gates, scan: (text) => scan(text, options), pendingListeners: new Set() }
+}
+
 export function memoriesApi(ctx: LifecycleContext): Memories {
   const entry = (id: string) => {
     const m = liveMemory(ctx, id)
@@ -103,6 +115,8 @@ export function reviewApi(ctx: LifecycleContext): Review {
 }
 
 export function workingApi(ctx: LifecycleContext, session: string): WorkingMemory {
+  if (typeof session !== 'string' || !session || session.includes('/') || session.length > 256)
+    throw new ValueError(null, null, 'session', 'must be a non-empty string of at most 256 characters without "/"', 'working.session')
   const live = (name: string) => workingLive(ctx, session).find((w) => w.name === name)
   return {
     session,
