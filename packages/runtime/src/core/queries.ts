@@ -4,6 +4,7 @@ import { b64urlToHex, hexToB64url } from '../crypto/hash.js'
 import { genesisV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
+import { contentOf } from './memory/memories.js'
 import type { MemorySlot } from './memory/state.js'
 import { executionKey, type Op, type Pool, type Receipt, type ReceiptBody } from './receipt.js'
 import { PoolState } from './state.js'
@@ -123,6 +124,5 @@ export function viewAt(ledger: Ledger, seq: number): PointInTimeView {
 }
 
 function pastMemory(ledger: Ledger, m: MemorySlot): PastMemory {
-  const v = ledger.readValue(m.commit, m.seq)
-  return { id: m.id, content: typeof v === 'string' ? v : '', status: m.status, score: m.score, source: m.source, session: m.session }
+  return { id: m.id, content: contentOf(ledger, m), status: m.status, score: m.score, source: m.source, session: m.session }
 }

@@ -100,7 +100,7 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
           trust: m.score,
           writtenAt: new Date(m.createdMs).toISOString(),
           expiresAt: m.expires === null ? null : new Date(m.expires).toISOString(),
-          content: contentOf(ctx, m),
+          content: contentOf(ctx.ledger, m),
         })
     else if (options.session !== undefined)
       for (const w of workingLive(ctx, options.session))

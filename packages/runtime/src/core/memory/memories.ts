@@ -12,6 +12,7 @@ import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, MAX_REASON_LENGTH,
 import type { LifecycleContext, MemoryEntry, ProposeResult, ReviewItem } from './context-types.js'
 import { encodeMeta, findingsSummary, type MemoryStatus } from './meta.js'
 import { normCommit } from './normalize.js'
+import type { Ledger } from '../ledger.js'
 import type { MemorySlot } from './state.js'
 
 export interface ProposeOptions {
@@ -157,7 +158,7 @@ export function memoryReviewItem(ctx: LifecycleContext, m: MemorySlot): ReviewIt
   return {
     id: m.id,
     kind: 'memory',
-    content: contentOf(ctx, m),
+    content: contentOf(ctx.ledger, m),
     score: m.score,
     ruleSet: m.ruleSet,
     findings: [...m.findings],
@@ -188,15 +189,16 @@ export function promotionReviewItemById(ctx: LifecycleContext, id: string): Revi
   }
 }
 
-export function contentOf(ctx: LifecycleContext, m: MemorySlot): string {
-  const v = ctx.ledger.readValue(m.commit, m.seq)
+/** A memory's content as stored (the text its commitment stands for); '' when its value cannot be read. */
+export function contentOf(ledger: Pick<Ledger, 'readValue'>, m: MemorySlot): string {
+  const v = ledger.readValue(m.commit, m.seq)
   return typeof v === 'string' ? v : ''
 }
 
 export function toEntry(ctx: LifecycleContext, m: MemorySlot): MemoryEntry {
   return {
     id: m.id,
-    content: contentOf(ctx, m),
+    content: contentOf(ctx.ledger, m),
     status: m.status,
     score: m.score,
     ruleSet: m.ruleSet,
@@ -346,7 +348,7 @@ export function rescanMemories(ctx: LifecycleContext): { checked: number; downgr
     const live = settle(ctx, m)
     if (!live || live.status !== 'approved') continue
     checked++
-    const result = ctx.scan(contentOf(ctx, live))
+    const result = ctx.scan(contentOf(ctx.ledger, live))
     const status = statusOf(result.decision)
     if (status === 'approved') continue
     transition(
