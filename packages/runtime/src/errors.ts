@@ -26,6 +26,9 @@ export type CustomsErrorCode =
   | 'SCAN_REJECTED'
   | 'NOT_FOUND'
   | 'NOT_PENDING'
+  | 'ACCESS_DENIED'
+  | 'ERASED'
+  | 'GUARD_HALT'
   | KeyStoreErrorCode
 
 export interface CustomsErrorDetails {
@@ -436,5 +439,36 @@ export class NotPendingError extends CustomsError {
     readonly status: string,
   ) {
     super('NOT_PENDING', `memory-customs: "${id}" is not pending review (it is ${status})`, { key: id, rule: 'review.pending' })
+  }
+}
+
+/** A principal read or wrote a memory its access level does not grant it (a REFUSED receipt records the attempt). */
+export class AccessDeniedError extends CustomsError {
+  constructor(
+    readonly id: string,
+    readonly principal: string,
+    readonly owner: string,
+    readonly access: string,
+    readonly attempted: 'read' | 'write',
+  ) {
+    super(
+      'ACCESS_DENIED',
+      `memory-customs: "${principal}" may not ${attempted} memory "${id}" (owner "${owner}", access ${access})`,
+      { key: id, rule: `access.${attempted}` },
+    )
+  }
+}
+
+/** The value was crypto-shredded by `forget({ subject })`: its key no longer exists, so it can never be read again. */
+export class ErasedError extends CustomsError {
+  constructor(
+    readonly id: string,
+    /** Seq of the FORGET receipt that destroyed the key. */
+    readonly forgetSeq: number,
+  ) {
+    super('ERASED', `memory-customs: the value of "${id}" was erased (FORGET receipt ${forgetSeq}); it cannot be read`, {
+      key: id,
+      rule: 'erasure',
+    })
   }
 }

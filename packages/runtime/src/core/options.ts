@@ -6,6 +6,8 @@ import type { StorageOption } from '../storage/resolve.js'
 import type { SqlJsOptions } from './index-db.js'
 import { OptionError } from '../errors.js'
 import type { ScanOptions } from '../scan/types.js'
+import type { GuardOptions } from './memory/guard/types.js'
+import type { ConflictPolicy } from './memory/meta.js'
 
 export interface CustomsOptions {
   /**
@@ -75,6 +77,22 @@ export interface CustomsOptions {
      */
     autoProposeSessions?: number
   }
+  memory?: {
+    /**
+     * Schemas per memory type (zod or any Standard Schema: an object with `~standard.validate`). A proposal of a
+     * type with a schema is checked against it (content parsed as JSON when it is JSON, else the string); a type
+     * without one is accepted as is. Built-in types: fact, preference, decision, constraint, reference.
+     */
+    types?: Record<string, unknown>
+    /**
+     * What reads return when two entries of the same namespace and key (or subject and key) disagree: `newest`
+     * (default: the older one's validity ends when the newer is written), `trust` (highest confidence, then trust
+     * score), `user` (an entry from source `user` wins, then newest), or `review` (the newer goes to review).
+     */
+    conflicts?: ConflictPolicy
+  }
+  /** The shadow guardrail: policy matrix, source trust, thresholds, optional evaluator. See docs/guardrail.md. */
+  guard?: GuardOptions
 }
 
 const DEFAULT_TTL = 15 * 60 * 1000
@@ -94,6 +112,9 @@ export interface WriteRules {
   reviewTimeoutMs: number
   workingTtlMs: number
   autoProposeSessions: number
+  memoryTypes: Record<string, unknown>
+  conflictPolicy: ConflictPolicy
+  guard: GuardOptions
 }
 
 export function writeRulesOf(options: CustomsOptions): WriteRules {
@@ -110,6 +131,9 @@ export function writeRulesOf(options: CustomsOptions): WriteRules {
     reviewTimeoutMs: options.review?.timeoutMs ?? 24 * 60 * 60 * 1000,
     workingTtlMs: options.working?.ttlMs ?? 60 * 60 * 1000,
     autoProposeSessions: options.working?.autoProposeSessions ?? 3,
+    memoryTypes: options.memory?.types ?? {},
+    conflictPolicy: options.memory?.conflicts ?? 'newest',
+    guard: options.guard ?? {},
   }
 }
 
@@ -118,6 +142,9 @@ const leaf = <T>(ok: (v: unknown) => boolean, problem: string) => z.custom<T>(ok
 const isInteger = (min: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min
 const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
 const isZodSchema = (s: unknown) => !!s && typeof (s as { safeParse?: unknown }).safeParse === 'function'
+const isSchema = (s: unknown) =>
+  isZodSchema(s) ||
+  (!!s && typeof (s as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function')
 /** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
 const checkedLater = <T>() => z.custom<T>()
 const positiveMs = leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds')
@@ -179,6 +206,26 @@ export const customsOptionsSchema = z.object(
         'must be an object',
       )
       .optional(),
+    memory: z
+      .object(
+        {
+          types: z
+            .record(
+              z.string(),
+              leaf<unknown>(isSchema, 'is not a schema (zod, or a Standard Schema with ~standard.validate)'),
+              'must be a record of schemas by type name',
+            )
+            .optional(),
+          conflicts: leaf<ConflictPolicy>(
+            (v) => v === 'newest' || v === 'trust' || v === 'user' || v === 'review',
+            "must be 'newest', 'trust', 'user' or 'review'",
+          ).optional(),
+        },
+        'must be an object',
+      )
+      .optional(),
+    // Checked by the guard itself (OptionError names the field) when the store opens.
+    guard: checkedLater<GuardOptions>().optional(),
   },
   'must be an object',
 ) satisfies z.ZodType<CustomsOptions>

@@ -39,6 +39,10 @@ export type Op =
   | 'PUT'
   /** A rendered context: which entries the model was shown (`reason` names them). */
   | 'READ'
+  /** A guardrail check before an action: decision, risk vector and reasons in `reason` (core/memory/meta.ts). */
+  | 'GUARD'
+  /** An erasure: a subject's value keys were destroyed; `reason` names the subject tag and what was shredded. */
+  | 'FORGET'
 
 export const OPS: readonly Op[] = [
   'COMMIT',
@@ -59,6 +63,8 @@ export const OPS: readonly Op[] = [
   'DELETE',
   'PUT',
   'READ',
+  'GUARD',
+  'FORGET',
 ]
 
 /**

@@ -50,6 +50,10 @@ export class PoolState {
    */
   apply(r: Applicable, lookup: OriginLookup): PoolChange | undefined {
     const key = r.key
+    if (RECORD_OPS.has(r.op)) {
+      this.lifecycle.apply(r)
+      return undefined
+    }
     if (key === null) return undefined
     if (r.pool === 'memory' || r.pool === 'working' || LIFECYCLE_OPS.has(r.op)) {
       this.lifecycle.apply(r)
@@ -157,6 +161,8 @@ export class PoolState {
 
 /** Ops that only the lifecycle state reads (a pending promotion's PROPOSE/APPROVE/REJECT are in pool `decision`). */
 const LIFECYCLE_OPS: ReadonlySet<string> = new Set(['PROPOSE', 'APPROVE', 'REJECT', 'UPDATE', 'RESCORE', 'DELETE', 'PUT'])
+/** Keyless receipts the lifecycle records: rendered contexts, guardrail checks and erasures. */
+const RECORD_OPS: ReadonlySet<string> = new Set(['READ', 'GUARD', 'FORGET'])
 
 export function restoreSeqOf(reason: string | null): number {
   const m = reason ? /^restore@(\d+)/.exec(reason) : null

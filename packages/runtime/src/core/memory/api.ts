@@ -79,7 +79,7 @@ export interface ContextRenderer {
 export function lifecycleContext(gates: GateContext): LifecycleContext {
   const options = gates.rules.scan
   scan('', options)
-  return { ...gates, scan: (text) => scan(text, options), pendingListeners: new Set() }
+  return { ...gates, scan: (text) => scan(text, options), pendingListeners: new Set(), principal: 'system', external: false, ns: [] }
 }
 
 export function memoriesApi(ctx: LifecycleContext): Memories {

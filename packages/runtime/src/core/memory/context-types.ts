@@ -57,4 +57,10 @@ export interface ProposeResult {
 export interface LifecycleContext extends GateContext {
   scan(text: string): ScanResult
   readonly pendingListeners: Set<(item: ReviewItem) => void>
+  /** Who acts through this handle: `system` for the root handle, else the id given to `customs.as()`. */
+  readonly principal: string
+  /** Set by `as(principal, { external: true })`: such a principal reads `public` entries only. */
+  readonly external: boolean
+  /** The handle's namespace (`scope()`), outermost first; [] at the root. */
+  readonly ns: readonly string[]
 }

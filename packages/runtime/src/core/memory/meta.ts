@@ -29,9 +29,57 @@ export interface LifecycleMeta {
   review?: string
   /** Keyed commitment of the normalized content: finds the same content again without storing it in clear. */
   norm?: string
-  /** READ: the ids of the entries a rendered context included, in order. */
+  /** READ: the ids of the entries a rendered context included, in order. GUARD: the ids it evaluated. */
   entries?: string[]
+
+  // Typed, scoped memory (PROPOSE; UPDATE may change confidence, validity and dependencies).
+  /** The memory's key within its namespace (`prod.url`): a second value for it is a conflict. */
+  key?: string
+  /** `fact`, `preference`, `decision`, `constraint`, `reference` or a user type. */
+  type?: string
+  /** The principal that wrote it. */
+  owner?: string
+  access?: Access
+  /** Namespace tuple, outermost first (`['user:alice', 'agent:planner']`). */
+  ns?: string[]
+  /** The person or thing the memory is about: erasure (`forget({ subject })`) and conflicts use it. */
+  subject?: string
+  /** Validity start (epoch ms); the end is `expires`. */
+  validFrom?: number
+  confidence?: number
+  /** Entries this one was derived from: explicit `dependsOn`, plus what an auto-linked context contained. */
+  deps?: string[]
+  /** The rendered context (`ctx_<seq>`) this write was automatically linked to. */
+  ctx?: string
+  /** Entries this one conflicts with (same namespace and key, or same subject and key, other content). */
+  conflicts?: string[]
+  /** Entries whose validity this write ended (`conflicts.policy: 'newest'`): they expire at this receipt's time. */
+  ends?: string[]
+  /** The conflict resolution policy in force when the conflict was recorded. */
+  policy?: ConflictPolicy
+
+  // GUARD
+  action?: string
+  tool?: string
+  decision?: GuardDecision
+  /** Risk vector `[consistency, factuality, safety, dependency]`, each in [0, 1]. */
+  risk?: [number, number, number, number]
+  /** `rule:entry,entry` per reason. */
+  reasons?: string[]
+
+  // FORGET
+  /** Keyed tag of the erased subject (the subject itself is personal data and is not written). */
+  subjectTag?: string
+  /** Memory ids whose values were shredded. */
+  shredded?: string[]
 }
+
+/** Who may read and write a memory besides its owner and `system`. */
+export type Access = 'public' | 'internal' | 'private' | { readers?: string[]; writers?: string[] }
+
+export type ConflictPolicy = 'newest' | 'trust' | 'user' | 'review'
+
+export type GuardDecision = 'proceed' | 'warn' | 'redirect' | 'halt'
 
 export function findingsSummary(findings: readonly Finding[]): string[] {
   return findings.map((f) => `${f.rule}@${f.start}-${f.end}:${f.severity}`)

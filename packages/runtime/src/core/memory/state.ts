@@ -3,7 +3,7 @@
  * pools in ../state.ts (which holds one of these and forwards the lifecycle receipts to it): the same `apply`
  * runs for live writes, replay on open and time travel.
  */
-import { decodeMeta, type MemoryStatus } from './meta.js'
+import { decodeMeta, type Access, type GuardDecision, type LifecycleMeta, type MemoryStatus } from './meta.js'
 
 export interface MemorySlot {
   /** `m_<seq of its PROPOSE>`. */
@@ -31,6 +31,64 @@ export interface MemorySlot {
   expires: number | null
   /** Keyed commitment of the normalized content (NFKC, case-folded, white space collapsed): finds duplicates. */
   norm: string | null
+  /** Key within the namespace (`prod.url`), or null for an unkeyed memory (never in conflict by key). */
+  key: string | null
+  /** `fact` unless given. */
+  type: string
+  /** The principal that wrote it (`system` for the root handle). */
+  owner: string
+  access: Access
+  /** Namespace tuple, outermost first; [] for the root scope. */
+  ns: string[]
+  subject: string | null
+  /** Validity start (epoch ms): before it the entry is not returned. */
+  validFrom: number
+  /** In [0, 1]; 1 unless given. */
+  confidence: number
+  /** Entries it was derived from (ids as guard.check takes them). */
+  deps: string[]
+  /** The rendered context it was automatically linked to. */
+  ctx: string | null
+  /** 1 at PROPOSE, +1 per UPDATE. */
+  version: number
+  /** Entries it conflicts with (a flag, not a status). */
+  conflictsWith: string[]
+  /** Seq of the FORGET receipt that shredded its value, or null. */
+  erased: number | null
+}
+
+/** A rendered context, as its READ receipt recorded it. */
+export interface ContextRecord {
+  /** `ctx_<seq>`. */
+  id: string
+  seq: number
+  session: string | null
+  /** Node ids: memory ids, `w:<session>/<name>`, `decision:<key>`. */
+  entries: string[]
+}
+
+/** A guardrail check, as its GUARD receipt recorded it. */
+export interface GuardRecord {
+  /** `guard_<seq>`. */
+  id: string
+  seq: number
+  ms: number
+  action: string
+  tool: string | null
+  decision: GuardDecision
+  risk: [number, number, number, number]
+  reasons: string[]
+  /** The entries evaluated (node ids). */
+  uses: string[]
+  ctx: string | null
+}
+
+/** How an entry left the live set: what a dependency check reports for an id that is no longer there. */
+export interface EndRecord {
+  op: 'DELETE' | 'EXPIRE'
+  /** `rollback`, `validity`, a user's reason… */
+  why: string | null
+  seq: number
 }
 
 export interface WorkingSlot {
@@ -45,6 +103,9 @@ export interface WorkingSlot {
   source: string
   /** Set when the entry may count towards automatic promotion (see gates/working.ts). */
   norm: string | null
+  /** Entries it was derived from, and the context it was automatically linked to. */
+  deps: string[]
+  ctx: string | null
 }
 
 export interface PendingPromotion {
@@ -79,6 +140,32 @@ export interface SerializedLifecycle {
   w?: WorkingSlot[]
   p?: PendingPromotion[]
   s?: Array<[string, string[]]>
+  c?: ContextRecord[]
+  g?: GuardRecord[]
+  e?: Array<[string, EndRecord]>
+  r?: Array<[string, string]>
+}
+
+/** The graph node id of a working-memory entry. */
+export const workingNodeId = (key: string): string => `w:${key}`
+
+/** Identity of a keyed memory for conflict detection: namespace and key. */
+const nsIdentity = (ns: readonly string[], key: string): string => `n\u001f${ns.join('\u001e')}\u001f${key}`
+const subjectIdentity = (subject: string, key: string): string => `s\u001f${subject}\u001f${key}`
+
+/** The conflict identities of a keyed memory (none for an unkeyed one). */
+export function identitiesOf(m: Pick<MemorySlot, 'key' | 'ns' | 'subject'>): string[] {
+  if (m.key === null) return []
+  return m.subject === null ? [nsIdentity(m.ns, m.key)] : [nsIdentity(m.ns, m.key), subjectIdentity(m.subject, m.key)]
+}
+
+/**
+ * Legacy READ ids (`d:<key>`, `w:<name>` without the session) to graph node ids. Current renders write node ids.
+ */
+function nodeIdOf(id: string, session: string | null): string {
+  if (id.startsWith('d:')) return `decision:${id.slice(2)}`
+  if (id.startsWith('w:') && !id.includes('/') && session !== null) return `w:${session}/${id.slice(2)}`
+  return id
 }
 
 export class MemoryState {
@@ -92,8 +179,26 @@ export class MemoryState {
   readonly sightings = new Map<string, string[]>()
   /** Memory id by the keyed commitment of its normalized content, so a proposal finds its duplicate in O(1). */
   private readonly byNorm = new Map<string, string>()
+  /** Live memory ids by conflict identity (see identitiesOf), so a proposal finds what it conflicts with in O(1). */
+  private readonly byIdentity = new Map<string, string[]>()
+  /** Rendered contexts by id. */
+  readonly contexts = new Map<string, ContextRecord>()
+  /** Guardrail checks by id. */
+  readonly guards = new Map<string, GuardRecord>()
+  /** Memories and working entries that left the live set, by node id (dependency checks name why). */
+  readonly ended = new Map<string, EndRecord>()
+  /** Per session, the last render its next write is linked to (consumed by that write). */
+  readonly lastRender = new Map<string, string>()
+  /**
+   * Reverse edges of the lineage graph: for a node, the nodes that depend on it (entries derived from it,
+   * contexts that contained it, guard checks that used it). Derived from the rest; rebuilt on load.
+   */
+  readonly dependents = new Map<string, string[]>()
 
   apply(r: LifecycleReceipt): void {
+    if (r.op === 'READ') return this.applyRead(r)
+    if (r.op === 'GUARD') return this.applyGuard(r)
+    if (r.op === 'FORGET') return this.applyForget(r)
     if (r.key === null) return
     if (r.pool === 'memory') this.applyMemory(r, r.key)
     else if (r.pool === 'working') this.applyWorking(r, r.key)
@@ -114,6 +219,7 @@ export class MemoryState {
         }
         if (!r.new) return
         if (meta.norm) this.byNorm.set(meta.norm, id)
+        this.consumeRender(meta.session)
         this.memories.set(id, {
           id,
           commit: r.new,
@@ -132,7 +238,22 @@ export class MemoryState {
           updatedMs: ms,
           expires: meta.expires ?? null,
           norm: meta.norm ?? null,
+          key: meta.key ?? null,
+          type: meta.type ?? 'fact',
+          owner: meta.owner ?? 'system',
+          access: meta.access ?? 'internal',
+          ns: meta.ns ?? [],
+          subject: meta.subject ?? null,
+          validFrom: meta.validFrom ?? ms,
+          confidence: meta.confidence ?? 1,
+          deps: meta.deps ?? [],
+          ctx: meta.ctx ?? null,
+          version: 1,
+          conflictsWith: [],
+          erased: null,
         })
+        this.linkNode(id, meta)
+        this.recordConflicts(this.memories.get(id)!, meta, ms)
         return
       case 'UPDATE':
         if (!slot || !r.new) return
@@ -149,7 +270,18 @@ export class MemoryState {
           findings: meta.findings ?? [],
           updatedMs: ms,
           norm: meta.norm ?? slot.norm,
+          confidence: meta.confidence ?? slot.confidence,
+          validFrom: meta.validFrom ?? slot.validFrom,
+          expires: meta.expires ?? slot.expires,
+          version: slot.version + 1,
         })
+        if (meta.deps || meta.ctx) {
+          const added = (meta.deps ?? []).filter((d) => !slot.deps.includes(d))
+          slot.deps.push(...added)
+          if (meta.ctx) slot.ctx = meta.ctx
+          this.linkNode(id, { deps: added, ctx: meta.ctx })
+        }
+        this.consumeRender(meta.session)
         return
       case 'RESCORE':
       case 'APPROVE':
@@ -161,22 +293,120 @@ export class MemoryState {
         if (meta.score !== undefined) slot.score = meta.score
         if (meta.ruleSet !== undefined) slot.ruleSet = meta.ruleSet
         if (meta.findings !== undefined) slot.findings = meta.findings
+        if (meta.confidence !== undefined) slot.confidence = meta.confidence
+        if (meta.conflicts) for (const c of meta.conflicts) this.flagConflict(slot, c)
         return
       case 'DELETE':
       case 'EXPIRE':
-        if (slot?.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
+        if (!slot) return
+        if (slot.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
+        for (const identity of identitiesOf(slot)) this.unindex(identity, id)
         this.memories.delete(id)
+        this.ended.set(id, { op: r.op, why: meta.why ?? null, seq: r.seq })
         return
+    }
+  }
+
+  /** Live memories with this conflict identity. */
+  withIdentity(m: Pick<MemorySlot, 'key' | 'ns' | 'subject'>): MemorySlot[] {
+    const ids = new Set(identitiesOf(m).flatMap((i) => this.byIdentity.get(i) ?? []))
+    return [...ids].map((i) => this.memories.get(i)!).filter(Boolean)
+  }
+
+  private recordConflicts(slot: MemorySlot, meta: LifecycleMeta, ms: number): void {
+    for (const identity of identitiesOf(slot)) {
+      const ids = this.byIdentity.get(identity)
+      if (ids) ids.push(slot.id)
+      else this.byIdentity.set(identity, [slot.id])
+    }
+    for (const c of meta.conflicts ?? []) {
+      this.flagConflict(slot, c)
+      const other = this.memories.get(c)
+      if (other) this.flagConflict(other, slot.id)
+    }
+    for (const e of meta.ends ?? []) {
+      const other = this.memories.get(e)
+      if (other && (other.expires === null || other.expires > ms)) other.expires = ms
+    }
+  }
+
+  private flagConflict(slot: MemorySlot, other: string): void {
+    if (other !== slot.id && !slot.conflictsWith.includes(other)) slot.conflictsWith.push(other)
+  }
+
+  private unindex(identity: string, id: string): void {
+    const ids = this.byIdentity.get(identity)
+    if (!ids) return
+    const i = ids.indexOf(id)
+    if (i >= 0) ids.splice(i, 1)
+    if (!ids.length) this.byIdentity.delete(identity)
+  }
+
+  /** Adds the reverse edges for a node derived from `deps` and from the context `ctx`. */
+  private linkNode(id: string, meta: { deps?: string[]; ctx?: string }): void {
+    for (const d of meta.deps ?? []) this.addDependent(d, id)
+    if (meta.ctx) this.addDependent(meta.ctx, id)
+  }
+
+  private addDependent(on: string, node: string): void {
+    const list = this.dependents.get(on)
+    if (!list) this.dependents.set(on, [node])
+    else if (list[list.length - 1] !== node && !list.includes(node)) list.push(node)
+  }
+
+  /** A write in a session after a render is linked to it once: the render is consumed by that write. */
+  private consumeRender(session: string | undefined): void {
+    if (session !== undefined) this.lastRender.delete(session)
+  }
+
+  private applyRead(r: LifecycleReceipt): void {
+    const meta = decodeMeta(r.reason)
+    const session = meta.session ?? null
+    const id = `ctx_${r.seq}`
+    const entries = (meta.entries ?? []).map((e) => nodeIdOf(e, session))
+    this.contexts.set(id, { id, seq: r.seq, session, entries })
+    for (const e of entries) this.addDependent(e, id)
+    if (session !== null) this.lastRender.set(session, id)
+  }
+
+  private applyGuard(r: LifecycleReceipt): void {
+    const meta = decodeMeta(r.reason)
+    const id = `guard_${r.seq}`
+    const uses = meta.entries ?? []
+    this.guards.set(id, {
+      id,
+      seq: r.seq,
+      ms: Date.parse(r.ts),
+      action: meta.action ?? '',
+      tool: meta.tool ?? null,
+      decision: meta.decision ?? 'proceed',
+      risk: meta.risk ?? [0, 0, 0, 0],
+      reasons: meta.reasons ?? [],
+      uses,
+      ctx: meta.ctx ?? null,
+    })
+    for (const u of uses) this.addDependent(u, id)
+    if (meta.ctx) this.addDependent(meta.ctx, id)
+  }
+
+  private applyForget(r: LifecycleReceipt): void {
+    const meta = decodeMeta(r.reason)
+    for (const id of meta.shredded ?? []) {
+      const slot = this.memories.get(id)
+      if (slot) slot.erased = r.seq
     }
   }
 
   private applyWorking(r: LifecycleReceipt, key: string): void {
     if (r.op === 'DELETE' || r.op === 'EXPIRE') {
-      this.working.delete(key)
+      if (this.working.delete(key)) this.ended.set(workingNodeId(key), { op: r.op, why: decodeMeta(r.reason).why ?? null, seq: r.seq })
       return
     }
     if (r.op !== 'PUT' || !r.new) return
     const meta = decodeMeta(r.reason)
+    this.consumeRender(meta.session)
+    this.ended.delete(workingNodeId(key))
+    this.linkNode(workingNodeId(key), meta)
     const slash = key.indexOf('/')
     const ms = Date.parse(r.ts)
     if (meta.norm) {
@@ -195,6 +425,8 @@ export class MemoryState {
       expires: meta.expires ?? ms,
       source: meta.source ?? '',
       norm: meta.norm ?? null,
+      deps: meta.deps ?? [],
+      ctx: meta.ctx ?? null,
     })
   }
 
@@ -225,16 +457,39 @@ export class MemoryState {
 
   clone(): MemoryState {
     const s = new MemoryState()
-    for (const [k, v] of this.memories) s.memories.set(k, { ...v, sessions: [...v.sessions], tags: [...v.tags], findings: [...v.findings] })
+    for (const [k, v] of this.memories)
+      s.memories.set(k, {
+        ...v,
+        sessions: [...v.sessions],
+        tags: [...v.tags],
+        findings: [...v.findings],
+        deps: [...v.deps],
+        conflictsWith: [...v.conflictsWith],
+      })
     for (const [k, v] of this.byNorm) s.byNorm.set(k, v)
-    for (const [k, v] of this.working) s.working.set(k, { ...v })
+    for (const [k, v] of this.byIdentity) s.byIdentity.set(k, [...v])
+    for (const [k, v] of this.working) s.working.set(k, { ...v, deps: [...v.deps] })
     for (const [k, v] of this.promotions) s.promotions.set(k, { ...v, findings: [...v.findings] })
     for (const [k, v] of this.sightings) s.sightings.set(k, [...v])
+    // Contexts and guard records never change once written: shared, not copied.
+    for (const [k, v] of this.contexts) s.contexts.set(k, v)
+    for (const [k, v] of this.guards) s.guards.set(k, v)
+    for (const [k, v] of this.ended) s.ended.set(k, v)
+    for (const [k, v] of this.lastRender) s.lastRender.set(k, v)
+    for (const [k, v] of this.dependents) s.dependents.set(k, [...v])
     return s
   }
 
   get size(): number {
-    return this.memories.size + this.working.size + this.promotions.size + this.sightings.size
+    return (
+      this.memories.size +
+      this.working.size +
+      this.promotions.size +
+      this.sightings.size +
+      this.contexts.size +
+      this.guards.size +
+      this.ended.size
+    )
   }
 
   /** Plain data for the snapshots table (empty maps are left out so stores without memories keep their snapshots). */
@@ -245,18 +500,60 @@ export class MemoryState {
       ...(this.working.size ? { w: [...this.working.values()] } : {}),
       ...(this.promotions.size ? { p: [...this.promotions.values()] } : {}),
       ...(this.sightings.size ? { s: [...this.sightings] } : {}),
+      ...(this.contexts.size ? { c: [...this.contexts.values()] } : {}),
+      ...(this.guards.size ? { g: [...this.guards.values()] } : {}),
+      ...(this.ended.size ? { e: [...this.ended] } : {}),
+      ...(this.lastRender.size ? { r: [...this.lastRender] } : {}),
     }
   }
 
   static fromJSON(o: SerializedLifecycle | undefined): MemoryState {
     const s = new MemoryState()
-    for (const m of o?.m ?? []) {
+    // Snapshots written before typed memory lack the newer fields: the defaults PROPOSE would have given them.
+    for (const saved of o?.m ?? []) {
+      const m: MemorySlot = {
+        key: null,
+        type: 'fact',
+        owner: 'system',
+        access: 'internal',
+        ns: [],
+        subject: null,
+        validFrom: saved.createdMs,
+        confidence: 1,
+        deps: [],
+        ctx: null,
+        version: 1,
+        conflictsWith: [],
+        erased: null,
+        ...(saved as Partial<MemorySlot>),
+      } as MemorySlot
       s.memories.set(m.id, m)
       if (m.norm) s.byNorm.set(m.norm, m.id)
+      for (const identity of identitiesOf(m)) {
+        const ids = s.byIdentity.get(identity)
+        if (ids) ids.push(m.id)
+        else s.byIdentity.set(identity, [m.id])
+      }
+      s.linkNode(m.id, { deps: m.deps, ctx: m.ctx ?? undefined })
     }
-    for (const w of o?.w ?? []) s.working.set(w.key, w)
+    for (const saved of o?.w ?? []) {
+      const w = { deps: [], ctx: null, ...(saved as Partial<WorkingSlot>) } as WorkingSlot
+      s.working.set(w.key, w)
+      s.linkNode(workingNodeId(w.key), { deps: w.deps, ctx: w.ctx ?? undefined })
+    }
     for (const p of o?.p ?? []) s.promotions.set(p.id, p)
     for (const [norm, sessions] of o?.s ?? []) s.sightings.set(norm, sessions)
+    for (const c of o?.c ?? []) {
+      s.contexts.set(c.id, c)
+      for (const e of c.entries) s.addDependent(e, c.id)
+    }
+    for (const g of o?.g ?? []) {
+      s.guards.set(g.id, g)
+      for (const u of g.uses) s.addDependent(u, g.id)
+      if (g.ctx) s.addDependent(g.ctx, g.id)
+    }
+    for (const [k, v] of o?.e ?? []) s.ended.set(k, v)
+    for (const [k, v] of o?.r ?? []) s.lastRender.set(k, v)
     return s
   }
 }
