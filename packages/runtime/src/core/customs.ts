@@ -156,6 +156,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
       },
       liveState: ledger.state,
       versionIndex: ledger.versions,
+      lifecycle: this.lifecycle,
       dropIndex: () => idx.close(),
       asActor: (actor) => {
         const g: GateContext = { ...this.gates, rules: { ...this.rules, defaultActor: actor } }

@@ -9,12 +9,15 @@ import type { Receipt } from './receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from './types.js'
 import type { PoolState } from './state.js'
 import type { VersionIndex } from './versions.js'
+import type { LifecycleContext } from './memory/context-types.js'
 
 export interface CustomsInternals {
   /** The sql.js index, with buffered rows written first. */
   index(): Database
   liveState: PoolState
   versionIndex: VersionIndex
+  /** The memory lifecycle's context of the root (`system`) handle. */
+  lifecycle: LifecycleContext
   /** Closes the sql.js index only (the backend stays open for another view). */
   dropIndex(): void
   /** The write gates with another default actor (a leader tab applying a follower's forwarded writes). */
