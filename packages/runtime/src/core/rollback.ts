@@ -26,10 +26,21 @@ export type RollbackTarget =
   | { source: string }
   /** Memories first proposed in this session and that session's working memory, and nothing else. */
   | { session: string }
+  /**
+   * One memory (`m_<seq>`) or working entry (`w:<session>/<name>`); with `cascade`, also every memory and working
+   * entry derived from it, transitively (its influence; see memory/lineage.ts).
+   */
+  | { memory: string }
 
 export interface RollbackOptions {
   /** Only compute the diff. */
   dryRun?: boolean
+  /**
+   * Also remove every memory and working entry that depends, transitively, on an entry the target removes
+   * (explicit `dependsOn`, or automatic linking to a rendered context that contained it). Rendered contexts and
+   * guard checks are records and stay. Default false.
+   */
+  cascade?: boolean
   /** Why (kept in the ROLLBACK receipt). */
   reason?: string
   actor?: string
@@ -75,14 +86,22 @@ interface Env {
 }
 
 const POOLS = ['decision', 'execution', 'plans'] as const
+const TARGET_SHAPES = 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session } | { memory }'
+
+/** Checks the option types of a rollback (OptionError names the one at fault). */
+export function checkRollbackOptions(options: RollbackOptions): void {
+  if (!options || typeof options !== 'object') throw new OptionError('rollback options', 'must be an object')
+  for (const name of ['dryRun', 'cascade'] as const)
+    if (options[name] !== undefined && typeof options[name] !== 'boolean') throw new OptionError(`rollback ${name}`, 'must be a boolean')
+}
 
 export function computeRollback(target: RollbackTarget, env: Env): { changes: PlannedChange[]; describe: Record<string, string | number> } {
-  if (!target || typeof target !== 'object')
-    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session }')
-  if ('source' in target || 'session' in target) {
-    const [name, value] = 'source' in target ? ['source', target.source] : ['session', target.session]
+  if (!target || typeof target !== 'object') throw new OptionError('rollback target', TARGET_SHAPES)
+  if ('source' in target || 'session' in target || 'memory' in target) {
+    const [name, value] =
+      'source' in target ? ['source', target.source] : 'session' in target ? ['session', target.session] : ['memory', target.memory]
     if (typeof value !== 'string' || !value) throw new OptionError(`rollback ${name}`, 'must be a non-empty string')
-    // Only the memory lifecycle records sources and sessions: see memory/rollback.ts.
+    // Only the memory lifecycle records sources, sessions and entry ids: see memory/rollback.ts.
     return { changes: [], describe: { [name]: value } }
   }
   if ('toSeq' in target || 'toTime' in target) {
@@ -106,8 +125,7 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
   if ('tool' in target) [column, value] = ['tool', target.tool]
   else if ('callId' in target) [column, value] = ['call', target.callId]
   else if ('file' in target) [column, value] = ['site_file', target.file]
-  else
-    throw new OptionError('rollback target', 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session }')
+  else throw new OptionError('rollback target', TARGET_SHAPES)
   if (typeof value !== 'string' || !value)
     throw new OptionError(
       `rollback ${column === 'site_file' ? 'file' : column === 'call' ? 'callId' : 'tool'}`,

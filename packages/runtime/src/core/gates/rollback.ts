@@ -1,7 +1,7 @@
 /** The write side of rollback: the planned changes become COMPENSATE receipts and one ROLLBACK receipt. */
 import { canonicalize } from '../canonical.js'
 import type { Receipt } from '../receipt.js'
-import { computeRollback, type RollbackOptions, type RollbackResult, type RollbackTarget } from '../rollback.js'
+import { checkRollbackOptions, computeRollback, type RollbackOptions, type RollbackResult, type RollbackTarget } from '../rollback.js'
 import { toMs } from '../time.js'
 import { lifecycleRemovals } from '../memory/rollback.js'
 import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText, type GateContext } from './gate.js'
@@ -13,6 +13,7 @@ import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText, ty
  * after the ROLLBACK receipt and is kept.
  */
 export function rollbackNow({ ledger, rules, guard }: GateContext, target: RollbackTarget, options: RollbackOptions = {}): RollbackResult {
+  checkRollbackOptions(options)
   if (options.dryRun) guard.ensureOpen('rollback')
   else guard.ensureWritable('rollback')
   const bad = checkTexts(null, 'rollback', [
@@ -30,7 +31,8 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
     toMs,
   })
   const toSeq = typeof plan.describe.toSeq === 'number' ? plan.describe.toSeq : null
-  const removals = lifecycleRemovals(ledger.state.lifecycle, target, toSeq)
+  const cascade = options.cascade === true
+  const removals = lifecycleRemovals(ledger.state.lifecycle, target, toSeq, { cascade })
   const diff = [
     ...plan.changes.map((c) => ({
       pool: c.pool,
@@ -83,7 +85,12 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
       site,
       tool: null,
       call: null,
-      reason: canonicalize({ changed: plan.changes.length + removals.length, reason: options.reason ?? null, target: plan.describe }),
+      reason: canonicalize({
+        changed: plan.changes.length + removals.length,
+        ...(cascade ? { cascade: true } : {}),
+        reason: options.reason ?? null,
+        target: plan.describe,
+      }),
       actor: safeText(actor),
     }),
   )
