@@ -14,7 +14,19 @@ export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.j
 export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'
-export type { ContextRenderer, Memories, Review, WorkingMemory } from './core/memory/api.js'
+export type {
+  ContextRenderer,
+  Memories,
+  MemoryHandle,
+  Retriever,
+  Review,
+  ScopeSpec,
+  SearchQuery,
+  WorkingMemory,
+} from './core/memory/api.js'
+export type { Access, ConflictPolicy } from './core/memory/meta.js'
+export type { TypedOptions } from './core/memory/typed.js'
+export type { UpdateOptions } from './core/memory/memories.js'
 export type { MemoryEntry, ProposeResult, ReviewItem } from './core/memory/context-types.js'
 export type { ContextEntry, ContextPool, RenderedContext, RenderOptions } from './core/memory/context.js'
 export type { ProposeOptions } from './core/memory/memories.js'

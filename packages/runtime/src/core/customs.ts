@@ -38,8 +38,13 @@ import type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, Promot
 import type { SharedCustoms } from './surface.js'
 import { ValueStore } from './values.js'
 import {
+  asPrincipal,
   contextApi,
   lifecycleContext,
+  memoryHandle,
+  scopeParts,
+  type MemoryHandle,
+  type ScopeSpec,
   memoriesApi,
   reviewApi,
   workingApi,
@@ -174,6 +179,21 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   /** Working memory of one session (entries with a TTL, never visible as long-term memory). */
   working(session: string): WorkingMemory {
     return workingApi(this.lifecycle, session)
+  }
+
+  /**
+   * The memory APIs acting as `principal` (an agent, sub-agent or module id): its proposals are owned by it, and
+   * its reads are checked against each entry's access level (a refused read throws AccessDeniedError and leaves a
+   * receipt). `{ external: true }` for a principal outside the system (it reads `public` entries only). The root
+   * handle (this object) acts as `system`.
+   */
+  as(principal: string, options?: { external?: boolean }): MemoryHandle {
+    return memoryHandle(asPrincipal(this.lifecycle, principal, options), (_ctx, base) => base)
+  }
+
+  /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
+  scope(spec: ScopeSpec): MemoryHandle {
+    return memoryHandle({ ...this.lifecycle, ns: scopeParts(spec) }, (_ctx, base) => base)
   }
 
   /** Probe sink: a probed write on an object the runtime does not own becomes an OBSERVED_WRITE receipt. Never throws. */

@@ -143,8 +143,7 @@ const isInteger = (min: number) => (v: unknown) => Number.isInteger(v) && (v as 
 const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
 const isZodSchema = (s: unknown) => !!s && typeof (s as { safeParse?: unknown }).safeParse === 'function'
 const isSchema = (s: unknown) =>
-  isZodSchema(s) ||
-  (!!s && typeof (s as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function')
+  isZodSchema(s) || (!!s && typeof (s as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function')
 /** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
 const checkedLater = <T>() => z.custom<T>()
 const positiveMs = leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds')

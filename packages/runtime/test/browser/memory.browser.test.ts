@@ -41,7 +41,7 @@ describe('memory lifecycle in Chromium', () => {
     expect(after.text).toContain('The user prefers metric units.')
     expect(after.text).toContain('book the 9:40 train')
     expect(after.text).not.toContain('read-only')
-    expect(after.entries).toEqual([written.clean.id, 'w:plan'])
+    expect(after.entries).toEqual([written.clean.id, 'w:s1/plan'])
     expect(after.verifyOk).toBe(true)
     expect(after.ops.filter((op) => op === 'PROPOSE')).toHaveLength(4)
     expect(after.ops.at(-1)).toBe('READ')

@@ -325,7 +325,7 @@ describe('the lifecycle is state of the chain', () => {
     expect(c.working('s1').get('n')).toEqual({ x: 1 })
     expect((await c.verify({ values: true })).ok).toBe(true)
     const read = c.receipt(readSeq)!
-    expect(JSON.parse(read.reason!).entries).toEqual([a.id, 'w:n'])
+    expect(JSON.parse(read.reason!).entries).toEqual([a.id, 'w:s1/n'])
     expect(c.at(readSeq).memories.get(a.id)).toMatchObject({ content: 'approved fact', status: 'approved' })
     expect(JSON.stringify(await readJournal(dir))).not.toContain('approved fact')
     await c.close()

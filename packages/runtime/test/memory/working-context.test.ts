@@ -97,14 +97,14 @@ describe('context.render', () => {
     c.working('s1').put('plan', 'compare two flights')
     const out = c.context.render({ session: 's1' })
     expect(out.text.split('\n')).toEqual([
-      '[decision | confirmed | written 2026-01-12 | d:timezone] Europe/Berlin',
+      '[decision | confirmed | written 2026-01-12 | decision:timezone] Europe/Berlin',
       `[memory: long-term | trust 1.00 | written 2026-01-12 | ${m.id}] The user prefers short answers.`,
-      '[memory: working | session only | written 2026-01-12 | expires 2026-01-12 10:01 | w:plan] compare two flights',
+      '[memory: working | session only | written 2026-01-12 | expires 2026-01-12 10:01 | w:s1/plan] compare two flights',
     ])
     expect(out.text).not.toContain('system prompt')
     const read = c.receipt(Number(out.contextId.slice(4)))!
     expect(read.op).toBe('READ')
-    expect(JSON.parse(read.reason!)).toEqual({ entries: ['d:timezone', m.id, 'w:plan'], session: 's1' })
+    expect(JSON.parse(read.reason!)).toEqual({ entries: ['decision:timezone', m.id, 'w:s1/plan'], session: 's1' })
     await c.close()
   })
 

@@ -1,7 +1,7 @@
 /** What the memory lifecycle modules share: the write gates' context, the scanner, and the review listeners. */
 import type { Finding, ScanResult } from '../../scan/types.js'
 import type { GateContext } from '../gates/gate.js'
-import type { MemoryStatus } from './meta.js'
+import type { Access, MemoryStatus } from './meta.js'
 
 /** A memory as the API returns it. Content is decrypted on read; status tells where it is in its lifecycle. */
 export interface MemoryEntry {
@@ -26,6 +26,23 @@ export interface MemoryEntry {
   expiresAt: string | null
   /** Seq of the receipt that last changed it. */
   seq: number
+  /** Its key in its namespace, or null (an unkeyed memory is never in conflict by key). */
+  key: string | null
+  type: string
+  /** The principal that wrote it. */
+  owner: string
+  access: Access
+  namespace: string[]
+  subject: string | null
+  validFrom: string
+  confidence: number
+  dependsOn: string[]
+  /** The rendered context it was automatically linked to (`ctx_<seq>`), or null. */
+  context: string | null
+  version: number
+  /** Another entry holds a different value for the same key (a flag: see `conflictsWith`). */
+  conflicted: boolean
+  conflictsWith: string[]
 }
 
 /** An entry of the review queue: a memory pending review, or a Bridge promotion the scanner held back. */

@@ -8,19 +8,24 @@ import { attribute, checkTexts, MAX_NAME_LENGTH, safeText } from '../gates/gate.
 import { decisionEntries } from '../queries.js'
 import type { LifecycleContext } from './context-types.js'
 import { encodeMeta } from './meta.js'
-import { approvedMemories, contentOf } from './memories.js'
+import { actorOf, approvedMemories, contentOf } from './memories.js'
+import { workingNodeId } from './state.js'
 import { workingLive } from './working.js'
 
 export type ContextPool = 'memory' | 'working' | 'decision'
 
 export interface ContextEntry {
-  /** Memory id (`m_12`), `w:<name>` for working memory, `d:<key>` for a Decision value. */
+  /** Memory id (`m_12`), `w:<session>/<name>` for working memory, `decision:<key>` for a Decision value. */
   id: string
   pool: ContextPool
   /** Trust score for long-term memories; null for working memory and Decision values (not scanned). */
   trust: number | null
   writtenAt: string
   expiresAt: string | null
+  /** Long-term memories: type, confidence and the entries it conflicts with (empty when none). */
+  type?: string
+  confidence?: number
+  conflictsWith?: string[]
   /** The entry's label line as rendered (without the content). */
   label: string
   content: string
@@ -49,16 +54,28 @@ const POOLS: readonly ContextPool[] = ['decision', 'memory', 'working']
 
 const day = (iso: string) => iso.slice(0, 10)
 
+/** What a typed memory adds to its label: its type when not a plain fact, a confidence below 1, a conflict. */
+function typedParts(e: Omit<ContextEntry, 'label'>, words: { confidence: string; conflicts: string }): string {
+  let out = ''
+  if (e.type && e.type !== 'fact') out += ` | ${e.type}`
+  if (e.confidence !== undefined && e.confidence < 1) out += ` | ${words.confidence} ${e.confidence.toFixed(2)}`
+  if (e.conflictsWith?.length) out += ` | ${words.conflicts} ${e.conflictsWith.join(', ')}`
+  return out
+}
+
 function labelEn(e: Omit<ContextEntry, 'label'>): string {
   const expiry = e.expiresAt ? ` | expires ${e.expiresAt.slice(0, 16).replace('T', ' ')}` : ''
-  if (e.pool === 'memory') return `[memory: long-term | trust ${e.trust!.toFixed(2)} | written ${day(e.writtenAt)}${expiry} | ${e.id}]`
+  const typed = typedParts(e, { confidence: 'confidence', conflicts: 'CONFLICTS with' })
+  if (e.pool === 'memory')
+    return `[memory: long-term | trust ${e.trust!.toFixed(2)}${typed} | written ${day(e.writtenAt)}${expiry} | ${e.id}]`
   if (e.pool === 'working') return `[memory: working | session only | written ${day(e.writtenAt)}${expiry} | ${e.id}]`
   return `[decision | confirmed | written ${day(e.writtenAt)} | ${e.id}]`
 }
 
 function labelZh(e: Omit<ContextEntry, 'label'>): string {
   const expiry = e.expiresAt ? ` | 过期 ${e.expiresAt.slice(0, 16).replace('T', ' ')}` : ''
-  if (e.pool === 'memory') return `[记忆：长期 | 可信度 ${e.trust!.toFixed(2)} | 写入 ${day(e.writtenAt)}${expiry} | ${e.id}]`
+  const typed = typedParts(e, { confidence: '置信度', conflicts: '冲突' })
+  if (e.pool === 'memory') return `[记忆：长期 | 可信度 ${e.trust!.toFixed(2)}${typed} | 写入 ${day(e.writtenAt)}${expiry} | ${e.id}]`
   if (e.pool === 'working') return `[记忆：工作 | 仅本会话 | 写入 ${day(e.writtenAt)}${expiry} | ${e.id}]`
   return `[决策 | 已确认 | 写入 ${day(e.writtenAt)} | ${e.id}]`
 }
@@ -90,7 +107,7 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
       for (const [key, value] of decisionEntries(ctx.ledger, ctx.ledger.state)) {
         const slot = ctx.ledger.state.decision.get(key)!
         const ts = ctx.ledger.idx.originRow(slot.seq)?.ts ?? new Date(0).toISOString()
-        candidates.push({ id: `d:${key}`, pool, trust: null, writtenAt: ts, expiresAt: null, content: textOf(value) })
+        candidates.push({ id: `decision:${key}`, pool, trust: null, writtenAt: ts, expiresAt: null, content: textOf(value) })
       }
     else if (pool === 'memory')
       for (const m of approvedMemories(ctx))
@@ -100,12 +117,15 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
           trust: m.score,
           writtenAt: new Date(m.createdMs).toISOString(),
           expiresAt: m.expires === null ? null : new Date(m.expires).toISOString(),
+          type: m.type,
+          confidence: m.confidence,
+          conflictsWith: [...m.conflictsWith],
           content: contentOf(ctx.ledger, m),
         })
     else if (options.session !== undefined)
       for (const w of workingLive(ctx, options.session))
         candidates.push({
-          id: `w:${w.name}`,
+          id: workingNodeId(w.key),
           pool,
           trust: null,
           writtenAt: new Date(w.writtenMs).toISOString(),
@@ -136,7 +156,7 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
     site,
     tool: null,
     call: null,
-    actor: safeText(options.actor ?? ctx.rules.defaultActor),
+    actor: safeText(options.actor ?? actorOf(ctx)),
     reason: encodeMeta({ entries: entries.map((e) => e.id), session: options.session }),
   })
   return { text: lines.join('\n'), contextId: `ctx_${receipt.seq}`, entries }

@@ -14,8 +14,10 @@ import { encodeMeta, findingsSummary, type MemoryStatus } from './meta.js'
 import { normCommit } from './normalize.js'
 import type { Ledger } from '../ledger.js'
 import type { MemorySlot } from './state.js'
+import { canRead, canWrite, conflictWinner, deny, inNamespace, SYSTEM, validAt } from './access.js'
+import { checkType, checkTyped, type TypedOptions } from './typed.js'
 
-export interface ProposeOptions {
+export interface ProposeOptions extends TypedOptions {
   /** Where the content comes from: `user`, `assistant`, `web.fetch`, a tool name… (rollback by `{ source }` uses it). */
   source: string
   /** The conversation or run it was seen in (rollback by `{ session }` uses it). */
@@ -28,7 +30,27 @@ export interface ProposeOptions {
   ttlMs?: number
 }
 
+/** The norm of new content for an existing memory, in the namespace and owner it was written with. */
+function memoryNormFor(ctx: LifecycleContext, m: MemorySlot, content: string): string {
+  return memoryNorm({ ...ctx, principal: m.owner, ns: m.ns }, content)
+}
+
+/**
+ * The keyed commitment that finds "the same memory again": the normalized content, within the writer's namespace
+ * and, for a principal other than `system`, its own entries (so one agent's private note is never reported as a
+ * sighting of another's, and scopes do not merge).
+ */
+export function memoryNorm(ctx: LifecycleContext, content: string): string {
+  if (ctx.principal === SYSTEM && !ctx.ns.length) return normCommit(ctx.ring, content)
+  return normCommit(ctx.ring, `${ctx.principal}\u001f${ctx.ns.join('\u001e')}\u001f${content}`)
+}
+
 const MAX_TAGS = 32
+
+/** The actor a receipt names when the call gives none: the handle's principal, or the store's default at the root. */
+export function actorOf(ctx: LifecycleContext): string | null {
+  return ctx.principal === SYSTEM ? ctx.rules.defaultActor : ctx.principal
+}
 
 export function statusOf(decision: 'approve' | 'review' | 'reject'): MemoryStatus {
   return decision === 'approve' ? 'approved' : decision === 'review' ? 'pending_review' : 'rejected'
@@ -39,7 +61,7 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
   guard.ensureWritable('memories.propose')
   const site = attribute(ledger)
   const source = typeof options?.source === 'string' ? options.source : null
-  const actor = options?.actor ?? rules.defaultActor
+  const actor = options?.actor ?? actorOf(ctx)
   const from = options?.from
   const base = {
     pool: 'memory' as const,
@@ -68,11 +90,17 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
     )
   if (options.ttlMs !== undefined && !(Number.isFinite(options.ttlMs) && options.ttlMs > 0))
     refuse(ledger, new ValueError(null, source, 'ttlMs', 'must be a positive number of milliseconds', 'memory.ttl'), 'PROPOSE', base)
+  const typed = checkTyped(ctx, options, source)
+  if (typed instanceof ValueError) refuse(ledger, typed, 'PROPOSE', base)
+  const schemaProblem = checkType(ctx, typed.type, content, typed.key ?? null, source)
+  if (schemaProblem) refuse(ledger, schemaProblem, 'PROPOSE', base)
   if (from !== undefined) checkProvenance(ctx, from, base)
 
   const result = ctx.scan(content)
-  const norm = normCommit(ring, content)
-  const existing = ledger.state.lifecycle.findByNorm(norm)
+  const norm = memoryNorm(ctx, content)
+  const life = ledger.state.lifecycle
+  const existing = life.findByNorm(norm)
+  const linked = options.session !== undefined && options.link !== false ? life.lastRender.get(options.session) : undefined
   const meta = {
     score: result.score,
     ruleSet: result.ruleSet,
@@ -101,8 +129,22 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
   }
   const commit = ring.commit(text)
   const id = `m_${ledger.headSeq + 1}`
-  const status = statusOf(result.decision)
+  let status = statusOf(result.decision)
   const now = rules.now()
+  // A keyed memory whose namespace (or subject) already holds another value for the key: both are flagged.
+  const rivals =
+    typed.key === undefined
+      ? []
+      : life
+          .withIdentity({ key: typed.key, ns: [...ctx.ns], subject: typed.subject ?? null })
+          .filter((m) => m.norm !== norm && settle(ctx, m) !== undefined)
+  const policy = rules.conflictPolicy
+  if (rivals.length && policy === 'review' && status === 'approved') {
+    status = 'pending_review'
+    why ??= 'conflict'
+  }
+  const ttlEnd = options.ttlMs === undefined ? undefined : now + options.ttlMs
+  const expires = ttlEnd === undefined ? typed.validUntil : typed.validUntil === undefined ? ttlEnd : Math.min(ttlEnd, typed.validUntil)
   ledger.append(
     {
       ...base,
@@ -114,11 +156,24 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
         status,
         tags: tags.length ? [...tags] : undefined,
         norm,
-        expires: options.ttlMs === undefined ? undefined : now + options.ttlMs,
+        expires,
         why,
+        key: typed.key,
+        type: typed.type === 'fact' ? undefined : typed.type,
+        owner: ctx.principal === SYSTEM ? undefined : ctx.principal,
+        access: typed.access === 'internal' ? undefined : typed.access,
+        ns: ctx.ns.length ? [...ctx.ns] : undefined,
+        subject: typed.subject,
+        validFrom: typed.validFrom,
+        confidence: typed.confidence === 1 ? undefined : typed.confidence,
+        deps: typed.deps.length ? typed.deps : undefined,
+        ctx: linked,
+        conflicts: rivals.length ? rivals.map((m) => m.id) : undefined,
+        ends: rivals.length && policy === 'newest' && status === 'approved' ? rivals.map((m) => m.id) : undefined,
+        policy: rivals.length ? policy : undefined,
       }),
     },
-    { commit, text },
+    { commit, text, subject: typed.subject },
   )
   if (status === 'pending_review') notifyPending(ctx, id)
   return { id, status, score: result.score, findings: result.findings }
@@ -198,7 +253,7 @@ export function contentOf(ledger: Pick<Ledger, 'readValue'>, m: MemorySlot): str
 export function toEntry(ctx: LifecycleContext, m: MemorySlot): MemoryEntry {
   return {
     id: m.id,
-    content: contentOf(ctx.ledger, m),
+    content: m.erased === null ? contentOf(ctx.ledger, m) : '',
     status: m.status,
     score: m.score,
     ruleSet: m.ruleSet,
@@ -212,6 +267,19 @@ export function toEntry(ctx: LifecycleContext, m: MemorySlot): MemoryEntry {
     updatedAt: new Date(m.updatedMs).toISOString(),
     expiresAt: m.expires === null ? null : new Date(m.expires).toISOString(),
     seq: m.seq,
+    key: m.key,
+    type: m.type,
+    owner: m.owner,
+    access: typeof m.access === 'string' ? m.access : { readers: [...(m.access.readers ?? [])], writers: [...(m.access.writers ?? [])] },
+    namespace: [...m.ns],
+    subject: m.subject,
+    validFrom: new Date(m.validFrom).toISOString(),
+    confidence: m.confidence,
+    dependsOn: [...m.deps],
+    context: m.ctx,
+    version: m.version,
+    conflicted: m.conflictsWith.length > 0,
+    conflictsWith: [...m.conflictsWith],
   }
 }
 
@@ -265,28 +333,62 @@ export function liveMemory(ctx: LifecycleContext, id: string): MemorySlot | unde
   return m ? settle(ctx, m) : undefined
 }
 
-/** Approved, valid memories, most recently written first. */
+/**
+ * Whether reads through this handle show a live memory now: approved, inside its validity window, readable by the
+ * principal, and the entry its conflict's resolution policy picks (see access.ts conflictWinner).
+ */
+export function visible(ctx: LifecycleContext, m: MemorySlot, now = ctx.rules.now()): boolean {
+  if (m.status !== 'approved' || m.erased !== null || !validAt(m, now) || !canRead(ctx, m)) return false
+  if (!m.conflictsWith.length) return true
+  const life = ctx.ledger.state.lifecycle
+  const group = [m]
+  for (const id of m.conflictsWith) {
+    const other = life.memories.get(id)
+    if (other && other.status === 'approved' && other.erased === null && validAt(other, now) && canRead(ctx, other)) group.push(other)
+  }
+  return conflictWinner(group, ctx.rules.conflictPolicy) === m
+}
+
+/** Memories reads show through this handle (see `visible`) within its namespace, most recently written first. */
 export function approvedMemories(ctx: LifecycleContext): MemorySlot[] {
   const out: MemorySlot[] = []
+  const now = ctx.rules.now()
   for (const m of ctx.ledger.state.lifecycle.memories.values()) {
+    if (!inNamespace(m, ctx.ns)) continue
     const live = settle(ctx, m)
-    if (live?.status === 'approved') out.push(live)
+    if (live && visible(ctx, live, now)) out.push(live)
   }
   return out.sort((a, b) => b.createdMs - a.createdMs || b.seq - a.seq)
 }
 
-export function updateMemory(
-  ctx: LifecycleContext,
-  id: string,
-  content: string,
-  options: { actor?: string; reason?: string } = {},
-): ProposeResult {
+/** A live memory the principal may read; a refused read leaves a receipt and throws AccessDeniedError. */
+export function readableMemory(ctx: LifecycleContext, id: string): MemorySlot | undefined {
+  const m = liveMemory(ctx, id)
+  if (m && !canRead(ctx, m)) deny(ctx, m, 'read', 'READ')
+  return m
+}
+
+export interface UpdateOptions {
+  actor?: string
+  reason?: string
+  /** A new confidence in [0, 1]. */
+  confidence?: number
+  /** A new validity end (epoch ms or ISO 8601). */
+  validUntil?: number | string
+  /** More entries it now depends on (added to the existing ones). */
+  dependsOn?: string[]
+  /** The session the update is made in: links it to that session's last render, like a proposal. */
+  session?: string
+}
+
+export function updateMemory(ctx: LifecycleContext, id: string, content: string, options: UpdateOptions = {}): ProposeResult {
   const { ledger, ring, rules, guard } = ctx
   guard.ensureWritable('memories.update')
   const site = attribute(ledger)
   const m = liveMemory(ctx, id)
   if (!m) throw new MemoryNotFoundError(safeText(id) ?? '', 'memory')
-  const actor = options.actor ?? rules.defaultActor
+  if (!canWrite(ctx, m)) deny(ctx, m, 'write', 'UPDATE')
+  const actor = options.actor ?? actorOf(ctx)
   const base = { pool: 'memory' as const, key: m.id, old: m.commit, new: null, site, tool: m.tool, call: m.call, actor: safeText(actor) }
   const bad = checkTexts(m.id, m.source, [
     ['content', content, rules.maxValueBytes],
@@ -294,12 +396,29 @@ export function updateMemory(
     ['reason', options.reason, MAX_REASON_LENGTH, true],
   ])
   if (bad) refuse(ledger, bad, 'UPDATE', base)
+  const typed = checkTyped(
+    ctx,
+    {
+      key: m.key ?? undefined,
+      type: m.type,
+      access: m.access,
+      confidence: options.confidence ?? m.confidence,
+      validUntil: options.validUntil,
+      validFrom: options.validUntil === undefined ? undefined : m.validFrom,
+      dependsOn: options.dependsOn,
+    },
+    m.source,
+  )
+  if (typed instanceof ValueError) refuse(ledger, typed, 'UPDATE', base)
+  const schemaProblem = checkType(ctx, m.type, content, m.key ?? m.id, m.source)
+  if (schemaProblem) refuse(ledger, schemaProblem, 'UPDATE', base)
   let text: string
   try {
     text = encodeValue(content, m.id, m.source, rules.maxValueBytes)
   } catch (e) {
     return refuse(ledger, e as CustomsError, 'UPDATE', base)
   }
+  const linked = options.session !== undefined ? ledger.state.lifecycle.lastRender.get(options.session) : undefined
   const result = ctx.scan(content)
   const status = statusOf(result.decision)
   const commit = ring.commit(text)
@@ -313,11 +432,16 @@ export function updateMemory(
         score: result.score,
         ruleSet: result.ruleSet,
         findings: findingsSummary(result.findings),
-        norm: normCommit(ring, content),
+        norm: memoryNormFor(ctx, m, content),
         why: options.reason,
+        confidence: options.confidence,
+        expires: typed.validUntil,
+        deps: typed.deps.length ? typed.deps : undefined,
+        ctx: linked,
+        session: options.session,
       }),
     },
-    { commit, text },
+    { commit, text, subject: m.subject ?? undefined },
   )
   if (status === 'pending_review') notifyPending(ctx, m.id)
   return { id: m.id, status, score: result.score, findings: result.findings }
@@ -327,12 +451,13 @@ export function deleteMemory(ctx: LifecycleContext, id: string, options: { actor
   ctx.guard.ensureWritable('memories.delete')
   const m = typeof id === 'string' ? ctx.ledger.state.lifecycle.memories.get(id) : undefined
   if (!m) throw new MemoryNotFoundError(safeText(id) ?? '', 'memory')
+  if (!canWrite(ctx, m)) deny(ctx, m, 'write', 'DELETE')
   const bad = checkTexts(m.id, m.source, [
     ['actor', options.actor, MAX_NAME_LENGTH, true],
     ['reason', options.reason, MAX_REASON_LENGTH, true],
   ])
   if (bad) throw bad
-  return transition(ctx, m, 'DELETE', { why: options.reason }, options.actor ?? null)
+  return transition(ctx, m, 'DELETE', { why: options.reason }, options.actor ?? actorOf(ctx))
 }
 
 /**

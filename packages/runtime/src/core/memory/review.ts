@@ -73,7 +73,22 @@ function decide(ctx: LifecycleContext, id: string, decision: ReviewDecision, op:
     const live = settle(ctx, m)
     if (!live) throw new MemoryNotFoundError(id, 'memory')
     if (live.status !== 'pending_review') throw new NotPendingError(id, live.status)
-    return transition(ctx, live, op, { status: op === 'APPROVE' ? 'approved' : 'rejected', why: decision.reason }, decision.by, site)
+    // Approving the newer side of a conflict under `newest` supersedes the older ones, as a direct approval would have.
+    const ends =
+      op === 'APPROVE' && ctx.rules.conflictPolicy === 'newest'
+        ? live.conflictsWith.filter((c) => {
+            const other = ctx.ledger.state.lifecycle.memories.get(c)
+            return other !== undefined && other.createdMs <= live.createdMs && Number(c.slice(2)) < Number(live.id.slice(2))
+          })
+        : []
+    return transition(
+      ctx,
+      live,
+      op,
+      { status: op === 'APPROVE' ? 'approved' : 'rejected', why: decision.reason, ends: ends.length ? ends : undefined },
+      decision.by,
+      site,
+    )
   }
   const p = ctx.ledger.state.lifecycle.promotions.get(id)
   if (!p) throw new MemoryNotFoundError(id, 'pending review item')

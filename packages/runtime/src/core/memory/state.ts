@@ -295,6 +295,7 @@ export class MemoryState {
         if (meta.findings !== undefined) slot.findings = meta.findings
         if (meta.confidence !== undefined) slot.confidence = meta.confidence
         if (meta.conflicts) for (const c of meta.conflicts) this.flagConflict(slot, c)
+        this.endValidity(meta.ends, ms)
         return
       case 'DELETE':
       case 'EXPIRE':
@@ -324,7 +325,12 @@ export class MemoryState {
       const other = this.memories.get(c)
       if (other) this.flagConflict(other, slot.id)
     }
-    for (const e of meta.ends ?? []) {
+    this.endValidity(meta.ends, ms)
+  }
+
+  /** Superseded entries (conflict policy `newest`): their validity ends at `ms`. */
+  private endValidity(ids: readonly string[] | undefined, ms: number): void {
+    for (const e of ids ?? []) {
       const other = this.memories.get(e)
       if (other && (other.expires === null || other.expires > ms)) other.expires = ms
     }

@@ -11,7 +11,9 @@ import type { Receipt } from '../receipt.js'
 import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, refuse, safeText } from '../gates/gate.js'
 import type { LifecycleContext, ProposeResult } from './context-types.js'
 import { encodeMeta } from './meta.js'
-import { proposeMemory } from './memories.js'
+import { actorOf, memoryNorm, proposeMemory } from './memories.js'
+import { workingNodeId } from './state.js'
+import { knownNode } from './typed.js'
 import { normCommit } from './normalize.js'
 import type { WorkingSlot } from './state.js'
 
@@ -25,6 +27,10 @@ export interface WorkingPutOptions {
   source?: string
   /** A temporary value (a token, a scratch result): never promoted. */
   transient?: boolean
+  /** Entries it was derived from (ids as `guard.check` takes them). */
+  dependsOn?: string[]
+  /** Link it to the session's last rendered context (default true: the first write after a render is linked). */
+  link?: boolean
 }
 
 export interface WorkingEntry {
@@ -62,7 +68,7 @@ export function workingPut(
     site,
     tool: null,
     call: null,
-    actor: safeText(rules.defaultActor),
+    actor: safeText(actorOf(ctx)),
   }
   const bad = checkTexts(key, source, [
     ['name', name, MAX_NAME_LENGTH],
@@ -78,18 +84,44 @@ export function workingPut(
   } catch (e) {
     return refuse(ledger, e as CustomsError, 'PUT', base)
   }
+  const deps = options.dependsOn ?? []
+  if (!Array.isArray(deps) || deps.length > 256 || deps.some((d) => typeof d !== 'string' || !knownNode(ctx, d)))
+    refuse(
+      ledger,
+      new ValueError(key, source, 'dependsOn', 'must be an array of at most 256 known entry ids', 'working.dependsOn'),
+      'PUT',
+      base,
+    )
+  const linked = options.link === false ? undefined : ledger.state.lifecycle.lastRender.get(session)
   const eligible = rules.autoProposeSessions > 0 && !options.transient && !neverAutoPromoted(source)
   const content = typeof value === 'string' ? value : text
   const norm = eligible ? normCommit(ring, content) : undefined
   const commit = ring.commit(text)
   const receipt = ledger.append(
-    { ...base, op: 'PUT', new: commit, reason: encodeMeta({ source, expires: rules.now() + ttl, norm, session }) },
+    {
+      ...base,
+      op: 'PUT',
+      new: commit,
+      reason: encodeMeta({
+        source,
+        expires: rules.now() + ttl,
+        norm,
+        session,
+        deps: deps.length ? [...new Set(deps)] : undefined,
+        ctx: linked,
+      }),
+    },
     { commit, text },
   )
   if (!norm) return { receipt }
   const sessions = sessionsWith(ctx, norm)
-  if (sessions.size < rules.autoProposeSessions || ledger.state.lifecycle.findByNorm(norm)) return { receipt }
-  const proposed = proposeMemory(ctx, content, { source: `working:${source}`, session }, `auto:sessions:${sessions.size}`)
+  if (sessions.size < rules.autoProposeSessions || ledger.state.lifecycle.findByNorm(memoryNorm(ctx, content))) return { receipt }
+  const proposed = proposeMemory(
+    ctx,
+    content,
+    { source: `working:${source}`, session, dependsOn: [workingNodeId(key)], link: false },
+    `auto:sessions:${sessions.size}`,
+  )
   return { receipt, proposed }
 }
 
@@ -147,7 +179,7 @@ function endWorking(ctx: LifecycleContext, w: WorkingSlot, op: 'DELETE' | 'EXPIR
     site: attribute(ctx.ledger),
     tool: null,
     call: null,
-    actor: safeText(ctx.rules.defaultActor),
+    actor: safeText(actorOf(ctx)),
     reason: null,
   })
 }
