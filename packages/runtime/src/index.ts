@@ -26,6 +26,14 @@ export type {
 } from './core/memory/api.js'
 export type { Access, ConflictPolicy } from './core/memory/meta.js'
 export type { TypedOptions } from './core/memory/typed.js'
+export type {
+  LineageEdge,
+  LineageEdgeKind,
+  LineageNode,
+  LineageNodeKind,
+  LineageOptions,
+  LineageResult,
+} from './core/memory/lineage.js'
 export type { UpdateOptions } from './core/memory/memories.js'
 export type { MemoryEntry, ProposeResult, ReviewItem } from './core/memory/context-types.js'
 export type { ContextEntry, ContextPool, RenderedContext, RenderOptions } from './core/memory/context.js'

@@ -54,6 +54,7 @@ import {
   type WorkingMemory,
 } from './memory/api.js'
 import type { LifecycleContext } from './memory/context-types.js'
+import { influence, lineage, type LineageResult } from './memory/lineage.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
@@ -189,6 +190,21 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    */
   as(principal: string, options?: { external?: boolean }): MemoryHandle {
     return memoryHandle(asPrincipal(this.lifecycle, principal, options), (_ctx, base) => base)
+  }
+
+  /**
+   * What an entry (memory `m_<seq>`, `w:<session>/<name>`, `decision:<key>`, `ctx_<seq>`) was derived from,
+   * transitively: its `dependsOn`, the context it was linked to and that context's entries. See docs/lineage.md.
+   */
+  lineage(id: string, options?: { maxDepth?: number }): LineageResult {
+    this.guard.ensureOpen('lineage')
+    return lineage(this.ledger.state.lifecycle, id, { ...options, decisions: this.ledger.state.decision })
+  }
+
+  /** Everything that depended on an entry (its blast radius): derived entries, contexts, guard checks. */
+  influence(id: string, options?: { maxDepth?: number }): LineageResult {
+    this.guard.ensureOpen('influence')
+    return influence(this.ledger.state.lifecycle, id, { ...options, decisions: this.ledger.state.decision })
   }
 
   /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
