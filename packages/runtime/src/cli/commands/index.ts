@@ -3,7 +3,9 @@ import { at } from './at'
 import { checkpoint } from './checkpoint'
 import { diff } from './diff'
 import { exportCommand } from './export'
+import { guardLog } from './guard-log'
 import { health } from './health'
+import { influence, lineage } from './lineage'
 import { log } from './log'
 import { memories } from './memories'
 import { metrics } from './metrics'
@@ -30,6 +32,9 @@ export const commands: Command[] = [
   migrate,
   memories,
   review,
+  lineage,
+  influence,
+  guardLog,
   scan,
 ]
 
