@@ -4,6 +4,7 @@
  */
 import type { JournalDamage } from './core/damage.js'
 import type { JournalHead } from './storage/types.js'
+import type { GuardResult } from './core/memory/guard/types.js'
 
 /** Machine-readable refusal and failure codes (the `code` of a CustomsError and the tail of a REFUSED reason). */
 export type CustomsErrorCode =
@@ -470,5 +471,28 @@ export class ErasedError extends CustomsError {
       key: id,
       rule: 'erasure',
     })
+  }
+}
+
+/**
+ * The shadow guardrail stopped a tool call (`guardTools`): the check decided `halt` (or `redirect`, unless the
+ * wrapper was told to let redirects proceed). `result` is the check, with its reasons and repair suggestions; its
+ * GUARD receipt (`result.seq`) records the stop.
+ */
+export class GuardHaltError extends CustomsError {
+  constructor(
+    readonly tool: string,
+    readonly result: GuardResult,
+  ) {
+    const named = result.reasons.slice(0, 5).map((r) => `${r.rule} (${r.entries.join(', ')})`)
+    const why = named.join('; ') + (result.reasons.length > 5 ? `; and ${result.reasons.length - 5} more` : '')
+    super(
+      'GUARD_HALT',
+      `memory-customs: the guard decided ${result.decision} for tool "${tool}" (${result.id}): ${why || 'no reason given'}`,
+      {
+        rule: 'guard.policy',
+        seq: result.seq,
+      },
+    )
   }
 }

@@ -83,11 +83,16 @@ export interface EvaluatorOutput {
 export interface ShadowEntry {
   id: string
   kind: 'memory' | 'working' | 'decision'
-  /** `live`, or why it is not: `expired`, `rolled_back`, `deleted`, `rejected`, `pending_review`, `missing`, `erased`. */
-  state: 'live' | 'expired' | 'rolled_back' | 'deleted' | 'rejected' | 'pending_review' | 'missing' | 'erased'
+  /**
+   * `live`, or why it is not: `expired`, `not_yet_valid` (before its validFrom), `rolled_back`, `deleted`,
+   * `rejected`, `pending_review`, `missing` (no such entry was ever written), `erased`.
+   */
+  state: ShadowState
   type: string | null
   owner: string | null
   key: string | null
+  /** The memory's namespace (two live entries with one namespace and key are a conflict); [] otherwise. */
+  ns: string[]
   source: string | null
   trust: TrustClass
   confidence: number
@@ -96,6 +101,17 @@ export interface ShadowEntry {
   conflictsWith: string[]
   deps: string[]
 }
+
+export type ShadowState =
+  | 'live'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'rolled_back'
+  | 'deleted'
+  | 'rejected'
+  | 'pending_review'
+  | 'missing'
+  | 'erased'
 
 export interface GuardOptions {
   /**
@@ -121,4 +137,43 @@ export interface GuardOptions {
   evaluator?: (input: EvaluatorInput) => Promise<EvaluatorOutput> | EvaluatorOutput
   /** Half-width of the uncertain band around the threshold. Default 0.15. */
   uncertainty?: number
+  /** How long the evaluator may take before the rules' result stands (a timeout is named in the reasons). Default 10 s. */
+  evaluatorTimeoutMs?: number
+}
+
+/** A repair kind, as `guard.repair(result, { only })` takes them. */
+export type RepairKind = RepairSuggestion['kind']
+
+/** What `guard.repair` did with one suggestion. */
+export interface RepairOutcome {
+  suggestion: RepairSuggestion
+  /** `applied` wrote receipts; `open` needs someone (verify); `skipped` could not apply (the reason says why). */
+  status: 'applied' | 'open' | 'skipped'
+  /** Seqs of the receipts written for it. */
+  receipts: number[]
+  reason?: string
+}
+
+/** A recorded check, as `guard.log()` lists them (from the GUARD receipts). */
+export interface GuardLogEntry {
+  id: string
+  seq: number
+  at: string
+  action: string
+  tool: string | null
+  decision: GuardDecision
+  risk: RiskVector
+  /** `rule:entry,entry` per reason. */
+  reasons: string[]
+  entries: string[]
+  contextId: string | null
+}
+
+export interface GuardLogFilter {
+  decision?: GuardDecision | GuardDecision[]
+  action?: string
+  /** Checks that evaluated this entry. */
+  entry?: string
+  /** Most records returned (most recent first). */
+  limit?: number
 }
