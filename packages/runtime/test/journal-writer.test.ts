@@ -28,7 +28,10 @@ async function freshIndex(rows: number): Promise<ReceiptIndex> {
   return idx
 }
 
-/** The part of a Ledger the writer uses: pending entries, the index, and `seal` (here: entries pass as they are). */
+/**
+ * The part of a Ledger the writer uses: pending entries, the index, `seal` (here: entries pass as they are) and
+ * the value store's subject keys (none here: nothing to save before sealing).
+ */
 function ledgerWith(idx: ReceiptIndex, receipts: number): Ledger {
   const pending: PendingEntry[] = Array.from({ length: receipts }, (_, i) => ({
     t: 'r',
@@ -41,6 +44,7 @@ function ledgerWith(idx: ReceiptIndex, receipts: number): Ledger {
     idx,
     lastSealed: null,
     carriedValues: [],
+    values: { useKeyStore: () => {}, keysPending: false },
     seal: (batch: PendingEntry[]) => batch.map((e) => (e.t === 'r' ? { t: 'r', body: e.body } : e)) as JournalEntry[],
   } as unknown as Ledger
 }

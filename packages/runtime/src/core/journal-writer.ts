@@ -1,6 +1,7 @@
 /**
  * Group commit: journal entries queued by `Ledger.append` reach the backend in batches, one append in flight.
- * Each batch is sealed on its way out (values encrypted, receipts given their MACs), and once it is durable
+ * Each batch is sealed on its way out (values encrypted, receipts given their MACs; new subject keys saved in the
+ * key store first), and once it is durable
  * the witness beside the keys is moved up, at most about once a second (and on checkpoint and close).
  */
 import { StorageError } from '../errors.js'
@@ -59,7 +60,11 @@ export class JournalWriter {
     private readonly keys: KeyProvider,
     private readonly now: () => number,
     private readonly isClosed: () => boolean,
-  ) {}
+  ) {
+    // Subject keys (docs/erasure.md) go to the same key store as the witness: the writer saves a new one before
+    // the first record sealed with it, and forget saves the key set without one, through the value store.
+    ledger.values.useKeyStore(keys, ledger.chain)
+  }
 
   /**
    * Writes the witness for the last durable, authenticated receipt unless it was written less than a second
@@ -162,6 +167,9 @@ export class JournalWriter {
       const busy = { appending: true }
       try {
         if (ledger.idx.pendingRows >= INDEX_BACKLOG) ledger.idx.sync()
+        // A record sealed with a new subject key must never be durable before the key is: a crash would leave a
+        // value nobody can read that no FORGET receipt explains.
+        if (ledger.values.keysPending) await ledger.values.saveKeys()
         const sealed = ledger.seal(batch)
         const appending = this.backend.shared
           ? this.backend.append(sealed, { expectedHead: normalHead(this.durableHead) })

@@ -8,7 +8,7 @@
  * are durable). Because the whole chain advances inside one synchronous call, writes can never interleave
  * with each other or with a rollback's core.
  */
-import { ValueIntegrityError } from '../errors.js'
+import { ErasedError, ValueIntegrityError } from '../errors.js'
 import { hexToB64url } from '../crypto/hash.js'
 import { valuesDigest } from '../crypto/auth.js'
 import type { Ring } from '../crypto/ring.js'
@@ -16,6 +16,7 @@ import { resultSigInput } from '../crypto/values.js'
 import { encodeBodyV2, genesisV2, receiptHashV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { JournalEntry } from '../storage/types.js'
 import { receiptRow, type ReceiptIndex } from './index-db.js'
+import { decodeMeta } from './memory/meta.js'
 import type { Receipt, ReceiptBody } from './receipt.js'
 import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
 import type { ValueStore } from './values.js'
@@ -32,7 +33,7 @@ export type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'pre
  * writer turns them into stored entries (`Ledger.seal`), off the synchronous write path.
  */
 export type PendingEntry =
-  | { t: 'value'; commit: string; text: string }
+  | { t: 'value'; commit: string; text: string; kid?: string }
   | { t: 'r'; seq: number; body: string; hash: string }
   | Exclude<JournalEntry, { t: 'value' } | { t: 'r' } | { t: 'receipt' } | { t: 'meta' }>
 
@@ -99,8 +100,21 @@ export class Ledger {
     return r ? { op: r.op, ts: r.ts, reason: r.reason, tool: r.tool, call: r.call } : undefined
   }
 
-  /** Appends one receipt (and its value record, if new) synchronously, in format 2. */
-  append(d: Draft, value?: { commit: string; text: string }): Receipt {
+  /**
+   * Appends one receipt (and its value record, if new) synchronously, in format 2.
+   *
+   * A value with `subject` is sealed with that subject's key (made on its first value) and committed to in the
+   * subject's domain (docs/erasure.md): where the draft's `new` is `value.commit`, the receipt carries the subject
+   * commitment instead, so the same text written for another subject or for none never shares its record.
+   */
+  append(d: Draft, value?: { commit: string; text: string; subject?: string }): Receipt {
+    let kid: string | undefined
+    if (value?.subject !== undefined) {
+      kid = this.values.subjectKeyId(value.subject)
+      const commit = this.values.subjectCommit(kid, value.text)
+      if (d.new === value.commit) d = { ...d, new: commit }
+      value = { commit, text: value.text }
+    }
     const ms = this.now()
     const seq = this.headSeq + 1
     const ts = new Date(ms).toISOString()
@@ -128,8 +142,12 @@ export class Ledger {
     const text = encodeBodyV2(body)
     const hash = receiptHashV2(prev, text)
     if (value && !this.values.has(value.commit)) {
-      this.values.remember(value.commit, value.text)
-      this.pending.push({ t: 'value', commit: value.commit, text: value.text })
+      this.values.remember(value.commit, value.text, kid)
+      this.pending.push(
+        kid === undefined
+          ? { t: 'value', commit: value.commit, text: value.text }
+          : { t: 'value', commit: value.commit, text: value.text, kid },
+      )
     }
     this.pending.push({ t: 'r', seq, body: text, hash })
     this.headSeq = seq
@@ -159,7 +177,7 @@ export class Ledger {
     let values: Array<{ commit: string; body: string }> = [...this.carriedValues]
     for (const e of batch) {
       if (e.t === 'value') {
-        const v = { commit: e.commit, body: this.values.recordFor(e.commit, e.text) }
+        const v = { commit: e.commit, body: this.values.recordFor(e.commit, e.text, e.kid) }
         values.push(v)
         this.valueRecords?.set(v.commit, v.body)
         out.push({ t: 'value', commit: v.commit, body: v.body })
@@ -215,7 +233,10 @@ export class Ledger {
     if (body?.op === 'ROLLBACK') this.counters.rollbacks++
   }
 
-  /** A fresh copy of the value behind a commitment (checked when it was loaded from storage), or undefined. */
+  /**
+   * A fresh copy of the value behind a commitment (checked when it was loaded from storage), or undefined.
+   * Throws ErasedError for a value whose subject was forgotten, naming the memory and the FORGET receipt.
+   */
   readValue(commit: string | null | undefined, seq = 0): unknown {
     try {
       return this.values.read(commit, seq)
@@ -223,8 +244,33 @@ export class Ledger {
       // Read by commitment alone (time travel, diffs): name the receipt that wrote it, found only on this path.
       if (e instanceof ValueIntegrityError && seq === 0 && commit)
         throw new ValueIntegrityError(this.idx.firstSeqWriting(commit) ?? 0, commit, e.problem)
+      if (e instanceof ErasedError && commit) throw this.erasedError(commit)
       throw e
     }
+  }
+
+  /**
+   * The ErasedError of an erased value, found on the error path only: the memory holding it (else the
+   * commitment) and the FORGET receipt whose subject tag is the destroyed key's.
+   */
+  erasedError(commit: string): ErasedError {
+    let id = commit
+    for (const m of this.state.lifecycle.memories.values())
+      if (m.commit === commit) {
+        id = m.id
+        break
+      }
+    const kid = this.values.keyIdOf(commit)
+    const tag = kid === null ? undefined : this.values.erasedTag(kid)
+    let seq = 0
+    if (tag !== undefined) {
+      this.idx.sync()
+      // The first FORGET of this subject after the value was written destroyed its key (a subject forgotten
+      // twice has two FORGET receipts, one per key).
+      const written = this.idx.firstSeqWriting(commit) ?? 0
+      seq = this.idx.findReceipts({ op: 'FORGET', afterSeq: written }).find((r) => decodeMeta(r.reason).subjectTag === tag)?.seq ?? 0
+    }
+    return new ErasedError(id, seq)
   }
 
   /** Records a signed checkpoint in the index and queues it for the journal. */

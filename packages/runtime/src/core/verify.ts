@@ -5,7 +5,7 @@
  *   commitment and signature (v1 values are plaintext);
  * - format 2 receipts: the MAC, which authenticates the receipt and the value records written just before it
  *   (so value records are checked without decrypting them; `values: true` also decrypts each and checks its
- *   commitment).
+ *   commitment, and counts the records of forgotten subjects as `erased`: their key is gone by design).
  * Stored checkpoints are checked for their signature and their root; a checkpoint kept elsewhere detects
  * truncation (`TRUNCATED`) and replacement (`FORK`), and so does the witness kept beside the keys.
  *
@@ -16,7 +16,16 @@ import { fromBase64url, fromHex, hexEqual as safeEqual, hexToB64url as hexToB64,
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { checkNote, type CheckpointSigner } from '../crypto/checkpoint.js'
 import { valuesDigest, type Authenticator, type Witness } from '../crypto/auth.js'
-import { isSealedBody, openValue, resultSigInput, type ValueKeys } from '../crypto/values.js'
+import {
+  isSealedBody,
+  isSubjectKeyId,
+  openValue,
+  recordKeyId,
+  resultSigInput,
+  subjectValueInput,
+  ValueRecordError,
+  type ValueKeys,
+} from '../crypto/values.js'
 import { genesisV2, parseBodyV2, receiptHashV2, type BodyV2 } from '../format/v2.js'
 import { parseCanonicalBody, STATE_OPS, ZERO_HASH, type ReceiptBody } from './receipt.js'
 import type { JournalEntry } from '../storage/types.js'
@@ -55,6 +64,12 @@ export interface VerifyReport {
   authenticatedThrough: number
   /** Format-1 receipts at the start of the chain (written before the store was migrated). */
   legacy: number
+  /**
+   * With `values: true`, when there are any: value records sealed with a subject key that `forget` destroyed. They
+   * are authenticated like every record (the receipt MACs cover their bytes, key id included) and counted here,
+   * not as failures.
+   */
+  erased?: number
 }
 
 export interface VerifyInput {
@@ -181,6 +196,8 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     witnessHash = h === undefined ? null : h.length === 64 ? hexToB64(h) : h
   }
   let pendingValues: Array<{ commit: string; body: string }> = []
+  /** Value records found erased (`values: true`). */
+  let erased = 0
   /** Format-1 value records by commitment (legacy stores are small; format 2 never fills this). */
   const legacyValues = new Map<string, string>()
   const checkedLegacy = new Set<string>()
@@ -253,10 +270,17 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
         let text: string
         try {
           text = isSealedBody(rec.body) ? openValue(input.valueKeys, rec.commit, rec.body) : plaintextOf(rec.body)
-        } catch {
+        } catch (e) {
+          if (e instanceof ValueRecordError && e.problem === 'erased') {
+            erased++
+            return advance(null, hash)
+          }
           return fail(at, 'DECRYPT_FAILED', 'value record does not decrypt')
         }
-        if (!safeEqual(input.commit(text), body.new)) return fail(at, 'BAD_VALUE', 'value does not match its commitment')
+        // A subject value's commitment is domain-separated by its key id (crypto/values.ts).
+        const kid = isSealedBody(rec.body) ? recordKeyId(rec.body) : null
+        const committed = kid !== null && isSubjectKeyId(input.valueKeys, kid) ? subjectValueInput(kid, text) : text
+        if (!safeEqual(input.commit(committed), body.new)) return fail(at, 'BAD_VALUE', 'value does not match its commitment')
       }
     }
     advance(null, hash)
@@ -370,6 +394,7 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     else if (w.seq > size) fail(size + 1, 'TRUNCATED', `the witness beside the keys has seen ${w.seq} receipts, the journal has ${size}`)
     else if (w.seq > 0 && witnessHash !== w.hash) fail(w.seq, 'FORK', 'receipt differs from the one the witness saw')
   }
+  const erasedField = erased ? { erased } : {}
   return failure
     ? {
         ok: false,
@@ -377,8 +402,9 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
         firstFailure: failure,
         authenticatedThrough: Math.min(authenticatedThrough, failure.seq - 1),
         legacy,
+        ...erasedField,
       }
-    : { ok: true, checked: size, authenticatedThrough, legacy }
+    : { ok: true, checked: size, authenticatedThrough, legacy, ...erasedField }
 }
 
 /** 48 bits of a commitment as a number (its first 8 characters, base64url or hex, read as base-64 digits). */

@@ -46,7 +46,8 @@ export async function ringFromKeySet(keys: KeySet, origin: string, location = 'k
     sign: makeHmacBase64url(keys.signing),
     legacy: { commit: makeHmac(keys.commit), sign: makeHmac(keys.signing) },
     auth: createAuthenticator(keys.auth),
-    values: { current: keys.encryption.current, keys: keys.encryption.keys },
+    // Subject keys (docs/erasure.md) live beside the encryption keys; the ValueStore adds and destroys them.
+    values: { current: keys.encryption.current, keys: keys.encryption.keys, subjects: keys.subjects ?? { keys: {}, tags: {}, erased: {} } },
     checkpoint,
   }
 }

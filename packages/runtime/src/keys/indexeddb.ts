@@ -47,6 +47,8 @@ interface WrappedKeySet {
   auth: ArrayBuffer
   checkpoint: { alg: 'ed25519'; publicKey: Uint8Array; privateKey: ArrayBuffer } | { alg: 'hmac' }
   encryption: { current: string; keys: Record<string, ArrayBuffer> }
+  /** Per-subject keys, wrapped like the others; tags and tombstones are keyed tags and ids, stored plain. */
+  subjects?: { keys: Record<string, ArrayBuffer>; tags: Record<string, string>; erased: Record<string, string> }
 }
 
 export function createIndexedDBKeyProvider(options: IndexedDBKeyProviderOptions = {}): IndexedDBKeyProvider {
@@ -115,6 +117,11 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
       checkpoint,
       encryption: { current: rec.encryption?.current, keys },
     }
+    if (rec.subjects !== undefined) {
+      const sk: Record<string, Uint8Array> = {}
+      for (const [id, w] of Object.entries(rec.subjects?.keys ?? {})) sk[id] = await open(w, `subjects.keys.${id}`)
+      out.subjects = { keys: sk, tags: { ...rec.subjects?.tags }, erased: { ...rec.subjects?.erased } }
+    }
     checkShape(out, this.location)
     return out
   }
@@ -139,6 +146,12 @@ class IndexedDBKeys implements IndexedDBKeyProvider {
           ? { alg: 'ed25519', publicKey: keys.checkpoint.publicKey.slice(), privateKey: await wrap(keys.checkpoint.privateKey) }
           : { alg: 'hmac' },
       encryption: { current: keys.encryption.current, keys: enc },
+    }
+    if (keys.subjects) {
+      // A destroyed subject key is gone from the record that replaces this one (put overwrites it whole).
+      const sk: Record<string, ArrayBuffer> = {}
+      for (const [id, k] of Object.entries(keys.subjects.keys)) sk[id] = await wrap(k)
+      rec.subjects = { keys: sk, tags: { ...keys.subjects.tags }, erased: { ...keys.subjects.erased } }
     }
     await this.put(KEYSETS, chain, rec)
   }

@@ -6,7 +6,13 @@
  *   {"format":"memory-customs/keys","v":1,"chain":"<chain id>",
  *    "commit":"<32 bytes>","signing":"<32 bytes>","auth":"<32 bytes>",
  *    "checkpoint":{"alg":"ed25519","publicKey":"<32 bytes raw>","privateKey":"<PKCS #8>"} | {"alg":"hmac"},
- *    "encryption":{"current":"<key id>","keys":{"<key id>":"<32 bytes>", ...}}}
+ *    "encryption":{"current":"<key id>","keys":{"<key id>":"<32 bytes>", ...}},
+ *    "subjects":{"keys":{"<key id>":"<32 bytes>", ...},"tags":{"<subject tag>":"<key id>", ...},
+ *                "erased":{"<key id>":"<subject tag>", ...}}}
+ *
+ * `subjects` (per-subject value keys, docs/erasure.md) is left out while a chain has none, so the key text of a
+ * store that never used `subject` is what earlier releases wrote and read; a runtime that predates erasure
+ * refuses a key set that has it (KEYS_INVALID naming `subjects`) rather than dropping keys it does not know.
  *
  * Decoding is strict: unknown fields, wrong types, wrong lengths, non-canonical base64url, a private key that
  * WebCrypto refuses or that does not match the public key are all a KeyStoreError (`KEYS_INVALID`) naming the
@@ -34,6 +40,22 @@ export interface KeySet {
   checkpoint: CheckpointKeys
   /** AES-256-GCM keys by id; `current` encrypts new values, the others stay to read old ones. */
   encryption: { current: string; keys: Record<string, Uint8Array> }
+  /** Per-subject value keys (crypto-shredding); absent while the chain has none. */
+  subjects?: SubjectKeySet
+}
+
+/**
+ * The keys of values written for a subject (`memories.propose(…, { subject })`). Each subject gets a random
+ * AES-256-GCM key: a key derived from the master keys could always be derived again, a random one is gone once
+ * every copy of the key set lacks it. Subjects appear only as keyed tags (HMAC under `commit`), never in clear.
+ */
+export interface SubjectKeySet {
+  /** AES-256-GCM key by key id. Ids are distinct from `encryption.keys` ids. */
+  keys: Record<string, Uint8Array>
+  /** The key id a subject's new values are sealed with, by subject tag. */
+  tags: Record<string, string>
+  /** Key ids destroyed by `forget`, with the tag of the subject they served: a record under one is erased, not damaged. */
+  erased: Record<string, string>
 }
 
 /** Chain ids and key ids: they name files and appear in records, so they are restricted to a safe alphabet. */
@@ -42,8 +64,14 @@ const KEY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 const CHAIN_RULE = 'must be 1-128 characters of A-Z a-z 0-9 _ -, starting with a letter or digit'
 const KEY_ID_RULE = 'has a key id that is not 1-64 characters of A-Z a-z 0-9 _ -, starting with a letter or digit'
 const SECRET_BYTES = 32
-const MAX_TEXT = 1 << 20
+/** Key text can hold many subject keys (about 130 bytes each): 32 MiB leaves room for the limits below. */
+const MAX_TEXT = 32 << 20
 const MAX_ENCRYPTION_KEYS = 1000
+/** Subjects with a live key, and destroyed key ids kept as tombstones (docs/erasure.md, "Scale"). */
+export const MAX_SUBJECT_KEYS = 100_000
+export const MAX_ERASED_KEYS = 200_000
+/** A subject tag: a base64url HMAC-SHA256 (43 characters). */
+const SUBJECT_TAG = /^[A-Za-z0-9_-]{43}$/
 
 export function isValidChainId(chain: unknown): chain is string {
   return typeof chain === 'string' && CHAIN_ID.test(chain)
@@ -61,10 +89,10 @@ function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle
 }
 
-function newKeyId(taken: Record<string, Uint8Array>): string {
+function newKeyId(taken: Record<string, Uint8Array>, prefix = 'k', ...alsoTaken: Array<Record<string, unknown>>): string {
   for (;;) {
-    const id = 'k' + toBase64Url(randomBytes(6))
-    if (!Object.hasOwn(taken, id)) return id
+    const id = prefix + toBase64Url(randomBytes(prefix === 'k' ? 6 : 9))
+    if (!Object.hasOwn(taken, id) && !alsoTaken.some((t) => Object.hasOwn(t, id))) return id
   }
 }
 
@@ -105,7 +133,7 @@ export async function generateKeySet(chain: string): Promise<KeySet> {
  */
 export function rotateEncryptionKey(keys: KeySet): KeySet {
   const copy = cloneKeySet(keys)
-  const id = newKeyId(copy.encryption.keys)
+  const id = newKeyId(copy.encryption.keys, 'k', copy.subjects?.keys ?? {}, copy.subjects?.erased ?? {})
   copy.encryption.keys[id] = randomBytes(SECRET_BYTES)
   copy.encryption.current = id
   return copy
@@ -126,7 +154,33 @@ export function cloneKeySet(keys: KeySet): KeySet {
         ? { alg: 'ed25519', publicKey: keys.checkpoint.publicKey.slice(), privateKey: keys.checkpoint.privateKey.slice() }
         : { alg: 'hmac' },
     encryption: { current: keys.encryption.current, keys: enc },
+    ...(keys.subjects ? { subjects: cloneSubjectKeys(keys.subjects) } : {}),
   }
+}
+
+/** A deep copy of a subject key section. */
+export function cloneSubjectKeys(s: SubjectKeySet): SubjectKeySet {
+  const keys: Record<string, Uint8Array> = {}
+  for (const [id, k] of Object.entries(s.keys)) keys[id] = k.slice()
+  return { keys, tags: { ...s.tags }, erased: { ...s.erased } }
+}
+
+/** Whether a subject key section holds nothing (then the key text leaves it out). */
+export function isEmptySubjectKeys(s: SubjectKeySet | undefined): boolean {
+  return !s || (!Object.keys(s.keys).length && !Object.keys(s.tags).length && !Object.keys(s.erased).length)
+}
+
+/**
+ * A fresh random key id for a subject key: `s` and 12 base64url characters, taken by no encryption key, subject
+ * key or tombstone of `keys` (a destroyed id is never reused, so a record under it can only mean "erased").
+ */
+export function newSubjectKeyId(encryption: Record<string, unknown>, subjects: SubjectKeySet): string {
+  return newKeyId(subjects.keys, 's', encryption, subjects.erased)
+}
+
+/** 32 random bytes: a new subject key. */
+export function newSubjectKey(): Uint8Array {
+  return randomBytes(SECRET_BYTES)
 }
 
 /** The version-1 text of a key set (one line, no trailing newline). Validates the key set first. */
@@ -146,7 +200,24 @@ export function encodeKeySet(keys: KeySet): string {
         ? { alg: 'ed25519', publicKey: toBase64Url(keys.checkpoint.publicKey), privateKey: toBase64Url(keys.checkpoint.privateKey) }
         : { alg: 'hmac' },
     encryption: { current: keys.encryption.current, keys: enc },
+    ...(isEmptySubjectKeys(keys.subjects) ? {} : { subjects: encodeSubjectKeys(keys.subjects!) }),
   })
+}
+
+function encodeSubjectKeys(s: SubjectKeySet): {
+  keys: Record<string, string>
+  tags: Record<string, string>
+  erased: Record<string, string>
+} {
+  const keys: Record<string, string> = {}
+  for (const id of Object.keys(s.keys).sort()) keys[id] = toBase64Url(s.keys[id])
+  const sorted = (o: Record<string, string>) =>
+    Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    )
+  return { keys, tags: sorted(s.tags), erased: sorted(s.erased) }
 }
 
 /**
@@ -181,7 +252,7 @@ export async function decodeKeySet(text: string, location = 'key text'): Promise
     if (length !== undefined && b.length !== length) throw bad(field, `must be ${length} bytes, not ${b.length}`)
     return b
   }
-  const root = obj(raw, '(root)', ['format', 'v', 'chain', 'commit', 'signing', 'auth', 'checkpoint', 'encryption'])
+  const root = obj(raw, '(root)', ['format', 'v', 'chain', 'commit', 'signing', 'auth', 'checkpoint', 'encryption', 'subjects'])
   if (root.format !== KEYSET_FORMAT) throw bad('format', `must be "${KEYSET_FORMAT}"`)
   if (root.v !== KEYSET_VERSION) throw bad('v', `must be ${KEYSET_VERSION} (this runtime reads key sets of version ${KEYSET_VERSION})`)
   if (!isValidChainId(root.chain)) throw bad('chain', CHAIN_RULE)
@@ -216,7 +287,50 @@ export async function decodeKeySet(text: string, location = 'key text'): Promise
   }
   if (typeof e.current !== 'string' || !Object.hasOwn(keys, e.current))
     throw bad('encryption.current', 'must be the id of one of encryption.keys')
-  return { v: 1, chain: root.chain, commit, signing, auth, checkpoint, encryption: { current: e.current, keys } }
+  const out: KeySet = { v: 1, chain: root.chain, commit, signing, auth, checkpoint, encryption: { current: e.current, keys } }
+  if (root.subjects !== undefined) {
+    const sj = obj(root.subjects, 'subjects', ['keys', 'tags', 'erased'])
+    const map = (v: unknown, field: string): Record<string, unknown> => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad(field, 'must be an object')
+      return v as Record<string, unknown>
+    }
+    const subjectKeys: Record<string, Uint8Array> = {}
+    for (const [id, k] of Object.entries(map(sj.keys, 'subjects.keys'))) subjectKeys[id] = bytes(k, `subjects.keys.${id}`, SECRET_BYTES)
+    const strings = (v: unknown, field: string): Record<string, string> => {
+      const o = map(v, field)
+      for (const [k, x] of Object.entries(o)) if (typeof x !== 'string') throw bad(`${field}.${k}`, 'must be a string')
+      return o as Record<string, string>
+    }
+    out.subjects = { keys: subjectKeys, tags: strings(sj.tags, 'subjects.tags'), erased: strings(sj.erased, 'subjects.erased') }
+    const problem = subjectKeysProblem(out.subjects, keys)
+    if (problem) throw bad(problem[0], problem[1])
+  }
+  return out
+}
+
+/** What is wrong with a subject key section, as [field, problem], or null. Ids of all three maps never overlap. */
+function subjectKeysProblem(s: SubjectKeySet, encryption: Record<string, unknown>): [string, string] | null {
+  const ids = Object.keys(s.keys)
+  if (ids.length > MAX_SUBJECT_KEYS) return ['subjects.keys', `holds more than ${MAX_SUBJECT_KEYS} keys`]
+  if (Object.keys(s.erased).length > MAX_ERASED_KEYS) return ['subjects.erased', `holds more than ${MAX_ERASED_KEYS} key ids`]
+  for (const id of ids) {
+    if (!KEY_ID.test(id)) return ['subjects.keys', KEY_ID_RULE]
+    if (Object.hasOwn(encryption, id)) return [`subjects.keys.${id}`, 'has the id of an encryption key']
+    if (Object.hasOwn(s.erased, id)) return [`subjects.keys.${id}`, 'is also listed as erased']
+  }
+  const served = new Set<string>()
+  for (const [tag, id] of Object.entries(s.tags)) {
+    if (!SUBJECT_TAG.test(tag)) return ['subjects.tags', 'has a subject tag that is not 43 base64url characters']
+    if (!Object.hasOwn(s.keys, id)) return [`subjects.tags.${tag}`, 'must be the id of one of subjects.keys']
+    if (served.has(id)) return [`subjects.tags.${tag}`, 'names a key another subject uses']
+    served.add(id)
+  }
+  for (const [id, tag] of Object.entries(s.erased)) {
+    if (!KEY_ID.test(id)) return ['subjects.erased', KEY_ID_RULE]
+    if (Object.hasOwn(encryption, id)) return [`subjects.erased.${id}`, 'has the id of an encryption key']
+    if (!SUBJECT_TAG.test(tag)) return [`subjects.erased.${id}`, 'must be a subject tag (43 base64url characters)']
+  }
+  return null
 }
 
 /** Imports the private key and checks that it signs what the public key verifies. */
@@ -282,6 +396,17 @@ export function checkShape(keys: KeySet, location: string): void {
   }
   if (typeof enc.current !== 'string' || !Object.hasOwn(enc.keys, enc.current))
     throw bad('encryption.current', 'must be the id of one of encryption.keys')
+  const sj = keys.subjects
+  if (sj === undefined) return
+  if (typeof sj !== 'object' || sj === null) throw bad('subjects', 'must be { keys, tags, erased }')
+  for (const f of ['keys', 'tags', 'erased'] as const)
+    if (typeof sj[f] !== 'object' || sj[f] === null) throw bad(`subjects.${f}`, 'must be an object')
+  for (const [id, k] of Object.entries(sj.keys))
+    if (!isBytes(k, SECRET_BYTES)) throw bad(`subjects.keys.${id}`, `must be a Uint8Array of ${SECRET_BYTES} bytes`)
+  for (const f of ['tags', 'erased'] as const)
+    for (const [k, v] of Object.entries(sj[f])) if (typeof v !== 'string') throw bad(`subjects.${f}.${k}`, 'must be a string')
+  const problem = subjectKeysProblem(sj, enc.keys)
+  if (problem) throw bad(problem[0], problem[1])
 }
 
 /** Backup: the key set as text (the same version-1 text as a key file; see docs/keys.md). Secret. */
