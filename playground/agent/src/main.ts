@@ -113,6 +113,11 @@ async function main(argv: string[]): Promise<number> {
       out(`Why the page's claim never became a memory (step 8):`)
       for (const c of quarantined.cli) out(`  ${cli} ${c} --store ${rel(store)} ${keys}`)
     }
+    const stale = steps.find((s) => s.step === 9) as Extract<StepFacts, { step: 9 }> | undefined
+    if (stale) {
+      out(`The superseded config value and the refused private read (step 9):`)
+      for (const c of stale.cli) out(`  ${cli} ${c} --store ${rel(store)} ${keys}`)
+    }
   }
   return 0
 }

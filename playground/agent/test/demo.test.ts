@@ -27,8 +27,8 @@ beforeAll(() => {
 })
 
 describe('npm run demo --json tells the story', () => {
-  it('emits the eight steps in order, then a summary', () => {
-    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 'summary'])
+  it('emits the steps in order, then a summary', () => {
+    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 'summary'])
     expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store'), keyDir: join(work, 'store-keys') })
     expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
   })
@@ -212,6 +212,22 @@ describe('npm run demo --json tells the story', () => {
     expect(show.stdout).toMatch(/^  memory +filed at #\d+ from web\.fetch, trust 0\.\d\d \(builtin@\d+\), findings injection\//m)
     expect(review.stdout).toContain('0 pending')
   })
+
+  it('9: the superseded URL ends, is flagged and not offered; the private note is refused with a receipt', () => {
+    const s = step(9)
+    expect(s.proposeMeta).toEqual({ conflicts: [s.stale.id], ends: [s.stale.id], policy: 'newest' })
+    expect(s.current.conflictsWith).toEqual([s.stale.id])
+    expect(s.expired).toMatchObject({ op: 'EXPIRE', key: s.stale.id, why: 'validity' })
+    expect(s.searched).toEqual(['Production is at https://prod.example.com'])
+    expect(s.context.offersStale).toBe(false)
+    expect(s.context.entryIds).toContain(s.current.id)
+    expect(s.context.entryIds).not.toContain(s.stale.id)
+    expect(s.context.labels.join('\n')).toContain(`CONFLICTS with ${s.stale.id}`)
+    expect(s.privateRead.error).toMatchObject({ name: 'AccessDeniedError', code: 'ACCESS_DENIED' })
+    expect(s.privateRead.refused).toMatchObject({ op: 'REFUSED', key: s.privateRead.id, outcome: 'refused ACCESS_DENIED' })
+    expect(s.privateRead.listedForReader).toBe(false)
+    expect(s.verify.ok).toBe(true)
+  })
 })
 
 describe('npm run demo (text)', () => {
@@ -225,8 +241,8 @@ describe('npm run demo (text)', () => {
     expect(r.stdout).toMatch(/the next look at the queue rejects it: REJECT by memory-customs, why: timeout/)
     expect(r.stdout).toMatch(/context\.render\(\): .*the page's line not included/)
     expect(r.stdout).toMatch(/cli\.mjs show \d+ --store /)
-    const blocks = r.stdout.split(/\n(?=── \d\/8)/).slice(1)
-    expect(blocks).toHaveLength(8)
+    const blocks = r.stdout.split(/\n(?=── \d+\/\d+ )/).slice(1)
+    expect(blocks).toHaveLength(9)
     for (const b of blocks) expect(b.split('\n').length).toBeLessThanOrEqual(45)
   })
 

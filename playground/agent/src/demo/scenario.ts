@@ -7,6 +7,7 @@ import { AgentMemory, type ToolCallRef } from '../memory'
 import { RESULT_TTL_MS, REVIEW_TIMEOUT_MS } from '../schemas'
 import { tools } from '../tools'
 import { auditRows, receiptRow, type ReceiptRow } from './receipt-view'
+import { staleConfig, type StaleConfigFacts } from './typed-steps'
 
 export interface VerifyFacts {
   ok: boolean
@@ -132,6 +133,7 @@ export type StepFacts =
       cli: string[]
       verify: VerifyFacts
     }
+  | StaleConfigFacts
 
 export interface ScenarioEnv {
   customs: Customs
@@ -364,7 +366,11 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
   // for review, times out unreviewed, is rejected with a receipt, and never reaches the model's context.
   // The browser page's customs is a tab-shared one (IndexedDB with Web Locks), which does not offer the memory
   // lifecycle yet: there the story ends at step 7.
-  if (typeof (customs as Partial<Customs>).memories?.propose === 'function') yield* quarantine(customs, clock)
+  if (typeof (customs as Partial<Customs>).memories?.propose !== 'function') return
+  yield* quarantine(customs, clock)
+
+  // 9. Typed, scoped memory: a superseded config value stops being offered, and a private note stays private.
+  yield await staleConfig(customs, clock)
 }
 
 /** The incident's page: its planted line reads like a fact about the user, and arrives in three sessions. */

@@ -13,6 +13,7 @@ const TITLES: Record<number, string> = {
   6: 'The audit trail',
   7: 'Rollback by cause: undo everything call-quote-1 did',
   8: "A page's claim proposed as a memory: held, timed out, rejected",
+  9: 'A superseded config value and a private note: typed, scoped memory',
 }
 
 /** How many steps the story has (the headings say `n/STEPS`). */
@@ -183,5 +184,24 @@ export function renderStep(f: StepFacts, st: Style): string[] {
         `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
       ]
     }
+    case 9:
+      return [
+        ...head,
+        `  agent:deploy remembers ${st.yellow(JSON.stringify(f.stale.content))} under key prod.url -> ${f.stale.id}`,
+        `  clock +${Math.round(f.advancedMs / 3_600_000)} h; the config changes: ${st.green(JSON.stringify(f.current.content))} -> ${f.current.id}`,
+        `  same key, other value: both flagged (${f.current.id} conflicts with ${f.current.conflictsWith.join(', ')}); policy ${f.proposeMeta.policy}: the older one's validity ends now (ends ${f.proposeMeta.ends.join(', ')})`,
+        `  the next read puts it on the record: ${st.red(f.expired.op)} ${f.expired.key}, why: ${st.bold(f.expired.why ?? '-')}`,
+        receiptLine(f.expired, st),
+        `  memories.search({ key: 'prod.url' }): ${f.searched.map((s) => JSON.stringify(s)).join(', ')}`,
+        ...f.context.labels.map((l) => `  context: ${st.cyan(l)}`),
+        `  the stale URL in the rendered context: ${f.context.offersStale ? st.red('offered') : st.green('not offered')}; ${f.context.contextId}`,
+        `  agent:payments keeps a private note (${f.privateRead.id}); agent:analysis asks for it:`,
+        `    ${st.red(f.privateRead.error.name)} ${f.privateRead.error.code}: ${f.privateRead.error.message}`,
+        receiptLine(f.privateRead.refused, st),
+        `  in agent:analysis's list: ${f.privateRead.listedForReader ? st.red('yes') : st.green('no')}`,
+        `  why, from the store:`,
+        ...f.cli.map((c) => `    memory-customs ${c}`),
+        `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
+      ]
   }
 }
