@@ -79,12 +79,13 @@ describe('lineage', () => {
       [price, 'memory', 3, 'contained', ctx],
     ])
     expect(r.nodes.find((n) => n.id === note)).toMatchObject({ state: 'live', status: 'approved' })
+    // Edges in the order of their ends (the root, then the nodes as listed), the dependent end first.
     expect(r.edges).toEqual([
-      { from: ctx, to: price, kind: 'contained' },
-      { from: ctx, to: note, kind: 'contained' },
+      { from: report, to: summary, kind: 'dependsOn' },
       { from: summary, to: ctx, kind: 'context' },
       { from: summary, to: note, kind: 'dependsOn' },
-      { from: report, to: summary, kind: 'dependsOn' },
+      { from: ctx, to: note, kind: 'contained' },
+      { from: ctx, to: price, kind: 'contained' },
     ])
   })
 
@@ -127,8 +128,8 @@ describe('lineage', () => {
     const r = lineage(c.state, chain[5], { maxDepth: 2 })
     expect(ids(r)).toEqual([chain[4], chain[3]])
     expect(r.edges).toEqual([
-      { from: chain[4], to: chain[3], kind: 'dependsOn' },
       { from: chain[5], to: chain[4], kind: 'dependsOn' },
+      { from: chain[4], to: chain[3], kind: 'dependsOn' },
     ])
   })
 })
@@ -158,9 +159,9 @@ describe('influence', () => {
     expect(ids(r)).not.toContain(unrelated)
     expect(r.edges).toEqual([
       { from: ctx, to: bad, kind: 'contained' },
-      { from: halted, to: draft, kind: 'used' },
       { from: summary, to: ctx, kind: 'context' },
       { from: draft, to: summary, kind: 'dependsOn' },
+      { from: halted, to: draft, kind: 'used' },
     ])
   })
 

@@ -55,7 +55,10 @@ export interface LineageResult {
   root: LineageNode
   /** Every node reached (the root excepted), by depth, then id (numeric parts compared as numbers). */
   nodes: LineageNode[]
-  /** Every edge between the root and the nodes reached, sorted by from, to, kind. */
+  /**
+   * Every edge between the root and the nodes reached, in the order of their ends (the root first, then the nodes
+   * as listed): by the `from` end, then the `to` end, then kind.
+   */
   edges: LineageEdge[]
 }
 
@@ -71,12 +74,22 @@ export interface LineageOptions {
 
 /** The kind of a node id: `m_<seq>`, `w:<session>/<name>`, `decision:<key>`, `ctx_<seq>`, `guard_<seq>`. */
 export function nodeKind(id: string): LineageNodeKind {
-  if (/^m_\d+$/.test(id)) return 'memory'
+  if (id.startsWith('m_')) return isSeq(id, 2) ? 'memory' : 'unknown'
   if (id.startsWith('w:')) return 'working'
   if (id.startsWith('decision:')) return 'decision'
-  if (/^ctx_\d+$/.test(id)) return 'context'
-  if (/^guard_\d+$/.test(id)) return 'guard'
+  if (id.startsWith('ctx_')) return isSeq(id, 4) ? 'context' : 'unknown'
+  if (id.startsWith('guard_')) return isSeq(id, 6) ? 'guard' : 'unknown'
   return 'unknown'
+}
+
+/** Whether `id` from `start` on is a non-empty run of digits (no regular expression: this runs per edge). */
+function isSeq(id: string, start: number): boolean {
+  if (id.length <= start) return false
+  for (let i = start; i < id.length; i++) {
+    const c = id.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
 }
 
 /**
@@ -112,15 +125,17 @@ export function dependentsOf(state: MemoryState, roots: Iterable<string>): Map<s
       seen.add(r)
       frontier.push(r)
     }
-  for (let d = 1; frontier.length; d++) {
-    const next: string[] = []
-    for (const x of frontier)
-      for (const e of downstream(state, x)) {
-        if (seen.has(e.from)) continue
-        seen.add(e.from)
-        depth.set(e.from, d)
-        next.push(e.from)
-      }
+  let next: string[] = []
+  let d = 1
+  const emit: Emit = (from) => {
+    if (seen.has(from)) return
+    seen.add(from)
+    depth.set(from, d)
+    next.push(from)
+  }
+  for (; frontier.length; d++) {
+    next = []
+    for (const x of frontier) downstream(state, x, emit)
     frontier = next
   }
   return depth
@@ -139,34 +154,89 @@ export function isKnownNode(state: MemoryState, id: string, decisions?: { has(ke
   )
 }
 
-type Step = (state: MemoryState, id: string) => LineageEdge[]
+/** Calls `emit(from, to, kind)` for each edge of `id` in one direction. */
+type Step = (state: MemoryState, id: string, emit: Emit) => void
+type Emit = (from: string, to: string, kind: LineageEdgeKind) => void
+
+/** A node during a walk, with its sort key and (once sorted) its rank. */
+interface Rec {
+  node: LineageNode
+  prefix: string
+  num: number
+  rank: number
+}
+
+interface Link {
+  edge: LineageEdge
+  from: Rec
+  to: Rec
+}
 
 function walk(state: MemoryState, id: string, options: LineageOptions, step: Step): LineageResult {
   if (typeof id !== 'string' || !id) throw new OptionError('lineage id', 'must be a non-empty string')
   const maxDepth = checkOptions(options)
   if (!isKnownNode(state, id, options.decisions)) throw new MemoryNotFoundError(id, 'entry, context or guard check')
-  const root = describe(state, id, 0, null, null, options)
-  const reached = new Map<string, LineageNode>([[id, root]])
-  const edges: LineageEdge[] = []
-  let frontier = [id]
-  // Breadth first: a node's depth and parent are those of a shortest path; the visited map ends any cycle. Each
-  // level and each node's edges are taken in id order, so the parent chosen does not depend on the order the
-  // reverse index was built in (live, or rebuilt from a snapshot).
-  for (let d = 1; frontier.length && d <= maxDepth; d++) {
-    const next: string[] = []
-    for (const x of frontier.sort(compareIds))
-      for (const e of step(state, x).sort((a, b) => compareIds(a.from === x ? a.to : a.from, b.from === x ? b.to : b.from))) {
-        const other = e.from === x ? e.to : e.from
-        const known = reached.get(other)
-        edges.push(e)
-        if (known) continue
-        reached.set(other, describe(state, other, d, e.kind, x, options))
-        next.push(other)
-      }
+  const down = step === downstream
+  const rootRec = record(describe(state, id, 0, options))
+  rootRec.rank = -1
+  const recs = new Map<string, Rec>([[id, rootRec]])
+  const links: Link[] = []
+  let frontier = [rootRec]
+  let next: Rec[] = []
+  let current = rootRec
+  let depth = 0
+  // One closure for the whole walk (this runs once per edge of a blast radius that can hold the whole graph).
+  const emit: Emit = (from, to, kind) => {
+    const otherId = down ? from : to
+    let other = recs.get(otherId)
+    if (!other) {
+      other = record(describe(state, otherId, depth, options))
+      recs.set(otherId, other)
+      next.push(other)
+    }
+    const edge = { from, to, kind }
+    links.push(down ? { edge, from: other, to: current } : { edge, from: current, to: other })
+  }
+  // Breadth first, so a node's depth is that of a shortest path; the visited map ends any cycle.
+  for (depth = 1; frontier.length && depth <= maxDepth; depth++) {
+    next = []
+    for (current of frontier) step(state, current.node.id, emit)
     frontier = next
   }
-  reached.delete(id)
-  return { root, nodes: sortNodes([...reached.values()]), edges: sortEdges(dedupe(edges)) }
+  recs.delete(id)
+  const sorted = [...recs.values()].sort(
+    (x, y) =>
+      x.node.depth - y.node.depth ||
+      (x.prefix !== y.prefix ? (x.prefix < y.prefix ? -1 : 1) : x.num - y.num) ||
+      (x.node.id < y.node.id ? -1 : x.node.id > y.node.id ? 1 : 0),
+  )
+  sorted.forEach((r, i) => (r.rank = i))
+  // Edges by the rank of their ends, then kind; an edge recorded twice (an id named twice) is listed once.
+  links.sort(
+    (a, b) => a.from.rank - b.from.rank || a.to.rank - b.to.rank || (a.edge.kind < b.edge.kind ? -1 : a.edge.kind > b.edge.kind ? 1 : 0),
+  )
+  const edges: LineageEdge[] = []
+  for (const link of links) {
+    const last = edges[edges.length - 1]
+    if (last && last.from === link.edge.from && last.to === link.edge.to && last.kind === link.edge.kind) continue
+    edges.push(link.edge)
+    // Parent: of the edges from the level above, the one from the first node in order (then the first edge
+    // kind), so the tree does not depend on the order the reverse index was built in (live, or from a snapshot).
+    const [near, far] = down ? [link.to, link.from] : [link.from, link.to]
+    if (far.node.parent === null && far !== rootRec && near.node.depth === far.node.depth - 1) {
+      far.node.parent = near.node.id
+      far.node.via = link.edge.kind
+    }
+  }
+  return { root: rootRec.node, nodes: sorted.map((r) => r.node), edges }
+}
+
+/** A walk record: the node and its sort key (the text before a trailing number, and that number: m_9 < m_10). */
+function record(node: LineageNode): Rec {
+  const id = node.id
+  let i = id.length
+  while (i > 0 && id.charCodeAt(i - 1) >= 48 && id.charCodeAt(i - 1) <= 57) i--
+  return i === id.length ? { node, prefix: id, num: -1, rank: 0 } : { node, prefix: id.slice(0, i), num: Number(id.slice(i)), rank: 0 }
 }
 
 function checkOptions(options: LineageOptions): number {
@@ -180,55 +250,50 @@ function checkOptions(options: LineageOptions): number {
 }
 
 /** What `id` rests on: read from the node itself. */
-function upstream(state: MemoryState, id: string): LineageEdge[] {
-  const out: LineageEdge[] = []
+function upstream(state: MemoryState, id: string, emit: Emit): void {
   const entry = entryOf(state, id)
   if (entry) {
-    for (const d of entry.deps) out.push({ from: id, to: d, kind: 'dependsOn' })
-    if (entry.ctx) out.push({ from: id, to: entry.ctx, kind: 'context' })
-    return out
+    for (const d of entry.deps) emit(id, d, 'dependsOn')
+    if (entry.ctx) emit(id, entry.ctx, 'context')
+    return
   }
   const context = state.contexts.get(id)
   if (context) {
-    for (const e of context.entries) out.push({ from: id, to: e, kind: 'contained' })
-    return out
+    for (const e of context.entries) emit(id, e, 'contained')
+    return
   }
   const guard = state.guards.get(id)
   if (guard) {
-    for (const u of guard.uses) out.push({ from: id, to: u, kind: 'used' })
-    if (guard.ctx) out.push({ from: id, to: guard.ctx, kind: 'context' })
+    for (const u of guard.uses) emit(id, u, 'used')
+    if (guard.ctx) emit(id, guard.ctx, 'context')
   }
-  return out
 }
 
-/** What rests on `id`: the reverse index, less the edges a rewritten working entry no longer has. */
-function downstream(state: MemoryState, id: string): LineageEdge[] {
+/** What rests on `id`: the reverse index, less the edges a rewritten entry no longer has. */
+function downstream(state: MemoryState, id: string, emit: Emit): void {
   const list = state.dependents.get(id)
-  if (!list) return []
+  if (!list) return
   const isContext = nodeKind(id) === 'context'
-  const out: LineageEdge[] = []
   for (const from of list) {
     const kind = nodeKind(from)
-    if (kind === 'context') {
-      out.push({ from, to: id, kind: 'contained' })
-      continue
+    if (kind === 'context') emit(from, id, 'contained')
+    else if (kind === 'guard') emit(from, id, isContext ? 'context' : 'used')
+    // A memory's dependencies only grow (UPDATE adds to them): its dependsOn edge needs no look-up, which is
+    // most edges of a large blast radius.
+    else if (!isContext && kind === 'memory') emit(from, id, 'dependsOn')
+    else {
+      // The reverse index only grows; a working entry written again names its new dependencies only, and a
+      // memory updated in another context names that one: an edge the live entry no longer has is history.
+      const entry = entryOf(state, from)
+      if (!entry) {
+        // An ended entry keeps its reverse edges but not its slot: a context is only ever linked as its `ctx`.
+        emit(from, id, isContext ? 'context' : 'dependsOn')
+        continue
+      }
+      if (entry.deps.includes(id)) emit(from, id, 'dependsOn')
+      if (entry.ctx === id) emit(from, id, 'context')
     }
-    if (kind === 'guard') {
-      out.push({ from, to: id, kind: isContext ? 'context' : 'used' })
-      continue
-    }
-    // The reverse index only grows; a working entry written again names its new dependencies only, and a memory
-    // updated in another context names that one: an edge the live entry no longer has is history, not influence.
-    const entry = entryOf(state, from)
-    if (!entry) {
-      // An ended entry keeps its reverse edges but not its slot: a context is only ever linked as its `ctx`.
-      out.push({ from, to: id, kind: isContext ? 'context' : 'dependsOn' })
-      continue
-    }
-    if (entry.deps.includes(id)) out.push({ from, to: id, kind: 'dependsOn' })
-    if (entry.ctx === id) out.push({ from, to: id, kind: 'context' })
   }
-  return out
 }
 
 /** The live memory or working entry behind a node id, if any. */
@@ -236,19 +301,11 @@ function entryOf(state: MemoryState, id: string): { deps: string[]; ctx: string 
   return id.startsWith('w:') ? state.working.get(id.slice(2)) : state.memories.get(id)
 }
 
-function describe(
-  state: MemoryState,
-  id: string,
-  depth: number,
-  via: LineageEdgeKind | null,
-  parent: string | null,
-  options: LineageOptions,
-): LineageNode {
+function describe(state: MemoryState, id: string, depth: number, options: LineageOptions): LineageNode {
   const kind = nodeKind(id)
-  const node: LineageNode = { id, kind, depth, via, parent, state: 'missing' }
+  const node: LineageNode = { id, kind, depth, via: null, parent: null, state: 'missing' }
   const memory = kind === 'memory' ? state.memories.get(id) : undefined
   const guard = kind === 'guard' ? state.guards.get(id) : undefined
-  const end = state.ended.get(id)
   if (memory) {
     node.state = 'live'
     node.status = memory.status
@@ -261,48 +318,12 @@ function describe(
     (kind === 'decision' && (options.decisions ? options.decisions.has(id.slice('decision:'.length)) : true))
   )
     node.state = 'live'
-  else if (end) {
-    node.state = 'ended'
-    node.end = end
+  else {
+    const end = state.ended.get(id)
+    if (end) {
+      node.state = 'ended'
+      node.end = end
+    }
   }
   return node
-}
-
-/** Sort key of an id: its text before a trailing number, and that number (so m_9 comes before m_10). */
-function splitId(id: string): [string, number] {
-  const m = /^(.*?)(\d+)$/.exec(id)
-  return m ? [m[1], Number(m[2])] : [id, -1]
-}
-
-export function compareIds(a: string, b: string): number {
-  const [pa, na] = splitId(a)
-  const [pb, nb] = splitId(b)
-  if (pa !== pb) return pa < pb ? -1 : 1
-  if (na !== nb) return na - nb
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-function sortNodes(nodes: LineageNode[]): LineageNode[] {
-  // Keys computed once: a blast radius can hold the whole graph.
-  const keyed = nodes.map((n) => ({ n, k: splitId(n.id) }))
-  keyed.sort(
-    (x, y) =>
-      x.n.depth - y.n.depth ||
-      (x.k[0] !== y.k[0] ? (x.k[0] < y.k[0] ? -1 : 1) : x.k[1] - y.k[1] || (x.n.id < y.n.id ? -1 : x.n.id > y.n.id ? 1 : 0)),
-  )
-  return keyed.map((x) => x.n)
-}
-
-function dedupe(edges: LineageEdge[]): LineageEdge[] {
-  const seen = new Set<string>()
-  return edges.filter((e) => {
-    const k = `${e.from}\u0000${e.to}\u0000${e.kind}`
-    if (seen.has(k)) return false
-    seen.add(k)
-    return true
-  })
-}
-
-function sortEdges(edges: LineageEdge[]): LineageEdge[] {
-  return edges.sort((a, b) => compareIds(a.from, b.from) || compareIds(a.to, b.to) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
 }
