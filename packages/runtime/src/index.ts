@@ -26,6 +26,7 @@ export type {
 } from './core/memory/api.js'
 export type { Access, ConflictPolicy } from './core/memory/meta.js'
 export type { TypedOptions } from './core/memory/typed.js'
+export type { ForgetOptions, ForgetResult } from './core/memory/erasure.js'
 export type {
   LineageEdge,
   LineageEdgeKind,

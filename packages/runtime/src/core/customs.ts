@@ -8,7 +8,7 @@ import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
 import { verifierKeys, type Ring } from '../crypto/ring.js'
-import { KeyStoreError } from '../errors.js'
+import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageOption } from '../storage/resolve.js'
@@ -55,6 +55,7 @@ import {
 } from './memory/api.js'
 import type { LifecycleContext } from './memory/context-types.js'
 import { influence, lineage, type LineageResult } from './memory/lineage.js'
+import { forgetSubject, type ForgetOptions, type ForgetResult } from './memory/erasure.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
@@ -205,6 +206,19 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   influence(id: string, options?: { maxDepth?: number }): LineageResult {
     this.guard.ensureOpen('influence')
     return influence(this.ledger.state.lifecycle, id, { ...options, decisions: this.ledger.state.decision })
+  }
+
+  /**
+   * Honours an erasure request: destroys the value key of `subject` (crypto-shredding), so every value written for
+   * it with `memories.propose(…, { subject })` can never be read again (reads throw ErasedError); the chain keeps
+   * its receipts and still verifies. The FORGET receipt names a keyed tag of the subject and the memories shredded.
+   * See docs/erasure.md.
+   */
+  forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
+    if (!request || typeof request !== 'object')
+      throw new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject')
+    const { subject, ...options } = request
+    return forgetSubject(this.lifecycle, subject, options)
   }
 
   /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
