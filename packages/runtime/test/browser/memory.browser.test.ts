@@ -66,4 +66,24 @@ describe('memory lifecycle in Chromium', () => {
       })
     }
   })
+
+  it('typed, scoped memory: conflicts, access control and namespaces, rebuilt after a reload', async () => {
+    const tab = await openTab(context, served.url, pageErrors)
+    const name = `typed-${Date.now()}`
+    const w = await tab.evaluate((n) => window.mcMemory.typed(n), name)
+    expect(w.denied).toMatchObject({ name: 'AccessDeniedError', code: 'ACCESS_DENIED' })
+    expect(w.refused).toBe('READ:ACCESS_DENIED')
+    expect(w.entries).toContain(w.current)
+    expect(w.entries).not.toContain(w.stale)
+    expect(w.text).not.toContain('staging')
+    expect(w.labels.join('\n')).toContain(`CONFLICTS with ${w.stale}`)
+    await tab.reload()
+    await tab.waitForFunction(() => window.__ready === true)
+    const after = await tab.evaluate(([n, note]) => window.mcMemory.reopenTyped(n, note), [name, w.note] as const)
+    expect(after.prod).toEqual([{ id: w.current, conflictsWith: [w.stale], owner: 'agent:deploy' }])
+    expect(after.alice).toBe(1)
+    expect(after.denied).toBe('ACCESS_DENIED')
+    expect(after.verifyOk).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
 })

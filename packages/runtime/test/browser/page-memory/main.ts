@@ -47,6 +47,55 @@ const api = {
     customs = null
     return { before, pendingAfter, text: ctx.text, entries: ctx.entries.map((e) => e.id), verifyOk: verify.ok, ops }
   },
+  /** Typed, scoped memory: a superseded value, a private note another principal may not read, namespaces. */
+  async typed(name: string) {
+    const c = await open(name)
+    const deploy = c.as('agent:deploy')
+    const stale = deploy.memories.propose('Production is at https://staging.example.com', { source: 'tool:config', key: 'prod.url' })
+    t += 72 * HOUR
+    const current = deploy.memories.propose('Production is at https://prod.example.com', { source: 'tool:config', key: 'prod.url' })
+    const note = c.as('agent:payments').memories.propose('Payouts settle on day three.', { source: 'user', access: 'private' })
+    let denied: { name: string; code: string; seq: number | undefined } | null = null
+    try {
+      c.as('agent:analysis').memories.get(note.id)
+    } catch (e) {
+      const err = e as Error & { code: string; seq?: number }
+      denied = { name: err.name, code: err.code, seq: err.seq }
+    }
+    c.scope({ user: 'alice' }).memories.propose('Alice prefers window seats.', { source: 'user', type: 'preference' })
+    const rendered = c.context.render({ session: 'deploy' })
+    const refused = denied?.seq === undefined ? null : (c.receipt(denied.seq)?.reason ?? null)
+    await c.close()
+    customs = null
+    return {
+      stale: stale.id,
+      current: current.id,
+      note: note.id,
+      denied,
+      refused,
+      entries: rendered.entries.map((e) => e.id),
+      labels: rendered.entries.map((e) => e.label),
+      text: rendered.text,
+    }
+  },
+  /** After a reload: the typed state is rebuilt from the chain. */
+  async reopenTyped(name: string, note: string) {
+    // The reload reset the page's clock to its start: move it past the writes (an entry is valid from when it was written).
+    t += 80 * HOUR
+    const c = await open(name)
+    const prod = c.memories.search({ key: 'prod.url' }).map((m) => ({ id: m.id, conflictsWith: m.conflictsWith, owner: m.owner }))
+    const alice = c.memories.search({ namespacePrefix: ['user:alice'], type: 'preference' }).length
+    let denied = ''
+    try {
+      c.as('agent:analysis').memories.get(note)
+    } catch (e) {
+      denied = (e as { code: string }).code
+    }
+    const verify = await c.verify({ values: true })
+    await c.close()
+    customs = null
+    return { prod, alice, denied, verifyOk: verify.ok }
+  },
   scan(text: string) {
     const r = scan(text)
     return { decision: r.decision, score: r.score, rules: r.findings.map((f) => f.rule) }
