@@ -3,7 +3,9 @@
  * reads always see every row whatever upkeep has done so far.
  */
 import { describe, expect, it } from 'vitest'
-import { loadSqlJs, ReceiptIndex, receiptRow } from '../src/core/index-db.js'
+import { ReceiptIndex } from '../src/core/index-db.js'
+import { receiptRow } from '../src/core/index-rows.js'
+import { loadSqlJs } from '../src/core/sqljs.js'
 import { JournalWriter } from '../src/core/journal-writer.js'
 import type { Ledger, PendingEntry } from '../src/core/ledger.js'
 import type { KeyProvider } from '../src/keys/provider.js'

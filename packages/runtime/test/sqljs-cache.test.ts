@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createCustoms } from '../src/index.js'
-import { loadSqlJs } from '../src/core/index-db.js'
+import { loadSqlJs } from '../src/core/sqljs.js'
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm')
 

@@ -10,53 +10,7 @@
  * a transaction (sql.js >= 1.15.2 throws otherwise; older versions silently rolled back).
  */
 import type { Database, SqlJsStatic, Statement, SqlValue } from 'sql.js'
-import initSqlJs from 'sql.js'
-import type { ReceiptBody } from './receipt.js'
-
-export interface SqlJsOptions {
-  /** Where to find `sql-wasm.wasm` (browsers: e.g. a bundler `?url` import). */
-  locateFile?: (file: string) => string
-  /** The wasm bytes themselves. */
-  wasmBinary?: ArrayBuffer | Uint8Array
-}
-
-/** Initialised modules by where their wasm comes from (default, a located URL) or by the wasm bytes object. */
-const byLocation = new Map<string, Promise<SqlJsStatic>>()
-const byBinary = new WeakMap<object, Promise<SqlJsStatic>>()
-
-/**
- * Loads sql.js once per distinct wasm source, so a page that opens several stores instantiates the wasm
- * once. The cache key is the `wasmBinary` object (by identity) when given, else the URL `locateFile` returns
- * for `sql-wasm.wasm` (so a fresh closure returning the same URL still hits), else the default. A failed
- * load is dropped from this cache. Note: sql.js 1.17's own `initSqlJs` also keeps the first module of the
- * realm (and ignores the options of later calls, a failed first load included); this cache does not rely on
- * that, so a build of sql.js without it still instantiates once per source.
- */
-export function loadSqlJs(options: SqlJsOptions = {}): Promise<SqlJsStatic> {
-  const binary = options.wasmBinary
-  let location: string | null = 'default'
-  if (!binary && options.locateFile) {
-    try {
-      location = `url:${String(options.locateFile('sql-wasm.wasm'))}`
-    } catch {
-      location = null // cannot tell where it points: do not share
-    }
-  }
-  const cached = binary ? byBinary.get(binary) : location !== null ? byLocation.get(location) : undefined
-  if (cached) return cached
-  const p = (initSqlJs as unknown as (cfg?: object) => Promise<SqlJsStatic>)({
-    ...(options.locateFile ? { locateFile: options.locateFile } : {}),
-    ...(binary ? { wasmBinary: binary } : {}),
-  })
-  const forget = () => {
-    if (binary) byBinary.delete(binary)
-    else if (location !== null) byLocation.delete(location)
-  }
-  if (binary) byBinary.set(binary, p)
-  else if (location !== null) byLocation.set(location, p)
-  p.catch(forget)
-  return p
-}
+import type { CauseColumn, OriginRow, ReceiptRow } from './index-rows.js'
 
 const SCHEMA = `
 CREATE TABLE receipts(
@@ -71,89 +25,6 @@ CREATE INDEX receipts_file ON receipts(site_file, seq) WHERE site_file IS NOT NU
 CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE checkpoints(size INTEGER NOT NULL, root TEXT NOT NULL, note TEXT NOT NULL);
 `
-
-/**
- * One receipt row: [pos, seq, hash, ts, actor, op, pool, key, old, new, tool, call, site_file, site_line,
- * site_column, site_fn, reason, sig, body]. `body` is kept only where the columns cannot give the stored bytes
- * back: format-1 receipts (hashed as they are stored) and bodies that do not parse. A format-2 body is its
- * columns' canonical encoding, so storing it again would only double what the index holds.
- */
-export type ReceiptRow = [
-  number,
-  number | null,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-]
-
-/** The fields of a receipt the index projects into columns (a format-1 or format-2 body, or a draft). */
-type Projected = Pick<ReceiptBody, 'actor' | 'op' | 'pool' | 'key' | 'old' | 'new' | 'tool' | 'call' | 'site' | 'reason'> & {
-  sig?: string | null
-}
-
-/**
- * The index row of one receipt: its position, seq, hash as the chain spells it, ISO time, projections, body. Its
- * link is not stored: it is the hash of the row before (STORED_COLUMNS), 43 bytes a receipt less in WASM memory.
- */
-export function receiptRow(pos: number, seq: number, hash: string, ts: string | null, b: Projected, body: string | null): ReceiptRow {
-  const site = b.site
-  return [
-    pos,
-    seq,
-    hash,
-    ts,
-    b.actor,
-    b.op,
-    b.pool,
-    b.key,
-    b.old,
-    b.new,
-    b.tool,
-    b.call,
-    site?.file ?? null,
-    site?.line ?? null,
-    site?.column ?? null,
-    site?.fn ?? null,
-    b.reason,
-    b.sig ?? null,
-    body,
-  ]
-}
-
-/** The index row of a receipt whose body does not parse: only its position, hash and the text as stored. */
-export function undecodableRow(pos: number, hash: string, text: string): ReceiptRow {
-  return [pos, null, hash, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, text]
-}
-
-/** What a COMPENSATE, and the Bridge's signature check, need of an earlier receipt. */
-export interface OriginRow {
-  op: string
-  ts: string
-  reason: string | null
-  tool: string | null
-  call: string | null
-  new: string | null
-  sig: string | null
-  /** As the chain spells it: 43 base64url characters for a format-2 receipt, 64 hex for format 1. */
-  hash: string
-}
-
-/** Receipt columns a rollback by cause matches on. */
-export type CauseColumn = 'tool' | 'call' | 'site_file'
 
 /** Rows the journal writer's index upkeep (`syncSome`) inserts in one transaction before committing it. */
 const COMMIT_EVERY = 1024

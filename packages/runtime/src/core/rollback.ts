@@ -10,7 +10,8 @@
  */
 import { OptionError, SeqRangeError } from '../errors.js'
 import { keyGlobToRegExp } from '../probe.js'
-import type { CauseColumn, ReceiptIndex } from './index-db.js'
+import type { ReceiptIndex } from './index-db.js'
+import type { CauseColumn } from './index-rows.js'
 import type { OriginLookup, PoolState, Slot, ExecSlot } from './state.js'
 import type { VersionIndex } from './versions.js'
 import type { Pool, Receipt } from './receipt.js'
