@@ -126,6 +126,7 @@ const pick = (pred, n) => {
 const maxDepth = Math.max(...depthOf)
 const leaves = pick((d) => d === maxDepth, 64)
 const mid = pick((d) => d === 3, 64)
+const low = pick((d) => d === 5, 64)
 
 // Warm-up, so the figures are of optimised code.
 for (let i = 0; i < 50; i++) {
@@ -136,6 +137,7 @@ naiveInfluence(s, mid[0])
 
 const lin = time((id) => lineage(s, id).nodes.length, leaves, RUNS)
 const inf = time((id) => influence(s, id).nodes.length, mid, RUNS)
+const small = time((id) => influence(s, id).nodes.length, low, RUNS)
 const cascade = time((id) => dependentsOf(s, [id]).size, mid, RUNS)
 const naive = time((id) => naiveInfluence(s, id), mid, NAIVE_RUNS)
 const root = time((id) => influence(s, id).nodes.length, [idOf[0]], quick ? 3 : 5)
@@ -154,6 +156,7 @@ console.log(
     runs: RUNS,
     lineage: lin,
     influence: inf,
+    small,
     cascade,
     naive,
     root,
