@@ -27,14 +27,30 @@ export type {
 export type { Access, ConflictPolicy } from './core/memory/meta.js'
 export type { TypedOptions } from './core/memory/typed.js'
 export type { ForgetOptions, ForgetResult } from './core/memory/erasure.js'
+export type { GuardedHandle } from './core/customs.js'
+export type { Guard, RepairReport } from './core/memory/guard/check.js'
 export type {
-  LineageEdge,
-  LineageEdgeKind,
-  LineageNode,
-  LineageNodeKind,
-  LineageOptions,
-  LineageResult,
-} from './core/memory/lineage.js'
+  ActionKind,
+  EvaluatorInput,
+  EvaluatorOutput,
+  GuardCheckInput,
+  GuardDecision,
+  GuardLogEntry,
+  GuardLogFilter,
+  GuardOptions,
+  GuardReason,
+  GuardResult,
+  RepairKind,
+  RepairOutcome,
+  RepairSuggestion,
+  RiskDimension,
+  RiskVector,
+  ShadowEntry,
+  ShadowState,
+  TrustClass,
+} from './core/memory/guard/types.js'
+export { guardTools, type GuardableTool, type GuardedCustoms, type GuardToolsOptions } from './guard-tools.js'
+export type { LineageEdge, LineageEdgeKind, LineageNode, LineageNodeKind, LineageOptions, LineageResult } from './core/memory/lineage.js'
 export type { UpdateOptions } from './core/memory/memories.js'
 export type { MemoryEntry, ProposeResult, ReviewItem } from './core/memory/context-types.js'
 export type { ContextEntry, ContextPool, RenderedContext, RenderOptions } from './core/memory/context.js'

@@ -56,6 +56,18 @@ import {
 import type { LifecycleContext } from './memory/context-types.js'
 import { influence, lineage, type LineageResult } from './memory/lineage.js'
 import { forgetSubject, type ForgetOptions, type ForgetResult } from './memory/erasure.js'
+import { guardApi, type Guard } from './memory/guard/check.js'
+
+/** A memory handle with the guard acting as its principal (its GUARD receipts name it). */
+export interface GuardedHandle extends MemoryHandle {
+  readonly guard: Guard
+  scope(spec: ScopeSpec): GuardedHandle
+  as(principal: string, options?: { external?: boolean }): GuardedHandle
+}
+
+function withGuard(ctx: LifecycleContext, base: MemoryHandle): GuardedHandle {
+  return { ...base, guard: guardApi(ctx) } as GuardedHandle
+}
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
@@ -111,11 +123,16 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   readonly review: Review
   /** Context for the model with provenance labels; each render is a READ receipt. */
   readonly context: ContextRenderer
+  /**
+   * The shadow guardrail: `check({ action, tool?, contextId?, uses? })` before a risky action, from the metadata of
+   * the memories it rests on (never their contents); every check is a GUARD receipt. See docs/guardrail.md.
+   */
+  readonly guard: Guard
   private readonly lifecycle: LifecycleContext
 
   private readonly rules: WriteRules
   private readonly ledger: Ledger
-  private readonly guard = new StoreGuard()
+  private readonly storeGuard = new StoreGuard()
   private readonly writer: JournalWriter
   private readonly gates: GateContext
   private readonly checkpoints: Checkpointer
@@ -145,14 +162,15 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.rules = writeRulesOf(options)
     const values = new ValueStore(store.ring, options.encryption !== false)
     this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
-    this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.guard.closed)
+    this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.storeGuard.closed)
     this.ledger.onAppend = () => this.writer.scheduleFlush()
-    this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.guard }
+    this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.storeGuard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
     this.lifecycle = lifecycleContext(this.gates)
     this.memories = memoriesApi(this.lifecycle)
     this.review = reviewApi(this.lifecycle)
     this.context = contextApi(this.lifecycle)
+    this.guard = guardApi(this.lifecycle)
     const ledger = this.ledger
     // Only the index is captured: `store` also holds every journal entry read at open, which must not outlive it.
     const idx = store.idx
@@ -189,8 +207,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * receipt). `{ external: true }` for a principal outside the system (it reads `public` entries only). The root
    * handle (this object) acts as `system`.
    */
-  as(principal: string, options?: { external?: boolean }): MemoryHandle {
-    return memoryHandle(asPrincipal(this.lifecycle, principal, options), (_ctx, base) => base)
+  as(principal: string, options?: { external?: boolean }): GuardedHandle {
+    return memoryHandle(asPrincipal(this.lifecycle, principal, options), withGuard)
   }
 
   /**
@@ -198,13 +216,13 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * transitively: its `dependsOn`, the context it was linked to and that context's entries. See docs/lineage.md.
    */
   lineage(id: string, options?: { maxDepth?: number }): LineageResult {
-    this.guard.ensureOpen('lineage')
+    this.storeGuard.ensureOpen('lineage')
     return lineage(this.ledger.state.lifecycle, id, { ...options, decisions: this.ledger.state.decision })
   }
 
   /** Everything that depended on an entry (its blast radius): derived entries, contexts, guard checks. */
   influence(id: string, options?: { maxDepth?: number }): LineageResult {
-    this.guard.ensureOpen('influence')
+    this.storeGuard.ensureOpen('influence')
     return influence(this.ledger.state.lifecycle, id, { ...options, decisions: this.ledger.state.decision })
   }
 
@@ -222,8 +240,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   }
 
   /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
-  scope(spec: ScopeSpec): MemoryHandle {
-    return memoryHandle({ ...this.lifecycle, ns: scopeParts(spec) }, (_ctx, base) => base)
+  scope(spec: ScopeSpec): GuardedHandle {
+    return memoryHandle({ ...this.lifecycle, ns: scopeParts(spec) }, withGuard)
   }
 
   /** Probe sink: a probed write on an object the runtime does not own becomes an OBSERVED_WRITE receipt. Never throws. */
@@ -276,8 +294,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * returned promise resolves once the receipts are durable.
    */
   async rollback(target: RollbackTarget, options: RollbackOptions = {}): Promise<RollbackResult> {
-    if (options.dryRun) this.guard.ensureOpen('rollback')
-    else this.guard.ensureWritable('rollback')
+    if (options.dryRun) this.storeGuard.ensureOpen('rollback')
+    else this.storeGuard.ensureWritable('rollback')
     const result = this.rollbackNow(target, options)
     if (!result.dryRun) await this.flush()
     return result
@@ -295,13 +313,13 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   /** Flushes, releases the backend and closes the sql.js Database. Idempotent. */
   async close(): Promise<void> {
-    if (this.guard.closed) return
+    if (this.storeGuard.closed) return
     try {
       await this.flush()
       await this.writer.updateWitness(true)
       await this.saveSnapshot()
     } finally {
-      this.guard.closed = true
+      this.storeGuard.closed = true
       await this.backend.close()
       this.idx.close()
     }
@@ -309,7 +327,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   /** The open snapshot of a file store (a no-op elsewhere, and where it would not be exact). */
   private saveSnapshot(): Promise<boolean> {
-    return saveOpenSnapshot(this.ledger, this.backend, this.guard, this.openCheck, this.checkpoints.saved())
+    return saveOpenSnapshot(this.ledger, this.backend, this.storeGuard, this.openCheck, this.checkpoints.saved())
   }
 
   /**
@@ -318,7 +336,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * last checkpoint; on a large store that costs writing the snapshot (≈1.2 s at 1,000,000 receipts).
    */
   async checkpoint(): Promise<Checkpoint> {
-    this.guard.ensureWritable('checkpoint')
+    this.storeGuard.ensureWritable('checkpoint')
     const cp = await this.checkpoints.sign()
     await this.flush()
     await this.writer.updateWitness(true)
@@ -336,8 +354,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * unauthenticated tail: receipts nobody with this store's key wrote.
    */
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
-    this.guard.ensureOpen('verify')
-    if (!this.guard.damage && !this.guard.unverified) await this.flush().catch(() => {})
+    this.storeGuard.ensureOpen('verify')
+    if (!this.storeGuard.damage && !this.storeGuard.unverified) await this.flush().catch(() => {})
     const checkpointSizes = new Set<number>(this.idx.checkpointSizes())
     let report = await verifyJournal({
       chain: this.chain,
@@ -348,12 +366,12 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
       options,
     }).catch((e: unknown) => {
       // The journal stops decoding part-way: what was read before it is judged, the rest fails as BAD_ENCODING.
-      const damaged = this.guard.damageFailure()
+      const damaged = this.storeGuard.damageFailure()
       if (damaged)
         return { ok: false, checked: damaged.seq - 1, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
       throw e
     })
-    const damaged = this.guard.damageFailure()
+    const damaged = this.storeGuard.damageFailure()
     if (damaged && (report.ok || report.firstFailure!.seq >= damaged.seq)) report = { ...report, ok: false, firstFailure: damaged }
     this.lastVerify = { at: new Date(this.rules.now()).toISOString(), report }
     return report
@@ -363,7 +381,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     return healthReport({
       ledger: this.ledger,
       writer: this.writer,
-      guard: this.guard,
+      guard: this.storeGuard,
       rules: this.rules,
       backend: this.backend,
       openReport: this.storageReport,
@@ -381,7 +399,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * the new key id. Back the key set up again afterwards (`exportKeys`, docs/keys.md).
    */
   async rotateEncryptionKey(): Promise<string> {
-    this.guard.ensureWritable('rotateEncryptionKey')
+    this.storeGuard.ensureWritable('rotateEncryptionKey')
     const current = await this.keyStore.load(this.chain)
     if (!current)
       throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
@@ -402,18 +420,18 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * that check, ends before its witness, or ends in an unauthenticated tail opens read-only.
    */
   async load(store: OpenedStore): Promise<void> {
-    this.guard.damage = store.damage
+    this.storeGuard.damage = store.damage
     const report = await replayJournal(this.ledger, store)
     this.checkpoints.resumeFrom(store.snapshot?.resume.frontier)
     this.openCheck = report
     this.writer.durableSeq = this.ledger.headSeq
     this.writer.durableHead = { seq: this.ledger.headSeq, hash: this.ledger.headHash }
     this.writer.witnessSeq = store.witness?.seq ?? 0
-    if (!this.guard.damage) {
+    if (!this.storeGuard.damage) {
       const f = report.firstFailure
       const tail = report.ok && report.authenticatedThrough < report.checked && report.checked > report.legacy
       if (f || tail)
-        this.guard.unverified = {
+        this.storeGuard.unverified = {
           location: this.backend.location,
           record: 0,
           afterSeq: f ? Math.max(0, f.seq - 1) : report.authenticatedThrough,
@@ -426,7 +444,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
 
   /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
   async migrate(): Promise<void> {
-    if (this.guard.damage || this.guard.unverified || this.backend.readOnly) return
+    if (this.storeGuard.damage || this.storeGuard.unverified || this.backend.readOnly) return
     this.ledger.append({
       op: 'MIGRATE',
       pool: null,
