@@ -26,7 +26,7 @@ import {
   subjectValueInput,
   ValueRecordError,
 } from '../crypto/values.js'
-import { cloneSubjectKeys, MAX_SUBJECT_KEYS, newSubjectKey, newSubjectKeyId, type SubjectKeySet } from '../keys/keyset.js'
+import { MAX_SUBJECT_KEYS, newSubjectKey, newSubjectKeyId, type SubjectKeySet } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 
 /** Format-1 commitments are 64 hex characters; format-2 ones 43 base64url characters. */
@@ -241,10 +241,11 @@ export class ValueStore {
     const ks = this.keyStore
     if (!ks) throw new KeyStoreError('KEYS_UNAVAILABLE', 'value store', 'no key store is bound to save subject keys in')
     const version = this.keysChanged
-    const section = cloneSubjectKeys(this.subjects)
+    // Shallow: the provider copies or encodes what it saves; the key bytes themselves are never changed here.
+    const s = this.subjects
+    const section: SubjectKeySet = { keys: { ...s.keys }, tags: { ...s.tags }, erased: { ...s.erased } }
     for (const kid of this.shredding) {
       const tag = Object.entries(section.tags).find(([, k]) => k === kid)?.[0]
-      section.keys[kid]?.fill(0)
       delete section.keys[kid]
       if (tag !== undefined) {
         delete section.tags[tag]
