@@ -97,9 +97,11 @@ describe('checkGuardOptions', () => {
     expect(optionError(() => checkGuardOptions(options)).option).toBe(field)
   })
 
-  it('is what the guard checks when it is built over a store', async () => {
-    const s = await guardStore({ guard: { policy: { final_output: { safety: 'block' as GuardDecision } } } })
-    expect(optionError(() => guardApi(s.ctx)).option).toBe('guard.policy.final_output.safety')
+  it('is what the guard checks when it is built over a store, so a bad option fails createCustoms', async () => {
+    const bad = { guard: { policy: { final_output: { safety: 'block' as GuardDecision } } } }
+    await expect(guardStore(bad)).rejects.toMatchObject({ name: 'OptionError', option: 'guard.policy.final_output.safety' })
+    const s = await guardStore()
+    expect(optionError(() => guardApi({ ...s.ctx, rules: { ...s.ctx.rules, guard: { threshold: 2 } } })).option).toBe('guard.threshold')
     await s.customs.close()
   })
 })

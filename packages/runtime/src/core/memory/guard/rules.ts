@@ -43,8 +43,6 @@ export const STATE_RISK: Record<ShadowState, number> = {
   missing: 1,
   erased: 1,
 }
-/** Weak supports named per conclusion (the weakest first); the rest are counted, not listed. */
-const MAX_SUPPORTS_NAMED = 4
 const SAFETY_FAMILIES = new Set(['injection', 'code', 'secret'])
 const TRUST_RANK: Record<TrustClass, number> = { trusted: 3, data: 2, inference: 1, untrusted: 0 }
 
@@ -167,17 +165,17 @@ function factuality(shadow: Shadow, s: RuleSettings, out: RuleOutcome): void {
   const weakBelow = weakSupports(shadow, s)
   for (const e of shadow.entries.values()) {
     if (!known(e) || e.confidence < s.highConfidence) continue
-    const supports = weakBelow(e.id)
-    if (!supports.length) continue
-    const weakest = supports[0]
-    const level = Math.max(...supports.map((x) => weakness(x, s)))
+    const below = weakBelow(e.id)
+    if (!below) continue
+    const { weakest, worst } = below
+    const named = worst === weakest ? [weakest] : [weakest, worst]
+    const level = weakness(worst, s)
     raise(out, 'factuality', level)
-    const named = supports.slice(0, MAX_SUPPORTS_NAMED)
     out.reasons.push({
       rule: 'factuality/weak-support',
       dimension: 'factuality',
       entries: [e.id, ...named.map((x) => x.id)],
-      detail: `${e.id} (confidence ${e.confidence}) rests on ${named.map(describeWeak).join(', ')}${supports.length > named.length ? ` and ${supports.length - named.length} more` : ''}`,
+      detail: `${e.id} (confidence ${e.confidence}) rests on ${named.map(describeWeak).join(' and ')}`,
     })
     if (level >= s.threshold) {
       out.repairs.push({
@@ -209,32 +207,52 @@ function describeWeak(e: ShadowEntry): string {
   return `${e.id} (${e.trust}${e.source ? ` source ${e.source}` : ''}, confidence ${e.confidence})`
 }
 
+/** Among an entry's transitive dependencies with weakness > 0: the one a conclusion may trust least, and the weakest. */
+interface WeakBelow {
+  /** Lowest strength (what a downgrade lowers the conclusion to); ties to the smaller id. */
+  weakest: ShadowEntry
+  /** Highest weakness (what sets the risk). */
+  worst: ShadowEntry
+}
+
 /**
- * For each entry, its weak supports (transitive dependencies with weakness > 0), weakest first, capped; memoized
- * over the closure so a check is linear in its size. A cycle contributes nothing past the entry it returns to.
+ * For each entry, its weakest transitive supports; memoized over the closure, so a check is linear in the
+ * closure's entries and edges. A cycle contributes nothing past the entry it returns to.
  */
-function weakSupports(shadow: Shadow, s: RuleSettings): (id: string) => ShadowEntry[] {
-  const memo = new Map<string, ShadowEntry[]>()
+function weakSupports(shadow: Shadow, s: RuleSettings): (id: string) => WeakBelow | null {
+  const memo = new Map<string, WeakBelow | null>()
   const inProgress = new Set<string>()
-  const order = (a: ShadowEntry, b: ShadowEntry) => strength(a, s) - strength(b, s) || (a.id < b.id ? -1 : 1)
-  const visit = (id: string): ShadowEntry[] => {
+  const weaker = (a: ShadowEntry, b: ShadowEntry) => {
+    const d = strength(a, s) - strength(b, s)
+    return d < 0 || (d === 0 && a.id < b.id) ? a : b
+  }
+  const worse = (a: ShadowEntry, b: ShadowEntry) => {
+    const d = weakness(a, s) - weakness(b, s)
+    return d > 0 || (d === 0 && a.id < b.id) ? a : b
+  }
+  const visit = (id: string): WeakBelow | null => {
     const done = memo.get(id)
-    if (done) return done
+    if (done !== undefined) return done
     const e = shadow.entries.get(id)
-    if (!e || inProgress.has(id)) return []
+    if (!e || inProgress.has(id)) return null
     inProgress.add(id)
-    let found: ShadowEntry[] = []
+    let weakest: ShadowEntry | null = null
+    let worst: ShadowEntry | null = null
     for (const d of e.deps) {
       const dep = shadow.entries.get(d)
       if (!dep) continue
+      if (weakness(dep, s) > 0) {
+        weakest = weakest ? weaker(weakest, dep) : dep
+        worst = worst ? worse(worst, dep) : dep
+      }
       const below = visit(d)
-      const add = weakness(dep, s) > 0 ? [dep, ...below] : below
-      for (const x of add) if (!found.includes(x)) found.push(x)
+      if (below) {
+        weakest = weakest ? weaker(weakest, below.weakest) : below.weakest
+        worst = worst ? worse(worst, below.worst) : below.worst
+      }
     }
-    if (found.length > 1) found = found.sort(order)
-    // Kept a little longer than what is named, so a parent still finds the weakest across its children.
-    if (found.length > MAX_SUPPORTS_NAMED * 4) found = found.slice(0, MAX_SUPPORTS_NAMED * 4)
     inProgress.delete(id)
+    const found = weakest && worst ? { weakest, worst } : null
     memo.set(id, found)
     return found
   }
