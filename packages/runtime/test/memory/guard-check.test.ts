@@ -295,3 +295,16 @@ describe('guard.log and replay', () => {
     await reopened.close()
   })
 })
+
+describe('through the facade', () => {
+  it('customs.guard is this guard, and a handle from as() checks as its principal', async () => {
+    const s = await guardStore()
+    const id = s.remember({ source: 'web.fetch' })
+    const root = s.customs.guard.checkNow({ action: 'final_output', uses: [id] })
+    const agent = s.customs.as('agent:mailer').guard.checkNow({ action: 'final_output', uses: [id] })
+    expect([root.decision, agent.decision]).toEqual(['redirect', 'redirect'])
+    expect(s.customs.receipts({ op: 'GUARD' }).map((r) => r.actor)).toEqual(['system', 'agent:mailer'])
+    expect(s.customs.guard.log().map((g) => g.id)).toEqual([agent.id, root.id])
+    await s.customs.close()
+  })
+})

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { GuardHaltError, OptionError } from '../../src/index.js'
-import { guardApi } from '../../src/core/memory/guard/check.js'
 import type { GuardResult } from '../../src/core/memory/guard/types.js'
 import { guardTools } from '../../src/guard-tools.js'
 import { guardStore } from './guard-fixture.js'
@@ -20,8 +19,7 @@ async function setup() {
     search: { description: 'search', execute: search },
     client_side: { description: 'no execute' },
   }
-  // The facade will expose `guard`; here the same API over the root lifecycle context.
-  const handle = { guard: guardApi(s.ctx), execution: s.customs.execution }
+  const handle = s.customs
   return { ...s, price, guess, tools, handle, sendEmail, search }
 }
 
