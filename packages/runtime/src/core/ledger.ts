@@ -108,10 +108,10 @@ export class Ledger {
    * subject's domain (docs/erasure.md): where the draft's `new` is `value.commit`, the receipt carries the subject
    * commitment instead, so the same text written for another subject or for none never shares its record.
    */
-  append(d: Draft, value?: { commit: string; text: string; subject?: string }): Receipt {
+  append(d: Draft, value?: { commit: string; text: string; subject?: string; subjectKey?: string }): Receipt {
     let kid: string | undefined
-    if (value?.subject !== undefined) {
-      kid = this.values.subjectKeyId(value.subject)
+    if (value?.subject !== undefined || value?.subjectKey !== undefined) {
+      kid = value.subjectKey ?? this.values.subjectKeyId(value.subject!)
       const commit = this.values.subjectCommit(kid, value.text)
       if (d.new === value.commit) d = { ...d, new: commit }
       value = { commit, text: value.text }

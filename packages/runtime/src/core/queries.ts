@@ -1,5 +1,5 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
-import { SeqRangeError, StorageError } from '../errors.js'
+import { ErasedError, SeqRangeError, StorageError } from '../errors.js'
 import { b64urlToHex, hexToB64url } from '../crypto/hash.js'
 import { genesisV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
@@ -118,7 +118,18 @@ export function viewAt(ledger: Ledger, seq: number): PointInTimeView {
         const m = full().lifecycle.memories.get(id)
         return m ? pastMemory(ledger, m) : undefined
       },
-      entries: () => [...full().lifecycle.memories.values()].sort((a, b) => a.createdMs - b.createdMs).map((m) => pastMemory(ledger, m)),
+      entries: () => {
+        const out: PastMemory[] = []
+        for (const m of [...full().lifecycle.memories.values()].sort((a, b) => a.createdMs - b.createdMs)) {
+          // A memory erased since then has no past content either: `get(id)` says so; a listing leaves it out.
+          try {
+            out.push(pastMemory(ledger, m))
+          } catch (e) {
+            if (!(e instanceof ErasedError)) throw e
+          }
+        }
+        return out
+      },
     },
   }
 }

@@ -333,3 +333,19 @@ describe('property: both queries agree with a naive search over edges rebuilt fr
     )
   })
 })
+
+describe('snapshots', () => {
+  it('keep the edges through entries that ended before the snapshot', () => {
+    const c = new Chain()
+    const a = c.memory()
+    const b = c.memory({ deps: [a] })
+    const d = c.memory({ deps: [b] })
+    const w = c.working('s', 'n', { deps: [b] })
+    c.end(b)
+    c.end(w, 'EXPIRE', 'ttl')
+    expect(ids(influence(c.state, a))).toEqual([b, d, w])
+    const reloaded = MemoryState.fromJSON(JSON.parse(JSON.stringify(c.state.toJSON())))
+    expect(ids(influence(reloaded, a))).toEqual([b, d, w])
+    expect([...dependentsOf(reloaded, [a]).keys()].sort()).toEqual([b, d, w].sort())
+  })
+})

@@ -63,13 +63,16 @@ describe('typed entries', () => {
       confidence: 0.7,
       validFrom: '2026-11-30T09:00:00.000Z',
       expiresAt: '2026-12-31T00:00:00.000Z',
-      subject: 'customer:acme',
       dependsOn: [base.id],
       version: 1,
       conflicted: false,
       namespace: [],
     })
-    expect(c.memories.get(base.id)).toMatchObject({ type: 'constraint', access: 'internal', confidence: 1 })
+    // The subject is personal data: entries and receipts carry its keyed tag, never the subject itself.
+    const subject = c.memories.get(r.id)!.subject!
+    expect(subject).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    expect(JSON.stringify(c.receipts())).not.toContain('customer:acme')
+    expect(c.memories.get(base.id)).toMatchObject({ type: 'constraint', access: 'internal', confidence: 1, subject: null })
     c.memories.update(r.id, 'Acme pays within 40 days.', { confidence: 0.9 })
     expect(c.memories.get(r.id)).toMatchObject({ content: 'Acme pays within 40 days.', confidence: 0.9, version: 2 })
   })

@@ -91,6 +91,10 @@ export function validAt(m: Pick<MemorySlot, 'validFrom' | 'expires'>, t: number)
   return m.validFrom <= t && (m.expires === null || t < m.expires)
 }
 
+export function sameNamespace(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((part, i) => part === b[i])
+}
+
 /** Whether an entry's namespace starts with `prefix`. */
 export function inNamespace(m: Pick<MemorySlot, 'ns'>, prefix: readonly string[]): boolean {
   if (prefix.length > m.ns.length) return false

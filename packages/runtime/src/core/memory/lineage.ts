@@ -44,7 +44,7 @@ export interface LineageNode {
    * (`end` says by which receipt and why, e.g. why `rollback`); `missing`: named by an edge but never recorded.
    */
   state: 'live' | 'ended' | 'missing'
-  end?: EndRecord
+  end?: Pick<EndRecord, 'op' | 'why' | 'seq'>
   /** A live memory's review status. */
   status?: MemoryStatus
   /** A guard check's decision. */
@@ -322,7 +322,7 @@ function describe(state: MemoryState, id: string, depth: number, options: Lineag
     const end = state.ended.get(id)
     if (end) {
       node.state = 'ended'
-      node.end = end
+      node.end = { op: end.op, why: end.why, seq: end.seq }
     }
   }
   return node

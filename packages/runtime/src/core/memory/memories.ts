@@ -4,7 +4,15 @@
  * text). Reads return approved entries only. A tool result becomes a memory only through `propose(…, { from })`,
  * which checks the Execution pool's signature and keeps the provenance.
  */
-import { MemoryNotFoundError, ResultExpiredError, ResultMissingError, SignatureError, ValueError, type CustomsError } from '../../errors.js'
+import {
+  ErasedError,
+  MemoryNotFoundError,
+  ResultExpiredError,
+  ResultMissingError,
+  SignatureError,
+  ValueError,
+  type CustomsError,
+} from '../../errors.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import { isExpired, expiresAt as resultExpiresAt } from '../gates/execution.js'
 import { resultIfAuthentic } from '../gates/bridge.js'
@@ -14,7 +22,7 @@ import { encodeMeta, findingsSummary, type MemoryStatus } from './meta.js'
 import { normCommit } from './normalize.js'
 import type { Ledger } from '../ledger.js'
 import type { MemorySlot } from './state.js'
-import { canRead, canWrite, conflictWinner, deny, inNamespace, SYSTEM, validAt } from './access.js'
+import { canRead, canWrite, conflictWinner, deny, inNamespace, sameNamespace, SYSTEM, validAt } from './access.js'
 import { checkType, checkTyped, type TypedOptions } from './typed.js'
 
 export interface ProposeOptions extends TypedOptions {
@@ -31,8 +39,8 @@ export interface ProposeOptions extends TypedOptions {
 }
 
 /** The norm of new content for an existing memory, in the namespace and owner it was written with. */
-function memoryNormFor(ctx: LifecycleContext, m: MemorySlot, content: string): string {
-  return memoryNorm({ ...ctx, principal: m.owner, ns: m.ns }, content)
+function memoryNormFor(ctx: LifecycleContext, m: MemorySlot, content: string, subjectKey: string | undefined): string {
+  return memoryNorm({ ...ctx, principal: m.owner, ns: m.ns }, subjectKey === undefined ? content : `${subjectKey}\u001d${content}`)
 }
 
 /**
@@ -97,7 +105,11 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
   if (from !== undefined) checkProvenance(ctx, from, base)
 
   const result = ctx.scan(content)
-  const norm = memoryNorm(ctx, content)
+  // A subject is personal data: receipts and state name it by its keyed tag only. Its content is deduplicated under
+  // its current value key, so after `forget` the same words for the same subject are a new, readable memory.
+  const subjectTag = typed.subject === undefined ? undefined : ledger.values.subjectTag(typed.subject)
+  const subjectKey = typed.subject === undefined ? undefined : ledger.values.subjectKeyId(typed.subject)
+  const norm = memoryNorm(ctx, subjectKey === undefined ? content : `${subjectKey}\u001d${content}`)
   const life = ledger.state.lifecycle
   const existing = life.findByNorm(norm)
   const linked = options.session !== undefined && options.link !== false ? life.lastRender.get(options.session) : undefined
@@ -136,13 +148,17 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
     typed.key === undefined
       ? []
       : life
-          .withIdentity({ key: typed.key, ns: [...ctx.ns], subject: typed.subject ?? null })
+          .withIdentity({ key: typed.key, ns: [...ctx.ns], subject: subjectTag ?? null })
           .filter((m) => m.norm !== norm && settle(ctx, m) !== undefined)
   const policy = rules.conflictPolicy
   if (rivals.length && policy === 'review' && status === 'approved') {
     status = 'pending_review'
     why ??= 'conflict'
   }
+  // Under `newest`, a newer approved value supersedes the older ones of its own namespace (an update of the key).
+  // Entries of other namespaces that disagree about the same subject are a contradiction, not an update: both are
+  // flagged and stay valid, and reads pick by policy.
+  const superseded = policy === 'newest' && status === 'approved' ? rivals.filter((m) => sameNamespace(m.ns, ctx.ns)) : []
   const ttlEnd = options.ttlMs === undefined ? undefined : now + options.ttlMs
   const expires = ttlEnd === undefined ? typed.validUntil : typed.validUntil === undefined ? ttlEnd : Math.min(ttlEnd, typed.validUntil)
   ledger.append(
@@ -163,13 +179,13 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
         owner: ctx.principal === SYSTEM ? undefined : ctx.principal,
         access: typed.access === 'internal' ? undefined : typed.access,
         ns: ctx.ns.length ? [...ctx.ns] : undefined,
-        subject: typed.subject,
+        subject: subjectTag,
         validFrom: typed.validFrom,
         confidence: typed.confidence === 1 ? undefined : typed.confidence,
         deps: typed.deps.length ? typed.deps : undefined,
         ctx: linked,
         conflicts: rivals.length ? rivals.map((m) => m.id) : undefined,
-        ends: rivals.length && policy === 'newest' && status === 'approved' ? rivals.map((m) => m.id) : undefined,
+        ends: superseded.length ? superseded.map((m) => m.id) : undefined,
         policy: rivals.length ? policy : undefined,
       }),
     },
@@ -388,6 +404,9 @@ export function updateMemory(ctx: LifecycleContext, id: string, content: string,
   const m = liveMemory(ctx, id)
   if (!m) throw new MemoryNotFoundError(safeText(id) ?? '', 'memory')
   if (!canWrite(ctx, m)) deny(ctx, m, 'write', 'UPDATE')
+  if (m.erased !== null) throw new ErasedError(m.id, m.erased)
+  // A subject's memory keeps its subject's value key: forgetting the subject shreds every version.
+  const subjectKey = ctx.ledger.values.keyIdOf(m.commit) ?? undefined
   const actor = options.actor ?? actorOf(ctx)
   const base = { pool: 'memory' as const, key: m.id, old: m.commit, new: null, site, tool: m.tool, call: m.call, actor: safeText(actor) }
   const bad = checkTexts(m.id, m.source, [
@@ -432,7 +451,7 @@ export function updateMemory(ctx: LifecycleContext, id: string, content: string,
         score: result.score,
         ruleSet: result.ruleSet,
         findings: findingsSummary(result.findings),
-        norm: memoryNormFor(ctx, m, content),
+        norm: memoryNormFor(ctx, m, content, subjectKey),
         why: options.reason,
         confidence: options.confidence,
         expires: typed.validUntil,
@@ -441,7 +460,7 @@ export function updateMemory(ctx: LifecycleContext, id: string, content: string,
         session: options.session,
       }),
     },
-    { commit, text, subject: m.subject ?? undefined },
+    { commit, text, subjectKey },
   )
   if (status === 'pending_review') notifyPending(ctx, m.id)
   return { id: m.id, status, score: result.score, findings: result.findings }

@@ -9,6 +9,7 @@ import type { Receipt } from '../receipt.js'
 import { promoteResult } from '../gates/bridge.js'
 import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, safeText } from '../gates/gate.js'
 import type { LifecycleContext, ReviewItem } from './context-types.js'
+import { sameNamespace } from './access.js'
 import { encodeMeta } from './meta.js'
 import { memoryReviewItem, promotionReviewItemById, reviewTimedOut, settle, transition } from './memories.js'
 import type { PendingPromotion } from './state.js'
@@ -78,7 +79,12 @@ function decide(ctx: LifecycleContext, id: string, decision: ReviewDecision, op:
       op === 'APPROVE' && ctx.rules.conflictPolicy === 'newest'
         ? live.conflictsWith.filter((c) => {
             const other = ctx.ledger.state.lifecycle.memories.get(c)
-            return other !== undefined && other.createdMs <= live.createdMs && Number(c.slice(2)) < Number(live.id.slice(2))
+            return (
+              other !== undefined &&
+              sameNamespace(other.ns, live.ns) &&
+              other.createdMs <= live.createdMs &&
+              Number(c.slice(2)) < Number(live.id.slice(2))
+            )
           })
         : []
     return transition(

@@ -89,6 +89,12 @@ export interface EndRecord {
   /** `rollback`, `validity`, a user's reason… */
   why: string | null
   seq: number
+  /**
+   * What the entry rested on when it ended: the reverse edges through it must survive a snapshot (a cascade through
+   * an entry removed earlier still reaches what was derived from it).
+   */
+  deps?: string[]
+  ctx?: string | null
 }
 
 export interface WorkingSlot {
@@ -303,7 +309,7 @@ export class MemoryState {
         if (slot.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
         for (const identity of identitiesOf(slot)) this.unindex(identity, id)
         this.memories.delete(id)
-        this.ended.set(id, { op: r.op, why: meta.why ?? null, seq: r.seq })
+        this.ended.set(id, { op: r.op, why: meta.why ?? null, seq: r.seq, deps: slot.deps, ctx: slot.ctx })
         return
     }
   }
@@ -405,7 +411,9 @@ export class MemoryState {
 
   private applyWorking(r: LifecycleReceipt, key: string): void {
     if (r.op === 'DELETE' || r.op === 'EXPIRE') {
-      if (this.working.delete(key)) this.ended.set(workingNodeId(key), { op: r.op, why: decodeMeta(r.reason).why ?? null, seq: r.seq })
+      const w = this.working.get(key)
+      if (w && this.working.delete(key))
+        this.ended.set(workingNodeId(key), { op: r.op, why: decodeMeta(r.reason).why ?? null, seq: r.seq, deps: w.deps, ctx: w.ctx })
       return
     }
     if (r.op !== 'PUT' || !r.new) return
@@ -558,7 +566,11 @@ export class MemoryState {
       for (const u of g.uses) s.addDependent(u, g.id)
       if (g.ctx) s.addDependent(g.ctx, g.id)
     }
-    for (const [k, v] of o?.e ?? []) s.ended.set(k, v)
+    for (const [k, v] of o?.e ?? []) {
+      s.ended.set(k, v)
+      // A working entry written again after it ended is live: its edges were linked above.
+      if (!s.working.has(k.startsWith('w:') ? k.slice(2) : '')) s.linkNode(k, { deps: v.deps, ctx: v.ctx ?? undefined })
+    }
     for (const [k, v] of o?.r ?? []) s.lastRender.set(k, v)
     return s
   }
