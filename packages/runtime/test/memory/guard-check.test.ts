@@ -308,3 +308,25 @@ describe('through the facade', () => {
     await s.customs.close()
   })
 })
+
+describe('repair and access', () => {
+  it('a principal repairs only what it may write; the owner and system may', async () => {
+    const s = await guardStore()
+    const writer = s.customs.as('agent:writer')
+    const claim = writer.memories.propose('The invoice total is 410 EUR', { source: 'agent', confidence: 0.9, access: 'private' })
+    const page = s.remember({ source: 'web.fetch', confidence: 0.9 })
+    const derived = writer.memories.propose('Send the invoice today', { source: 'agent', confidence: 0.95, dependsOn: [page] })
+    const other = s.customs.as('agent:other')
+    const r = other.guard.checkNow({ action: 'final_output', uses: [derived.id, claim.id] })
+    expect(r.repairs).toContainEqual(expect.objectContaining({ kind: 'downgrade', entry: derived.id }))
+    const denied = other.guard.repair(r, { only: ['downgrade'] })
+    expect(denied.outcomes.map((o) => o.status)).toEqual(['skipped'])
+    expect(denied.outcomes[0].reason).toBe(`"agent:other" may not write ${derived.id} (owner "agent:writer")`)
+    expect(writer.guard.repair(r, { only: ['downgrade'] }).outcomes.map((o) => o.status)).toEqual(['applied'])
+    expect(
+      s.customs.guard.repair({ ...r, repairs: [{ kind: 'mark_conflicted', entries: [claim.id, claim.id], detail: '' }] }).outcomes[0]
+        .reason,
+    ).toBe('marking a conflict needs two entries or more')
+    await s.customs.close()
+  })
+})

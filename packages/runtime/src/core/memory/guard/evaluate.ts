@@ -11,6 +11,9 @@ import { buildShadow, entryKind, shadowView, type Shadow } from './shadow.js'
 import { trustResolver } from './trust.js'
 import type { EvaluatorOutput, GuardCheckInput, GuardDecision, GuardOptions, GuardReason, RiskVector, TrustClass } from './types.js'
 
+/** Most reasons of the evaluator's kept (each cut to a rule of 120 characters, 64 entries, 500 characters of detail). */
+const MAX_EVALUATOR_REASONS = 20
+
 /** Most ids one check takes in `uses`. */
 export const MAX_USES = 10_000
 
@@ -171,7 +174,13 @@ function checkAnswer(a: unknown): EvaluatorOutput {
           typeof r.detail === 'string',
       )
     if (!ok) throw new TypeError('its reasons are not GuardReason[]')
-    out.reasons = reasons.map((r) => ({ rule: r.rule, dimension: r.dimension, entries: [...r.entries], detail: r.detail }))
+    // Kept small: the reasons go into the GUARD receipt.
+    out.reasons = reasons.slice(0, MAX_EVALUATOR_REASONS).map((r) => ({
+      rule: r.rule.slice(0, 120),
+      dimension: r.dimension,
+      entries: r.entries.slice(0, 64),
+      detail: r.detail.slice(0, 500),
+    }))
   }
   return out
 }
@@ -186,7 +195,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 function messageOf(e: unknown): string {
   try {
-    return e instanceof Error ? e.message : String(e)
+    return (e instanceof Error ? e.message : String(e)).slice(0, 200)
   } catch {
     return 'an unprintable error'
   }

@@ -5,6 +5,7 @@
  */
 import type { Receipt, ReceiptSite } from '../../receipt.js'
 import type { LifecycleContext } from '../context-types.js'
+import { canWrite } from '../access.js'
 import { notifyPending, transition } from '../memories.js'
 import type { MemorySlot } from '../state.js'
 import type { RepairOutcome, RepairSuggestion } from './types.js'
@@ -51,6 +52,8 @@ function applyOne(
     const m = memories.get(id)
     if (!m) return `${id} is no longer in the store`
     if (m.erased !== null) return `${id} was erased`
+    // A repair is a write: the handle's principal needs the right to write the entry (see access.ts).
+    if (!canWrite(ctx, m)) return `"${ctx.principal}" may not write ${id} (owner "${m.owner}")`
     return m
   }
   switch (s.kind) {
@@ -66,7 +69,8 @@ function applyOne(
       return null
     }
     case 'mark_conflicted': {
-      const ids = Array.isArray(s.entries) ? s.entries : []
+      const ids = Array.isArray(s.entries) ? [...new Set(s.entries)] : []
+      if (ids.length < 2) return 'marking a conflict needs two entries or more'
       const slots = ids.map(slotOf)
       const bad = slots.find((m): m is string => typeof m === 'string')
       if (bad !== undefined) return bad
