@@ -301,6 +301,17 @@ describe('conflicts', () => {
     const a = c.scope({ agent: 'a' }).memories.propose('Ada is 36.', { source: 'agent', key: 'age', subject: 'person:ada' })
     const b = c.scope({ agent: 'b' }).memories.propose('Ada is 37.', { source: 'agent', key: 'age', subject: 'person:ada' })
     expect(c.memories.inspect(b.id)?.conflictsWith).toEqual([a.id])
+    // Another namespace disagreeing is a contradiction, not an update: nothing ends, reads pick the newer.
+    expect(reasonOf(c, c.history(b.id)[0].seq)).toMatchObject({ conflicts: [a.id] })
+    expect(reasonOf(c, c.history(b.id)[0].seq).ends).toBeUndefined()
+    expect(c.memories.inspect(a.id)).toMatchObject({ conflictsWith: [b.id], expiresAt: null })
+    expect(c.memories.search({ key: 'age' }).map((m) => m.id)).toEqual([b.id])
+    expect(
+      c
+        .scope({ agent: 'a' })
+        .memories.list()
+        .map((m) => m.id),
+    ).toEqual([a.id])
     const same = c.scope({ agent: 'a' }).memories.propose('ada is  36.', { source: 'agent', key: 'age', subject: 'person:ada' })
     expect(same.id).toBe(a.id)
   })

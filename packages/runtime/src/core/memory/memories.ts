@@ -360,7 +360,16 @@ export function visible(ctx: LifecycleContext, m: MemorySlot, now = ctx.rules.no
   const group = [m]
   for (const id of m.conflictsWith) {
     const other = life.memories.get(id)
-    if (other && other.status === 'approved' && other.erased === null && validAt(other, now) && canRead(ctx, other)) group.push(other)
+    // Rivals the handle cannot see (another namespace, no read access) do not hide what it can: the flag stays.
+    if (
+      other &&
+      other.status === 'approved' &&
+      other.erased === null &&
+      validAt(other, now) &&
+      inNamespace(other, ctx.ns) &&
+      canRead(ctx, other)
+    )
+      group.push(other)
   }
   return conflictWinner(group, ctx.rules.conflictPolicy) === m
 }
