@@ -29,6 +29,9 @@ import {
 import { MAX_SUBJECT_KEYS, newSubjectKey, newSubjectKeyId, type SubjectKeySet } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 
+/** Subjects whose tag is kept at hand (see `subjectTag`). */
+const TAG_CACHE = 1024
+
 /** Format-1 commitments are 64 hex characters; format-2 ones 43 base64url characters. */
 const isLegacyCommit = (commit: string): boolean => commit.length === 64
 
@@ -45,8 +48,10 @@ export class ValueStore {
   private readonly erased = new Map<string, string>()
   /** Where subject keys are saved (bound by the journal writer, which owns the store's key-store writes). */
   private keyStore: { provider: KeyProvider; chain: string } | null = null
-  /** Subject key ids being destroyed: left out of every key set saved from now on. */
-  private readonly shredding = new Set<string>()
+  /** Recent subjects' tags (dropped for a subject that is forgotten). */
+  private readonly tags = new Map<string, string>()
+  /** Subject key ids being destroyed, with their subject's tag: left out of every key set saved from now on. */
+  private readonly shredding = new Map<string, string>()
   /** Changes to the subject keys, and how many of them a save has made durable. */
   private keysChanged = 0
   private keysSaved = 0
@@ -120,7 +125,13 @@ export class ValueStore {
 
   /** The keyed tag of a subject: how receipts and key sets name it (never in clear). */
   subjectTag(subject: string): string {
-    return subjectTag(this.ring.commit, subject)
+    let tag = this.tags.get(subject)
+    if (tag === undefined) {
+      // Writes for a subject come in runs: one HMAC per write saved. Cleared when full (no subject text piles up).
+      if (this.tags.size >= TAG_CACHE) this.tags.clear()
+      this.tags.set(subject, (tag = subjectTag(this.ring.commit, subject)))
+    }
+    return tag
   }
 
   /**
@@ -199,9 +210,10 @@ export class ValueStore {
    */
   shredSubject(subject: string): Promise<{ tag: string; kid: string | null }> {
     const tag = this.subjectTag(subject)
+    this.tags.delete(subject)
     return this.inTurn(async () => {
       const kid = Object.hasOwn(this.subjects.tags, tag) ? this.subjects.tags[tag] : null
-      if (kid !== null) this.shredding.add(kid)
+      if (kid !== null) this.shredding.set(kid, tag)
       try {
         await this.writeKeys()
       } catch (e) {
@@ -241,16 +253,14 @@ export class ValueStore {
     const ks = this.keyStore
     if (!ks) throw new KeyStoreError('KEYS_UNAVAILABLE', 'value store', 'no key store is bound to save subject keys in')
     const version = this.keysChanged
-    // Shallow: the provider copies or encodes what it saves; the key bytes themselves are never changed here.
+    // A snapshot (shallow: key bytes are never changed here): a provider that awaits while it saves (IndexedDB
+    // wraps key by key) must not see a key made meanwhile in one map and not in another.
     const s = this.subjects
     const section: SubjectKeySet = { keys: { ...s.keys }, tags: { ...s.tags }, erased: { ...s.erased } }
-    for (const kid of this.shredding) {
-      const tag = Object.entries(section.tags).find(([, k]) => k === kid)?.[0]
+    for (const [kid, tag] of this.shredding) {
       delete section.keys[kid]
-      if (tag !== undefined) {
-        delete section.tags[tag]
-        section.erased[kid] = tag
-      }
+      if (section.tags[tag] === kid) delete section.tags[tag]
+      section.erased[kid] = tag
     }
     const current = await ks.provider.load(ks.chain)
     if (!current)
