@@ -242,6 +242,14 @@ export class ValueStore {
     }
   }
 
+  /**
+   * Runs `f` in the queue of key-set saves: a caller that loads, changes and saves the key set itself (rotating the
+   * encryption key) must, so that it cannot save over a subject key saved between its load and its save.
+   */
+  keySetTurn<T>(f: () => Promise<T>): Promise<T> {
+    return this.inTurn(f)
+  }
+
   private inTurn<T>(f: () => Promise<T>): Promise<T> {
     const run = this.keyWrites.then(f, f)
     this.keyWrites = run.catch(() => {})
