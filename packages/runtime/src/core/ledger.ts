@@ -255,22 +255,27 @@ export class Ledger {
    * commitment) and the FORGET receipt whose subject tag is the destroyed key's.
    */
   erasedError(commit: string): ErasedError {
+    this.idx.sync()
+    const written = this.idx.firstSeqWriting(commit) ?? 0
     let id = commit
     for (const m of this.state.lifecycle.memories.values())
       if (m.commit === commit) {
         id = m.id
         break
       }
+    if (id === commit && written) {
+      // An earlier version of a memory (updated since): the receipt that wrote it names the memory.
+      const r = this.idx.receiptAt(written)
+      if (r?.pool === 'memory' && r.key !== null) id = r.key
+    }
     const kid = this.values.keyIdOf(commit)
     const tag = kid === null ? undefined : this.values.erasedTag(kid)
-    let seq = 0
-    if (tag !== undefined) {
-      this.idx.sync()
-      // The first FORGET of this subject after the value was written destroyed its key (a subject forgotten
-      // twice has two FORGET receipts, one per key).
-      const written = this.idx.firstSeqWriting(commit) ?? 0
-      seq = this.idx.findReceipts({ op: 'FORGET', afterSeq: written }).find((r) => decodeMeta(r.reason).subjectTag === tag)?.seq ?? 0
-    }
+    // The first FORGET of this subject after the value was written destroyed its key (a subject forgotten twice
+    // has two FORGET receipts, one per key).
+    const seq =
+      tag === undefined
+        ? 0
+        : (this.idx.findReceipts({ op: 'FORGET', afterSeq: written }).find((r) => decodeMeta(r.reason).subjectTag === tag)?.seq ?? 0)
     return new ErasedError(id, seq)
   }
 

@@ -125,6 +125,22 @@ describe('customs.forget({ subject })', () => {
     await c.close()
   })
 
+  it('erases every version of an updated memory, and refuses to update an erased one', async () => {
+    const c = await open()
+    const a = c.memories.propose('Earns 50k.', { source: 'user', subject: ALICE, key: 'salary' })
+    const first = c.history(a.id).at(-1)!
+    c.memories.update(a.id, 'Earns 60k.')
+    const second = c.history(a.id).at(-1)!
+    expect(second.op).toBe('UPDATE')
+    expect(c.value(first.new!)).toBe('Earns 50k.')
+    const { receipt } = await c.forget({ subject: ALICE })
+    for (const r of [first, second]) expect(erasedBy(() => c.value(r.new!)).forgetSeq).toBe(receipt.seq)
+    expect(erasedBy(() => c.at(first.seq).memories.get(a.id)).id).toBe(a.id)
+    expect(erasedBy(() => c.memories.update(a.id, 'Earns 70k.')).id).toBe(a.id)
+    expect(await c.verify({ values: true })).toMatchObject({ ok: true, erased: 2 })
+    await c.close()
+  })
+
   it('survives restarts of a file store', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mc-erasure-e2e-'))
     const keyDir = mkdtempSync(join(tmpdir(), 'mc-erasure-e2e-keys-'))
