@@ -258,7 +258,7 @@ export class MemoryState {
           conflictsWith: [],
           erased: null,
         })
-        this.linkNode(id, meta)
+        this.linkNode(id, { deps: meta.deps && [...new Set(meta.deps)], ctx: meta.ctx }, true)
         this.recordConflicts(this.memories.get(id)!, meta, ms)
         return
       case 'UPDATE':
@@ -354,16 +354,20 @@ export class MemoryState {
     if (!ids.length) this.byIdentity.delete(identity)
   }
 
-  /** Adds the reverse edges for a node derived from `deps` and from the context `ctx`. */
-  private linkNode(id: string, meta: { deps?: string[]; ctx?: string }): void {
-    for (const d of meta.deps ?? []) this.addDependent(d, id)
-    if (meta.ctx) this.addDependent(meta.ctx, id)
+  /**
+   * Adds the reverse edges for a node derived from `deps` and from the context `ctx`. `fresh`: the node is new (a
+   * memory id, a context, a guard check), so it cannot be in any list yet and the duplicate scan is skipped (a
+   * much-used entry collects one edge per check: scanning its list every time would make checks slower and slower).
+   */
+  private linkNode(id: string, meta: { deps?: string[]; ctx?: string }, fresh = false): void {
+    for (const d of meta.deps ?? []) this.addDependent(d, id, fresh)
+    if (meta.ctx) this.addDependent(meta.ctx, id, fresh)
   }
 
-  private addDependent(on: string, node: string): void {
+  private addDependent(on: string, node: string, fresh = false): void {
     const list = this.dependents.get(on)
     if (!list) this.dependents.set(on, [node])
-    else if (list[list.length - 1] !== node && !list.includes(node)) list.push(node)
+    else if (fresh || (list[list.length - 1] !== node && !list.includes(node))) list.push(node)
   }
 
   /** A write in a session after a render is linked to it once: the render is consumed by that write. */
@@ -377,7 +381,7 @@ export class MemoryState {
     const id = `ctx_${r.seq}`
     const entries = (meta.entries ?? []).map((e) => nodeIdOf(e, session))
     this.contexts.set(id, { id, seq: r.seq, session, entries })
-    for (const e of entries) this.addDependent(e, id)
+    for (const e of new Set(entries)) this.addDependent(e, id, true)
     if (session !== null) this.lastRender.set(session, id)
   }
 
@@ -397,8 +401,8 @@ export class MemoryState {
       uses,
       ctx: meta.ctx ?? null,
     })
-    for (const u of uses) this.addDependent(u, id)
-    if (meta.ctx) this.addDependent(meta.ctx, id)
+    for (const u of new Set(uses)) this.addDependent(u, id, true)
+    if (meta.ctx) this.addDependent(meta.ctx, id, true)
   }
 
   private applyForget(r: LifecycleReceipt): void {
