@@ -17,6 +17,7 @@ import { ErasedError, KeyStoreError, ValueIntegrityError } from '../errors.js'
 import { hexEqual } from '../crypto/hash.js'
 import type { Ring } from '../crypto/ring.js'
 import {
+  forgetKeyObject,
   isSealedBody,
   isSubjectKeyId,
   openValue,
@@ -232,8 +233,12 @@ export class ValueStore {
     if (s.tags[tag] === kid) delete s.tags[tag]
     s.erased[kid] = tag
     this.shredding.delete(kid)
-    // Best effort: the bytes are overwritten; a copy inside a runtime's crypto object lives until it is collected.
-    key?.fill(0)
+    // Best effort: the bytes are overwritten and the cached KeyObject dropped; a copy inside the runtime's crypto
+    // objects lives until it is collected.
+    if (key) {
+      forgetKeyObject(key)
+      key.fill(0)
+    }
     for (const [commit, k] of this.subjectKid) {
       if (k !== kid) continue
       this.subjectKid.delete(commit)

@@ -39,6 +39,11 @@ function nodeKey(nc: NodeCiphers, key: Uint8Array): unknown {
   return k
 }
 
+/** Drops the cached KeyObject of a destroyed key (its bytes stay in that object until it is collected). */
+export function forgetKeyObject(key: Uint8Array): void {
+  keyObjects.delete(key)
+}
+
 const nodeCiphers = nodeBuiltin<NodeCiphers>('node:crypto', 'createCipheriv')
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
