@@ -68,6 +68,9 @@ export const RUNTIME_APIS = [
   { receiver: 'execution', method: 'store', keyIndex: 1, valueIndex: 2 },
   { receiver: 'bridge', method: 'promote', keyIndex: null, valueIndex: 0 },
   { receiver: 'plans', method: 'record', keyIndex: 0, valueIndex: 1 },
+  // Long-term memory: a proposal has no key until it is filed (its id); an update names the memory.
+  { receiver: 'memories', method: 'propose', keyIndex: null, valueIndex: 0 },
+  { receiver: 'memories', method: 'update', keyIndex: 0, valueIndex: 1 },
 ] as const
 
 /** Ids never instrumented whatever `exclude` says. */
