@@ -118,6 +118,11 @@ async function main(argv: string[]): Promise<number> {
       out(`The superseded config value and the refused private read (step 9):`)
       for (const c of stale.cli) out(`  ${cli} ${c} --store ${rel(store)} ${keys}`)
     }
+    const guarded = steps.find((s) => s.step === 10) as Extract<StepFacts, { step: 10 }> | undefined
+    if (guarded) {
+      out(`The stopped e-mail, and what the bad summary touched (step 10):`)
+      for (const c of guarded.cli) out(`  ${cli} ${c} --store ${rel(store)} ${keys}`)
+    }
   }
   return 0
 }

@@ -28,7 +28,7 @@ beforeAll(() => {
 
 describe('npm run demo --json tells the story', () => {
   it('emits the steps in order, then a summary', () => {
-    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 'summary'])
+    expect(lines.map((l) => l.step ?? 'summary')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 'summary'])
     expect(lines.at(-1)).toMatchObject({ done: true, store: join(work, 'store'), keyDir: join(work, 'store-keys') })
     expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
   })
@@ -228,6 +228,30 @@ describe('npm run demo --json tells the story', () => {
     expect(s.privateRead.listedForReader).toBe(false)
     expect(s.verify.ok).toBe(true)
   })
+
+  it('10: the e-mail is redirected on the contradiction and the inference chain; repaired and verified, it proceeds', () => {
+    const s = step(10)
+    const { price, summary, report, verifiedReport } = s.ids
+    expect(s.stopped.decision).toBe('redirect')
+    expect(s.stopped.risk.consistency).toBeGreaterThanOrEqual(0.5)
+    expect(s.stopped.risk.factuality).toBeGreaterThanOrEqual(0.5)
+    const rules = s.stopped.reasons.map((r: { rule: string; entries: string[] }) => [r.rule, [...r.entries].sort()])
+    expect(rules).toContainEqual(['consistency/contradiction', [price, summary].sort()])
+    expect(rules).toContainEqual(['factuality/weak-support', [report, summary].sort()])
+    expect(s.stopped.receipt).toMatchObject({ op: 'GUARD', outcome: 'ok' })
+    expect(s.repair.some((r: { status: string }) => r.status === 'applied')).toBe(true)
+    expect(s.afterRepair.reportConfidence).toBeLessThan(0.9)
+    expect(s.verifyCall.sameEntry).toBe(true)
+    expect(s.proceeded.decision).toBe('proceed')
+    const touched = s.influence.map((n: { id: string }) => n.id)
+    expect(touched).toContain(report)
+    expect(touched).toContain(s.stopped.id)
+    expect(touched).not.toContain(verifiedReport)
+    expect(s.dryRun).toEqual([`memory:${summary}`, `memory:${report}`])
+    expect(s.rolledBack).toEqual(s.dryRun)
+    expect(s.rollbackReceipts.map((r: { op: string }) => r.op)).toEqual(['DELETE', 'DELETE', 'ROLLBACK'])
+    expect(s.verify.ok).toBe(true)
+  })
 })
 
 describe('npm run demo (text)', () => {
@@ -242,7 +266,7 @@ describe('npm run demo (text)', () => {
     expect(r.stdout).toMatch(/context\.render\(\): .*the page's line not included/)
     expect(r.stdout).toMatch(/cli\.mjs show \d+ --store /)
     const blocks = r.stdout.split(/\n(?=── \d+\/\d+ )/).slice(1)
-    expect(blocks).toHaveLength(9)
+    expect(blocks).toHaveLength(10)
     for (const b of blocks) expect(b.split('\n').length).toBeLessThanOrEqual(45)
   })
 

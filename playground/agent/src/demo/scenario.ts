@@ -7,7 +7,7 @@ import { AgentMemory, type ToolCallRef } from '../memory'
 import { RESULT_TTL_MS, REVIEW_TIMEOUT_MS } from '../schemas'
 import { tools } from '../tools'
 import { auditRows, receiptRow, type ReceiptRow } from './receipt-view'
-import { staleConfig, type StaleConfigFacts } from './typed-steps'
+import { guardedTask, staleConfig, type GuardedTaskFacts, type StaleConfigFacts } from './typed-steps'
 
 export interface VerifyFacts {
   ok: boolean
@@ -134,6 +134,7 @@ export type StepFacts =
       verify: VerifyFacts
     }
   | StaleConfigFacts
+  | GuardedTaskFacts
 
 export interface ScenarioEnv {
   customs: Customs
@@ -371,6 +372,10 @@ export async function* runScenario(env: ScenarioEnv): AsyncGenerator<StepFacts> 
 
   // 9. Typed, scoped memory: a superseded config value stops being offered, and a private note stays private.
   yield await staleConfig(customs, clock)
+
+  // 10. The shadow guardrail: an e-mail resting on contradicting memories and an inference is stopped, repaired,
+  // verified, then sent; the bad summary's blast radius is listed and rolled back with what was derived from it.
+  yield await guardedTask(customs)
 }
 
 /** The incident's page: its planted line reads like a fact about the user, and arrives in three sessions. */

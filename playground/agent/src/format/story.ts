@@ -14,6 +14,7 @@ const TITLES: Record<number, string> = {
   7: 'Rollback by cause: undo everything call-quote-1 did',
   8: "A page's claim proposed as a memory: held, timed out, rejected",
   9: 'A superseded config value and a private note: typed, scoped memory',
+  10: 'A ten-step task: the e-mail rests on contradicting memories',
 }
 
 /** How many steps the story has (the headings say `n/STEPS`). */
@@ -203,5 +204,34 @@ export function renderStep(f: StepFacts, st: Style): string[] {
         ...f.cli.map((c) => `    memory-customs ${c}`),
         `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
       ]
+    case 10: {
+      const risk = (r: Record<string, number>) =>
+        Object.entries(r)
+          .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+          .join(', ')
+      const decision = (d: string) => (d === 'proceed' ? st.green(d) : d === 'warn' ? st.yellow(d) : st.red(d))
+      return [
+        ...head,
+        `  step 2: prices.close -> ${f.ids.price} "ACME closed the week at 101.20 USD." (tool, confidence 0.95)`,
+        `  step 5: the writer's LLM summary -> ${f.ids.summary} "ACME closed the week at 110.20 USD, up 9%." (agent, confidence 0.85)`,
+        `  step 7: the report, from the summary -> ${f.ids.report} (agent, confidence 0.9)`,
+        `  step 8: guard.check({ action: 'call_tool:write', tool: 'email.send', uses: [${f.ids.report}] }) -> ${decision(f.stopped.decision)}`,
+        `    risk: ${risk(f.stopped.risk)}`,
+        ...f.stopped.reasons.map((r) => `    ${st.bold(r.rule)}: ${r.detail}`),
+        receiptLine(f.stopped.receipt, st),
+        `  guard.repair(result):`,
+        ...f.repair.map((r) => `    ${r.status === 'applied' ? st.green(r.status) : st.yellow(r.status)}: ${r.detail}`),
+        `    now: ${f.ids.summary} ${f.afterRepair.summaryStatus ?? '(gone)'}, ${f.ids.report} confidence ${f.afterRepair.reportConfidence ?? '-'}`,
+        `  step 9: a verifying call (${f.verifyCall.callId}): ${f.verifyCall.sameEntry ? `the same price, ${f.ids.price} seen again` : 'a new memory'}; the report rewritten from it -> ${f.ids.verifiedReport}`,
+        `  step 10: guard.check(... uses: [${f.ids.verifiedReport}]) -> ${decision(f.proceeded.decision)} (risk: ${risk(f.proceeded.risk)})`,
+        receiptLine(f.proceeded.receipt, st),
+        `  influence(${f.ids.summary}): ${f.influence.map((n) => `${n.id}${n.decision ? ` (${n.decision})` : ''}`).join(', ')}`,
+        `  rollback({ memory: ${f.ids.summary} }, { cascade: true }): dry run ${f.dryRun.join(', ')}; done: ${f.rolledBack.join(', ')}`,
+        ...f.rollbackReceipts.map((r) => receiptLine(r, st)),
+        `  why, from the store:`,
+        ...f.cli.map((c) => `    memory-customs ${c}`),
+        `  verify: ${f.verify.ok ? st.green(`ok, ${f.verify.checked} receipts`) : st.red(`FAILED at #${f.verify.firstFailure?.seq} ${f.verify.firstFailure?.code}`)}`,
+      ]
+    }
   }
 }
