@@ -232,11 +232,14 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * its receipts and still verifies. The FORGET receipt names a keyed tag of the subject and the memories shredded.
    * See docs/erasure.md.
    */
-  forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
+  async forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
     if (!request || typeof request !== 'object')
       throw new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject')
     const { subject, ...options } = request
-    return forgetSubject(this.lifecycle, subject, options)
+    const result = await forgetSubject(this.lifecycle, subject, options)
+    // An erasure is a promise to the person who asked: resolve once its receipt is durable.
+    await this.flush()
+    return result
   }
 
   /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
@@ -400,14 +403,17 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    */
   async rotateEncryptionKey(): Promise<string> {
     this.storeGuard.ensureWritable('rotateEncryptionKey')
-    const current = await this.keyStore.load(this.chain)
-    if (!current)
-      throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
-    const next = rotateEncryptionKey(current)
-    await this.keyStore.save(this.chain, next)
-    this.ring.values.keys[next.encryption.current] = next.encryption.keys[next.encryption.current]
-    this.ring.values.current = next.encryption.current
-    return next.encryption.current
+    // In the key set's queue: a new subject's key or a forget saved meanwhile must not be overwritten by this save.
+    return this.ledger.values.keySetTurn(async () => {
+      const current = await this.keyStore.load(this.chain)
+      if (!current)
+        throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
+      const next = rotateEncryptionKey(current)
+      await this.keyStore.save(this.chain, next)
+      this.ring.values.keys[next.encryption.current] = next.encryption.keys[next.encryption.current]
+      this.ring.values.current = next.encryption.current
+      return next.encryption.current
+    })
   }
 
   /** Prometheus text exposition of the health counters. */
