@@ -278,6 +278,8 @@ function naiveUpstream(s: MemoryState): Map<string, string[]> {
   for (const w of s.working.values()) [...w.deps, ...(w.ctx ? [w.ctx] : [])].forEach((d) => add(`w:${w.key}`, d))
   for (const x of s.contexts.values()) x.entries.forEach((e) => add(x.id, e))
   for (const g of s.guards.values()) [...g.uses, ...(g.ctx ? [g.ctx] : [])].forEach((u) => add(g.id, u))
+  // An ended entry's end record keeps what it rested on.
+  for (const [id, e] of s.ended) [...(e.deps ?? []), ...(e.ctx ? [e.ctx] : [])].forEach((d) => add(id, d))
   return up
 }
 
@@ -318,8 +320,8 @@ describe('property: both queries agree with a naive search over edges rebuilt fr
           expect(new Map(inf.nodes.map((n) => [n.id, n.depth]))).toEqual(naiveBfs(id, (x) => down.get(x) ?? []))
           expect(dependentsOf(state, [id])).toEqual(new Map(inf.nodes.map((n) => [n.id, n.depth])))
         }
-        // Y is influenced by X exactly when X is in Y's lineage (an ended entry's own upstream is no longer kept).
-        if (!hasEnded) for (const n of inf.nodes) expect(ids(lineage(state, n.id))).toContain(id)
+        // Y is influenced by X exactly when X is in Y's lineage.
+        for (const n of inf.nodes) expect(ids(lineage(state, n.id))).toContain(id)
         // Every edge joins two listed nodes; nodes are in (depth, id) order; a parent sits one level up.
         const listed = new Map([[id, 0], ...lin.nodes.map((n) => [n.id, n.depth] as const)])
         for (const e of lin.edges) expect(listed.has(e.from) && listed.has(e.to)).toBe(true)

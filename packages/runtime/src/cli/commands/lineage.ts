@@ -133,7 +133,7 @@ export const lineage = graphCommand(
 linked to, the entries that context contained, their own dependencies, and so on. Printed as a tree (each
 node under the node it was first reached from, with the edge: dependsOn, context, contained, used) with
 each node's state: a memory's status, type, source and confidence; ended (DELETE or EXPIRE, why, receipt);
-missing (named but never recorded). An ended entry's own dependencies are no longer kept: the walk stops there.
+missing (named but never recorded). An ended entry is listed with its end and the walk goes on through it.
 ${ID_FORMS}
   --depth <n>   stop after n edges
 Read from the receipts the store replays on open; nothing is written. With --json: { root, nodes, edges }.`,

@@ -95,8 +95,8 @@ function isSeq(id: string, start: number): boolean {
 /**
  * What an entry was derived from, transitively: its `dependsOn` entries, the context it was linked to, that
  * context's entries, their own dependencies, and so on. Throws MemoryNotFoundError for an id the state has never
- * recorded nor seen referenced. An ended entry's own dependencies are no longer kept by the state, so lineage
- * stops at it (it is listed, with its end).
+ * recorded nor seen referenced. An ended entry is listed with its end, and the walk goes on through what it rested
+ * on (its end record keeps that).
  */
 export function lineage(state: MemoryState, id: string, options: LineageOptions = {}): LineageResult {
   return walk(state, id, options, upstream)
@@ -251,9 +251,10 @@ function checkOptions(options: LineageOptions): number {
 
 /** What `id` rests on: read from the node itself. */
 function upstream(state: MemoryState, id: string, emit: Emit): void {
-  const entry = entryOf(state, id)
+  // An ended entry keeps what it rested on in its end record: lineage walks past it.
+  const entry = entryOf(state, id) ?? state.ended.get(id)
   if (entry) {
-    for (const d of entry.deps) emit(id, d, 'dependsOn')
+    for (const d of entry.deps ?? []) emit(id, d, 'dependsOn')
     if (entry.ctx) emit(id, entry.ctx, 'context')
     return
   }
