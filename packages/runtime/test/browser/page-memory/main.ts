@@ -63,6 +63,22 @@ const api = {
       denied = { name: err.name, code: err.code, seq: err.seq }
     }
     c.scope({ user: 'alice' }).memories.propose('Alice prefers window seats.', { source: 'user', type: 'preference' })
+    // The guardrail: a report resting on an inference that contradicts a tool's price is redirected.
+    const price = c.scope({ agent: 'researcher' }).memories.propose('ACME closed at 101.20.', {
+      source: 'tool:prices',
+      key: 'close',
+      subject: 'ticker:ACME',
+      confidence: 0.95,
+    })
+    const summary = c.memories.propose('ACME closed at 110.20.', {
+      source: 'agent',
+      key: 'close',
+      subject: 'ticker:ACME',
+      confidence: 0.85,
+    })
+    const report = c.memories.propose('Report: ACME at 110.20.', { source: 'agent', confidence: 0.9, dependsOn: [summary.id] })
+    const checked = await c.guard.check({ action: 'call_tool:write', tool: 'email.send', uses: [report.id, price.id] })
+    const guard = { decision: checked.decision, rules: checked.reasons.map((r) => r.rule), seq: checked.seq }
     const rendered = c.context.render({ session: 'deploy' })
     const refused = denied?.seq === undefined ? null : (c.receipt(denied.seq)?.reason ?? null)
     await c.close()
@@ -76,6 +92,7 @@ const api = {
       entries: rendered.entries.map((e) => e.id),
       labels: rendered.entries.map((e) => e.label),
       text: rendered.text,
+      guard,
     }
   },
   /** After a reload: the typed state is rebuilt from the chain. */
@@ -92,9 +109,10 @@ const api = {
       denied = (e as { code: string }).code
     }
     const verify = await c.verify({ values: true })
+    const guardLog = c.guard.log().map((g) => ({ decision: g.decision, action: g.action }))
     await c.close()
     customs = null
-    return { prod, alice, denied, verifyOk: verify.ok }
+    return { prod, alice, denied, verifyOk: verify.ok, guardLog }
   },
   scan(text: string) {
     const r = scan(text)
