@@ -357,3 +357,16 @@ describe('replay', () => {
     await again.close()
   })
 })
+
+describe('the guard through a principal', () => {
+  it('refuses, with a receipt, a check that names an entry the principal may not read', async () => {
+    const c = await createCustoms(options())
+    const secret = c.as('agent:payments').memories.propose('Payout batch at 17:00.', { source: 'user', access: 'private' })
+    const own = c.as('agent:analysis').memories.propose('Churn rose 2%.', { source: 'agent', confidence: 0.9 })
+    await expect(c.as('agent:analysis').guard.check({ action: 'final_output', uses: [secret.id] })).rejects.toThrow(AccessDeniedError)
+    expect(c.receipt(c.size)).toMatchObject({ op: 'REFUSED', reason: 'GUARD:ACCESS_DENIED', key: secret.id, actor: 'agent:analysis' })
+    const ok = await c.as('agent:analysis').guard.check({ action: 'final_output', uses: [own.id] })
+    expect(c.receipt(ok.seq)).toMatchObject({ op: 'GUARD', actor: 'agent:analysis' })
+    expect((await c.guard.check({ action: 'final_output', uses: [secret.id] })).decision).toBe('proceed')
+  })
+})

@@ -47,7 +47,7 @@ export function accessLabel(a: Access): string {
  * Refuses an access: on a writable store a REFUSED receipt (`<op>:ACCESS_DENIED`, key = the entry, actor = the
  * principal) records the attempt before AccessDeniedError is thrown; a read-only store only throws.
  */
-export function deny(ctx: LifecycleContext, m: MemorySlot, attempted: 'read' | 'write', op: 'READ' | 'UPDATE' | 'DELETE'): never {
+export function deny(ctx: LifecycleContext, m: MemorySlot, attempted: 'read' | 'write', op: 'READ' | 'UPDATE' | 'DELETE' | 'GUARD'): never {
   const err = new AccessDeniedError(m.id, ctx.principal, m.owner, accessLabel(m.access), attempted)
   if (!ctx.guard.writable) throw err
   return refuse(ctx.ledger, err, op, {

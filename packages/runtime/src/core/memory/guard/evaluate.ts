@@ -10,6 +10,7 @@ import { evaluateRules, type RuleOutcome, type RuleSettings } from './rules.js'
 import { buildShadow, entryKind, shadowView, type Shadow } from './shadow.js'
 import { trustResolver } from './trust.js'
 import type { EvaluatorOutput, GuardCheckInput, GuardDecision, GuardOptions, GuardReason, RiskVector, TrustClass } from './types.js'
+import { canRead, deny } from '../access.js'
 
 /** Most reasons of the evaluator's kept (each cut to a rule of 120 characters, 64 entries, 500 characters of detail). */
 const MAX_EVALUATOR_REASONS = 20
@@ -82,6 +83,12 @@ export function checkInput(ctx: LifecycleContext, input: GuardCheckInput): Check
   })
   if (input.contextId !== undefined && !ctx.ledger.state.lifecycle.contexts.has(input.contextId))
     throw new MemoryNotFoundError(input.contextId, 'rendered context')
+  // An action cannot rest on what its principal may not read: naming such an entry is refused, with a receipt, as a
+  // read would be (what the check then finds through dependencies is metadata only, never content).
+  for (const id of uses) {
+    const m = ctx.ledger.state.lifecycle.memories.get(id)
+    if (m && !canRead(ctx, m)) deny(ctx, m, 'read', 'GUARD')
+  }
   return { action: input.action, tool: input.tool, contextId: input.contextId, uses: [...uses], actor: input.actor }
 }
 
