@@ -54,7 +54,7 @@ export type { LineageEdge, LineageEdgeKind, LineageNode, LineageNodeKind, Lineag
 export type { UpdateOptions } from './core/memory/memories.js'
 export type { MemoryEntry, ProposeResult, ReviewItem } from './core/memory/context-types.js'
 export type { ContextEntry, ContextPool, RenderedContext, RenderOptions } from './core/memory/context.js'
-export type { ProposeOptions } from './core/memory/memories.js'
+export type { ProposeOptions } from './core/memory/propose.js'
 export type { MemoryStatus } from './core/memory/meta.js'
 export type { ReviewDecision } from './core/memory/review.js'
 export type { WorkingEntry, WorkingPutOptions } from './core/memory/working.js'

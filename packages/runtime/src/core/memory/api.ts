@@ -11,15 +11,14 @@ import { renderContext, type RenderedContext, type RenderOptions } from './conte
 import {
   approvedMemories,
   deleteMemory,
-  proposeMemory,
   readableMemory,
   rescanMemories,
   toEntry,
   updateMemory,
   visible,
-  type ProposeOptions,
   type UpdateOptions,
 } from './memories.js'
+import { proposeMemory, type ProposeOptions } from './propose.js'
 import { retrieveMemories, searchMemories, sweepMemories } from './search.js'
 import type { MemoryStatus } from './meta.js'
 import { workingNodeId } from './state.js'
