@@ -13,7 +13,7 @@
 import type { AgentInputItem, RunContext, RunContextAwareSession } from '@openai/agents-core'
 import { OptionError, ScanRejectedError, ValueError } from '../errors.js'
 import type { WorkingMemory } from '../core/memory/api.js'
-import { currentSite, runAtSite, type SiteMeta } from '../probe.js'
+import { currentSite, markReceipted, runAtSite, type SiteMeta } from '../probe.js'
 import { scan, type ScanOptions, type ScanResult } from '../scan.js'
 
 /** Thirty days: a conversation outlives working memory's one-hour default, but not forever. */
@@ -177,7 +177,11 @@ export class CustomsSession implements RunContextAwareSession {
     const key = runContext && typeof runContext === 'object' ? runContext : undefined
     if (!key) return here
     if (here) {
-      if (!this.#runSites.has(key)) this.#runSites.set(key, here)
+      if (!this.#runSites.has(key)) {
+        this.#runSites.set(key, here)
+        // The run's receipts will name this call, so it is not also an unreceipted (OBSERVED_WRITE) call.
+        markReceipted()
+      }
       return here
     }
     return this.#runSites.get(key) ?? null

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { createCustoms, OptionError, ScanRejectedError, ValueError, type Customs } from '../../src/index.js'
 import { CustomsSession, DEFAULT_SESSION_TTL_MS } from '../../src/adapters/openai-agents.js'
-import { __mc$d, __mc$p, __mc$r, resetProbeState, type SiteMeta } from '../../src/probe.js'
+import { __mc$d, __mc$p, __mc$r, resetProbeState, setDefaultCustoms, type SiteMeta } from '../../src/probe.js'
 
 const user = (text: string): AgentInputItem => ({ type: 'message', role: 'user', content: text })
 const said = (text: string, id: string): AgentInputItem => ({
@@ -313,6 +313,8 @@ describe('a real Runner with a scripted model', () => {
       ],
     })
     __mc$r('src/agent.ts', siteTable().sites)
+    // With a default Customs, an instrumented call that wrote no receipt of its own becomes an OBSERVED_WRITE.
+    setDefaultCustoms(customs)
     await __mc$d(
       siteTable,
       0,
@@ -323,6 +325,7 @@ describe('a real Runner with a scripted model', () => {
     const sites = customs.receipts({ op: 'PUT' }).map((r) => (r.site ? `${r.site.file}:${r.site.line}` : null))
     expect(sites).toEqual(['src/agent.ts:42', 'src/agent.ts:42', null, null])
     expect(customs.receipts({ file: 'src/agent.ts' })).toHaveLength(2)
+    expect(customs.receipts({ op: 'OBSERVED_WRITE' })).toEqual([])
     await customs.close()
   })
 
