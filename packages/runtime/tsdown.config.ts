@@ -9,5 +9,5 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
-  external: [/^node:/, 'sql.js', 'zod', /^@noble\//, /^@lezer\//, /^@langchain\//],
+  external: [/^node:/, 'sql.js', 'zod', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai'],
 })
