@@ -4,9 +4,9 @@
  * is what the store recorded (STORE per call under the SDK's toolCallId, plans, a Bridge promotion, GUARD receipts)
  * and what the model's next step was sent.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3Content } from '@ai-sdk/provider'
-import { generateText, stepCountIs, tool } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
+import type { LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart } from '@ai-sdk/provider'
+import { generateText, stepCountIs, streamText, tool, ToolLoopAgent } from 'ai'
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { customsTools, GuardHaltError, promoteToolResult, recordStepPlan } from '../../src/adapters/ai-sdk.js'
@@ -229,6 +229,66 @@ describe('customsTools in a generateText tool loop', () => {
     // undefined is stored as null, which is what the SDK sends the model for it.
     expect(c.execution.get('noop', 'c_void')).toBeNull()
     expect(toolResultsSent(model.doGenerateCalls, 1).find((p) => p.toolCallId === 'c_void')?.output).toEqual({ type: 'json', value: null })
+  })
+})
+
+describe('the other loops that take a tool map', () => {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  }
+
+  it('streamText: results stored per toolCallId, a halt streamed as a tool-error the next step sees', async () => {
+    customs = await createCustoms()
+    const c = customs
+    const ran: string[] = []
+    const stream = (parts: LanguageModelV3StreamPart[]) => ({ stream: convertArrayToReadableStream(parts) })
+    const model = new MockLanguageModelV3({
+      doStream: [
+        stream([
+          { type: 'stream-start', warnings: [] },
+          { type: 'tool-call', toolCallId: 's_1', toolName: 'lookup_price', input: '{"sku":"W-1"}' },
+          { type: 'tool-call', toolCallId: 's_2', toolName: 'send_email', input: '{"to":"x@example.com","body":"hi"}' },
+          { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+        ]),
+        stream([
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: 'ok' },
+          { type: 'text-end', id: 't' },
+          { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage },
+        ]),
+      ],
+    })
+    const result = streamText({
+      model,
+      tools: customsTools(shopTools(ran), c, { guard: { uses: (name) => (name === 'send_email' ? ['m_404'] : []) } }),
+      prompt: 'x',
+      stopWhen: stepCountIs(3),
+    })
+    const parts = []
+    for await (const part of result.fullStream) if (part.type === 'tool-result' || part.type === 'tool-error') parts.push(part)
+    // Streamed in the order the calls settle, which is not the order they were made.
+    expect(parts.map((p) => `${p.type} ${p.toolCallId}`).sort()).toEqual(['tool-error s_2', 'tool-result s_1'])
+    expect(ran).toEqual(['price W-1'])
+    expect(c.receipts({ op: 'STORE' })).toMatchObject([{ tool: 'lookup_price', call: 's_1' }])
+    expect(c.guard.log().map((g) => `${g.action} ${g.decision}`)).toEqual(['call_tool:write halt', 'call_tool:write proceed'])
+    expect(toolResultsSent(model.doStreamCalls, 1).map((p) => p.output.type)).toEqual(['json', 'error-text'])
+    expect(await c.verify()).toMatchObject({ ok: true })
+  })
+
+  it('ToolLoopAgent: the agent class runs the wrapped tools and each result is stored', async () => {
+    customs = await createCustoms()
+    const c = customs
+    const agent = new ToolLoopAgent({
+      model: scriptedModel([[call('a_1', 'check_stock', { sku: 'W-9' })], [{ type: 'text', text: '140' }]]),
+      tools: customsTools(shopTools([]), c),
+      stopWhen: stepCountIs(3),
+    })
+    const out = await agent.generate({ prompt: 'stock of W-9?' })
+    expect(out.text).toBe('140')
+    expect(c.receipts({ op: 'STORE' })).toMatchObject([{ tool: 'check_stock', call: 'a_1' }])
+    expect(c.execution.get('check_stock', 'a_1')).toEqual({ sku: 'W-9', units: 140 })
   })
 })
 
