@@ -8,8 +8,9 @@
  * next step sees as the tool's error output. `recordStepPlan` makes a plan of a step's tool calls and
  * `promoteToolResult` promotes one of them through the Bridge.
  *
- * Typed structurally: nothing is imported from `ai`, so this entry works with any AI SDK whose tools have
- * `execute(input, { toolCallId })` and whose steps list `toolResults` with `toolName`/`toolCallId` (AI SDK 5 and 6).
+ * Typed structurally: nothing is imported from `ai` (not even types), so the entry adds no dependency; it fits any
+ * AI SDK whose tools have `execute(input, { toolCallId })` and whose steps list `toolResults` with
+ * `toolName`/`toolCallId`. Tested against `ai` 6.
  *
  * Attribution: tool results are written after the SDK awaited the model, long after the user's line returned,
  * when no probed call is on the stack. So the site of the probed call that *wrapped* the tools (`customsTools(...)`
