@@ -86,7 +86,7 @@ describe('CustomsStore as a BaseStore', () => {
       version: 2,
       tags: ['langgraph-store'],
     })
-    expect(JSON.parse(m.content)).toEqual({ item: { namespace: ['users', 'u1'], key: 'prefs' }, value: { theme: 'light' } })
+    expect(JSON.parse(m.content)).toEqual({ item: { namespace: ['users', 'u1'], name: 'prefs' }, value: { theme: 'light' } })
     // `rollback({ source })` removes what the store wrote.
     await customs.rollback({ source: 'langgraph' })
     expect(await store.get(['users', 'u1'], 'prefs')).toBeNull()
