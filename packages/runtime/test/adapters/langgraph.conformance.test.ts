@@ -38,7 +38,7 @@ const value: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   ),
 )
 
-const nsArb = fc.constantFrom(...NAMESPACES)
+const nsArb = fc.constantFrom<string[]>(...NAMESPACES)
 const keyArb = fc.constantFrom(...KEYS)
 const filterArb = fc.option(
   fc.oneof(
@@ -65,7 +65,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record(
       {
         kind: fc.constant('search' as const),
-        prefix: fc.constantFrom([], ['a'], ['c'], ['a', 'b'], ['A']),
+        prefix: fc.constantFrom<string[]>([], ['a'], ['c'], ['a', 'b'], ['A']),
         filter: filterArb,
         limit: fc.integer({ min: 1, max: 12 }),
         offset: fc.integer({ min: 0, max: 4 }),
@@ -78,8 +78,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record(
       {
         kind: fc.constant('list' as const),
-        prefix: fc.constantFrom(['a'], ['c'], ['*', 'd']),
-        suffix: fc.constantFrom(['b'], ['*'], ['e']),
+        prefix: fc.constantFrom<string[]>(['a'], ['c'], ['*', 'd']),
+        suffix: fc.constantFrom<string[]>(['b'], ['*'], ['e']),
         maxDepth: fc.integer({ min: 1, max: 3 }),
         limit: fc.integer({ min: 1, max: 10 }),
         offset: fc.integer({ min: 0, max: 3 }),
