@@ -140,6 +140,15 @@ describe('CustomsStore as a BaseStore', () => {
     expect(customs.receipts({ op: 'APPROVE' })[0].actor).toBe('reviewer:ana')
   })
 
+  it('a value carrying an API key is held for review; the item name alone does not trip the secret rules', async () => {
+    const store = new CustomsStore(customs)
+    await store.put(['cfg'], 'long.key/with:parts', { model: 'small' })
+    expect((await store.get(['cfg'], 'long.key/with:parts'))!.value).toEqual({ model: 'small' })
+    await store.put(['cfg'], 'openai', { apiKey: 'sk-proj-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c' })
+    expect(await store.get(['cfg'], 'openai')).toBeNull()
+    expect(customs.review.pending().map((i) => i.findings)).toEqual([expect.arrayContaining([expect.stringMatching(/^secret\//)])])
+  })
+
   it('search: namespace prefix, LangGraph filter operators, offset and limit, newest first', async () => {
     const store = new CustomsStore(customs)
     for (const [i, color] of ['red', 'blue', 'red', 'green'].entries()) {
