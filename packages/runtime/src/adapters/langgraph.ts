@@ -23,7 +23,7 @@ import { internalsOf } from '../core/internals.js'
 import type { Memories, Retriever } from '../core/memory/api.js'
 import type { LifecycleContext, MemoryEntry, ProposeResult } from '../core/memory/context-types.js'
 import { memoryNorm, settle } from '../core/memory/memories.js'
-import { SYSTEM } from '../core/memory/access.js'
+import { SYSTEM, checkAccess } from '../core/memory/access.js'
 import type { Access } from '../core/memory/meta.js'
 import { comparisonForm } from '../core/memory/normalize.js'
 import type { MemorySlot } from '../core/memory/state.js'
@@ -116,6 +116,9 @@ export class CustomsStore extends BaseStore {
       throw new OptionError('CustomsStore options.session', 'must be a non-empty string')
     if (retriever !== undefined && typeof retriever !== 'function')
       throw new OptionError('CustomsStore options.retriever', 'must be a function (text, candidates) => [{ id, relevance }]')
+    // Checked here rather than at the first put, where it would be a REFUSED receipt per item.
+    if (access !== undefined && checkAccess(access, null, source))
+      throw new OptionError('CustomsStore options.access', "must be 'public', 'internal', 'private' or { readers?, writers? }")
     if (onRejected !== 'record' && onRejected !== 'throw')
       throw new OptionError('CustomsStore options.onRejected', "must be 'record' or 'throw'")
     const handle = principal === undefined ? customs : customs.as(principal)
@@ -447,6 +450,7 @@ function matchesCondition(c: MatchCondition, ns: string[]): boolean {
 // key, value)` is remembered here by that object and its site is restored around the write when the batch runs.
 
 const callerSites = new WeakMap<object, Array<{ key: string; site: SiteMeta }>>()
+const MAX_REMEMBERED_PER_OBJECT = 64
 
 /** Subscribed by every CustomsStore; the probe keeps listeners in a Set, so it is registered once. */
 function rememberStoreCall(): void {
@@ -457,8 +461,11 @@ function rememberStoreCall(): void {
   // A put is known by its value object; a delete (`put(ns, key, null)` or `delete(ns, key)`) by its namespace array.
   const anchor = value !== null && typeof value === 'object' ? value : ns
   const list = callerSites.get(anchor)
-  if (list) list.push({ key, site: frame.site })
-  else callerSites.set(anchor, [{ key, site: frame.site }])
+  if (!list) return void callerSites.set(anchor, [{ key, site: frame.site }])
+  list.push({ key, site: frame.site })
+  // A long-lived object put again and again into stores other than this one would otherwise grow its list forever;
+  // a queue holds a few puts of one object per tick at most.
+  if (list.length > MAX_REMEMBERED_PER_OBJECT) list.shift()
 }
 
 function takeCallerSite(op: object, key: string): SiteMeta | null {

@@ -251,6 +251,7 @@ describe('CustomsStore as a BaseStore', () => {
     expect(() => new CustomsStore({} as Customs)).toThrow(/CustomsStore customs must be a store returned by createCustoms/)
     expect(() => new CustomsStore(customs, { onRejected: 'drop' as never })).toThrow(OptionError)
     expect(() => new CustomsStore(customs, { namespace: ['ok', ''] })).toThrow(/options.namespace/)
+    expect(() => new CustomsStore(customs, { access: 'secret' as never })).toThrow(/CustomsStore options.access/)
     expect(customs.size).toBe(0)
   })
 
