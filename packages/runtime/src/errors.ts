@@ -452,11 +452,10 @@ export class AccessDeniedError extends CustomsError {
     readonly access: string,
     readonly attempted: 'read' | 'write',
   ) {
-    super(
-      'ACCESS_DENIED',
-      `memory-customs: "${principal}" may not ${attempted} memory "${id}" (owner "${owner}", access ${access})`,
-      { key: id, rule: `access.${attempted}` },
-    )
+    super('ACCESS_DENIED', `memory-customs: "${principal}" may not ${attempted} memory "${id}" (owner "${owner}", access ${access})`, {
+      key: id,
+      rule: `access.${attempted}`,
+    })
   }
 }
 
