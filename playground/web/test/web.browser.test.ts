@@ -14,6 +14,13 @@ const webDir = resolve(import.meta.dirname, '..')
 const agentDir = resolve(webDir, '..', 'agent')
 const outDir = join(agentDir, '.cache', 'web-test-dist')
 
+/** Every line of `file` that contains one of `needles`, as `file:line`. */
+function sitesIn(file: string, needles: string[]): string[] {
+  return readFileSync(join(agentDir, file), 'utf8')
+    .split('\n')
+    .flatMap((l, i) => (needles.some((n) => l.includes(n)) ? [`${file}:${i + 1}`] : []))
+}
+
 function lineOf(file: string, needle: string): number {
   const i = readFileSync(join(agentDir, file), 'utf8')
     .split('\n')
@@ -94,7 +101,7 @@ describe('playground/web in Chromium', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('emits the same site manifest as the agent source says: five sites, at the lines of the runtime calls', () => {
+  it('emits the same site manifest as the agent source says: one site per runtime write call, at its line', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, 'memory-customs.sites.json'), 'utf8'))
     const sites = manifest.files
       .flatMap((f: { sites: Array<{ file: string; line: number }> }) => f.sites.map((s) => `${s.file}:${s.line}`))
@@ -106,6 +113,10 @@ describe('playground/web in Chromium', () => {
         `src/memory.ts:${lineOf('src/memory.ts', 'plans.record(')}`,
         `src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`,
         `src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`,
+        // The demo's later steps (memories, typed memory, the guarded task): built into the page, run in Node only.
+        ...['src/demo/scenario.ts', 'src/demo/typed-steps.ts'].flatMap((f) =>
+          sitesIn(f, ['memories.propose(', 'memories.update(', 'execution.store(']),
+        ),
       ].sort(),
     )
   })
