@@ -56,6 +56,7 @@ export function guardTools<T extends Record<string, GuardableTool>>(tools: T, cu
         const result = await customs.guard.check({
           action: options.kinds?.[name] ?? 'call_tool:write',
           tool: name,
+          callId: typeof callOptions?.toolCallId === 'string' ? callOptions.toolCallId : undefined,
           uses: options.uses?.(name, args) ?? [],
           contextId: options.contextId?.(),
         })

@@ -187,7 +187,8 @@ describe('customsTools in a generateText tool loop', () => {
     const guardReceipt = c.receipt(haltResult.seq)!
     expect(guardReceipt.op).toBe('GUARD')
     expect(guardReceipt.reason).toContain('send_email')
-    expect(c.receipts({ callId: 'call_2' })).toEqual([])
+    // Nothing was stored for the halted call: its only receipt is the GUARD check that names it.
+    expect(c.receipts({ callId: 'call_2' }).map((r) => r.op)).toEqual(['GUARD'])
     expect(c.execution.get('send_email', 'call_2')).toBeUndefined()
     expect(c.execution.get('lookup_price', 'call_1')).toEqual({ sku: 'W-1', eur: 12 })
     // What the model's next step sees: the error text as the tool's output, next to the other call's result.
@@ -202,7 +203,11 @@ describe('customsTools in a generateText tool loop', () => {
     const retry = scriptedModel([[call('call_3', 'send_email', { to: 'buyer@acme.example', body: 'Quote' })], []])
     await generateText({ model: retry, tools: customsTools(shopTools(ran), c, { guard }), prompt: 'Send it', stopWhen: stepCountIs(3) })
     expect(ran).toEqual(['price W-1', 'mail buyer@acme.example'])
-    expect(c.receipts({ callId: 'call_3' })).toMatchObject([{ op: 'STORE', tool: 'send_email', call: 'call_3' }])
+    // The check and the stored result, both under the SDK's call id.
+    expect(c.receipts({ callId: 'call_3' })).toMatchObject([
+      { op: 'GUARD', tool: 'send_email', call: 'call_3' },
+      { op: 'STORE', tool: 'send_email', call: 'call_3' },
+    ])
     expect(c.guard.log().map((g) => `${g.action} ${g.decision}`)).toEqual([
       'call_tool:write proceed',
       'call_tool:write halt',

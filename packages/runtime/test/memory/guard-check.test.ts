@@ -45,7 +45,7 @@ describe('guard.checkNow', () => {
     expect(r).toMatchObject({ id: `guard_${head + 1}`, seq: head + 1, action: 'call_tool:write' })
 
     const receipt = t.customs.receipts({ op: 'GUARD' }).at(-1)!
-    expect(receipt).toMatchObject({ seq: r.seq, pool: null, key: null, tool: null, actor: 'system' })
+    expect(receipt).toMatchObject({ seq: r.seq, pool: null, key: null, tool: 'send_email', call: null, actor: 'system' })
     expect(JSON.parse(receipt.reason!)).toEqual({
       action: 'call_tool:write',
       tool: 'send_email',

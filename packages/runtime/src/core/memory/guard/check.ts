@@ -84,8 +84,9 @@ function record(ctx: LifecycleContext, config: GuardConfig, ev: Evaluation, site
     old: null,
     new: null,
     site,
-    tool: null,
-    call: null,
+    // The receipt's own tool and call columns are indexed: `receipts({ tool })` / `receipts({ callId })` find checks.
+    tool: safeText(input.tool),
+    call: safeText(input.callId),
     actor: safeText(input.actor ?? ctx.principal),
     reason: encodeMeta({
       action: input.action,

@@ -54,6 +54,7 @@ export interface CheckedInput {
   action: string
   tool?: string
   contextId?: string
+  callId?: string
   uses: string[]
   actor?: string
 }
@@ -67,6 +68,7 @@ export function checkInput(ctx: LifecycleContext, input: GuardCheckInput): Check
   const texts: Array<[string, unknown, boolean]> = [
     ['action', input.action, false],
     ['tool', input.tool, true],
+    ['callId', input.callId, true],
     ['contextId', input.contextId, true],
     ['actor', input.actor, true],
   ]
@@ -89,7 +91,14 @@ export function checkInput(ctx: LifecycleContext, input: GuardCheckInput): Check
     const m = ctx.ledger.state.lifecycle.memories.get(id)
     if (m && !canRead(ctx, m)) deny(ctx, m, 'read', 'GUARD')
   }
-  return { action: input.action, tool: input.tool, contextId: input.contextId, uses: [...uses], actor: input.actor }
+  return {
+    action: input.action,
+    tool: input.tool,
+    callId: input.callId,
+    contextId: input.contextId,
+    uses: [...uses],
+    actor: input.actor,
+  }
 }
 
 /** The rules over the shadow of what the input names (synchronous; the evaluator is `consult`'s). */

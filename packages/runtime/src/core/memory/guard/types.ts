@@ -22,6 +22,8 @@ export interface GuardCheckInput {
   action: ActionKind
   /** The tool about to be called (for `call_tool:*`). */
   tool?: string
+  /** The tool call's id: the GUARD receipt names it, so `receipts({ callId })` finds the check beside the result. */
+  callId?: string
   /** A rendered context (`ctx_<seq>`): its entries are evaluated. */
   contextId?: string
   /** Entry ids the action rests on: memory ids (`m_12`), working ids (`w:<session>/<name>`), `decision:<key>`. */
