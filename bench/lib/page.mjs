@@ -39,7 +39,8 @@ function serveIsolated(root) {
   })
 }
 
-export const CHROMIUM = '/usr/bin/chromium'
+// The same override as the browser tests (packages/runtime/test/browser/chromium.ts).
+export const CHROMIUM = process.env.MEMORY_CUSTOMS_CHROMIUM || '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { build } from 'vite'
+import { CHROMIUM } from './chromium'
 
-export const CHROMIUM = '/usr/bin/chromium'
+// Debian's /usr/bin/chromium unless MEMORY_CUSTOMS_CHROMIUM names another binary.
+export { CHROMIUM }
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
