@@ -1,13 +1,27 @@
 import { defineConfig } from 'tsdown'
 
-export default defineConfig({
-  // Framework adapters are subpaths (memory-customs/ai-sdk, /langgraph, /openai-agents): src/adapters/<name>.ts.
-  entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/scan.ts', 'src/cli.ts', 'src/adapters/*.ts'],
-  format: ['esm'],
-  platform: 'neutral',
-  fixedExtension: true,
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  external: [/^node:/, 'sql.js', 'zod', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai'],
-})
+export default defineConfig([
+  {
+    // Framework adapters are subpaths (memory-customs/ai-sdk, /langgraph, /openai-agents): src/adapters/<name>.ts.
+    entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/scan.ts', 'src/cli.ts', 'src/adapters/*.ts'],
+    format: ['esm'],
+    platform: 'neutral',
+    fixedExtension: true,
+    dts: true,
+    // No source maps in the package: the output is unminified ESM whose stack frames read as they are, the maps
+    // were most of the unpacked size, and with them every .d.mts named a .d.mts.map that was never written.
+    sourcemap: false,
+    clean: true,
+    external: [/^node:/, 'sql.js', 'zod', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai'],
+  },
+  // `memory-customs/probe` for `require` too: instrumented code kept external by a bundle that a CommonJS test
+  // runner (Jest) loads without transforming node_modules. Dependency-free, so one small file.
+  {
+    entry: { probe: 'src/probe.ts' },
+    format: ['cjs'],
+    platform: 'neutral',
+    fixedExtension: true,
+    dts: true,
+    sourcemap: false,
+  },
+])
