@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsdown'
 
-const entries = ['index', 'vite', 'webpack', 'rspack', 'rollup', 'esbuild', 'types', 'webpack-inline-map-loader']
+const entries = ['index', 'vite', 'webpack', 'rspack', 'rollup', 'rolldown', 'esbuild', 'farm', 'types', 'webpack-inline-map-loader']
 
 export default defineConfig({
   entry: {

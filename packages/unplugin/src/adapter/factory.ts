@@ -18,8 +18,10 @@ export const PLUGIN_NAME = 'unplugin-memory-customs'
 interface HostInfo {
   mode?: string
   root?: string
-  /** Vite `serve` (dev server): no manifest is emitted, sites are available through `api.sites()`. */
+  /** Vite `serve` (dev server, vitest): nothing is emitted; sites are available through `api.sites()`. */
   serve?: boolean
+  /** Under vitest: where the manifest is written when the run ends (absolute), else unset. */
+  testOutDir?: string
 }
 
 /** Options resolved for the actual build, plus what the handler derives from them. */
@@ -190,6 +192,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     await writeFile(target, text)
   }
 
+  // vitest runs on Vite's dev server, which has no bundle to emit into: when it closes (the end of a `vitest run`),
+  // the sites its transforms analysed are written where a build would put them, so a test run leaves a manifest too.
+  // A plain dev server writes none (it would litter `dist` on every start); it has `api.sites()`.
+  let configuredOutDir: string | undefined
+  const writeTestManifest = async () => {
+    const fileName = manifestName()
+    if (!fileName || !host.testOutDir || !collector.sites().length) return
+    const { mkdir, readFile, writeFile } = await import('node:fs/promises')
+    const target = path.resolve(host.testOutDir, fileName)
+    const text = manifestText()
+    if ((await readFile(target, 'utf8').catch(() => null)) === text) return
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, text)
+  }
+
   const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: nativeCodeFilter(r) })))
 
   const plugin: UnpluginOptions = {
@@ -205,10 +222,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     // webpack, rspack and esbuild: the manifest is emitted when the build ends. Rollup and Vite use
     // `generateBundle`/`writeBundle` below, where the output bundle is known (and can be checked for a twin's).
     async buildEnd() {
-      if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild') return
+      if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild' && framework !== 'farm') return
       const fileName = manifestName()
       const native = this.getNativeBuildContext?.()
       if (!fileName || !native) return
+      // Farm (not installed in this repository, so untested here): unplugin's Farm context emits an asset.
+      if (native.framework === 'farm') return void this.emitFile({ type: 'asset', fileName, source: manifestText() })
       if (native.framework === 'webpack' || native.framework === 'rspack') {
         const compilation = native.compilation
         if (!compilation) return
@@ -223,8 +242,18 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     },
 
     vite: {
+      // vitest replaces `build.outDir` with a placeholder in its own `config` hook; an `order: 'pre'` hook runs before
+      // it and still sees the user's value.
+      config: {
+        order: 'pre',
+        handler(userConfig) {
+          configuredOutDir = userConfig.build?.outDir
+        },
+      },
       configResolved(cfg) {
-        hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve' })
+        const underVitest = cfg.command === 'serve' && cfg.plugins.some((p) => p.name === 'vitest')
+        const testOutDir = underVitest ? path.resolve(cfg.root, configuredOutDir ?? 'dist') : undefined
+        hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve', testOutDir })
       },
       generateBundle(output, bundle) {
         if (!host.serve) emitIntoBundle(this, output, bundle)
@@ -232,10 +261,22 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       writeBundle(output) {
         if (!host.serve) return writeIfDropped(output)
       },
+      buildEnd() {
+        if (host.testOutDir) return writeTestManifest()
+      },
       api: { sites: () => collector.sites() } satisfies MemoryCustomsApi,
     },
 
     rollup: {
+      generateBundle(output, bundle) {
+        emitIntoBundle(this, output, bundle)
+      },
+      writeBundle(output) {
+        return writeIfDropped(output)
+      },
+    },
+
+    rolldown: {
       generateBundle(output, bundle) {
         emitIntoBundle(this, output, bundle)
       },
