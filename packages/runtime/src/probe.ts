@@ -39,6 +39,16 @@ export interface SiteMeta {
   keyIndex: number | null
   /** Index of the value argument (what an observed write commits to), or `null`. */
   valueIndex: number | null
+  /**
+   * Set on a call TO a wrapper (a function the plugin's `wrappers` option or a `@memoryWrite` tag marks): its
+   * frame is the caller's, not a write, so it never becomes an OBSERVED_WRITE of its own.
+   */
+  wrapper?: boolean
+  /**
+   * Only on what `currentSite()` returns for a write made inside wrappers: the site is the outermost wrapper
+   * call (the caller's line) and `via` is the write's own site inside the wrapper, the second frame.
+   */
+  via?: SiteMeta
 }
 
 /** Key filter embedded by the plugin for run-time checks of dynamic keys (glob patterns). */
@@ -262,14 +272,17 @@ export function __mc$d<T>(table: TableFn, index: number, value: T): T {
   for (let i = s.frames.length - 1; i >= 0; i--) {
     const frame = s.frames[i]
     if (frame.site !== site) continue
+    // Attributed like a receipt: to the outermost wrapper call around it, when there is one.
+    const attributed = i > 0 && s.frames[i - 1].site.wrapper ? attribution(s.frames, i) : site
     // Frames above this one belong to inner calls that threw; they are over too.
     s.counters.unbalanced += s.frames.length - 1 - i
     s.frames.length = i
-    if (!frame.receipted && s.sink) {
+    // A wrapper call is not a write: the writes inside it were observed or receipted on their own frames.
+    if (!frame.receipted && s.sink && !site.wrapper) {
       const vi = site.valueIndex
       const hasValue = vi !== null && vi < frame.args.length
       try {
-        s.sink.observeWrite({ site, key: frame.key, value: hasValue ? frame.args[vi] : undefined, hasValue })
+        s.sink.observeWrite({ site: attributed, key: frame.key, value: hasValue ? frame.args[vi] : undefined, hasValue })
       } catch {
         s.counters.sinkErrors++
       }
@@ -294,9 +307,26 @@ export function currentFrame(): ProbeFrame | null {
   return f.length ? f[f.length - 1] : null
 }
 
-/** The site of the innermost probed call running now, or `null` (an unattributed write). */
+/**
+ * The site a write made now is attributed to, or `null` (an unattributed write): the innermost probed call,
+ * or, when that call runs inside calls to wrappers, the outermost of those wrapper calls (the line in the
+ * caller's code) with the innermost call's site as `via`. Only the unbroken run of wrapper frames right
+ * below the innermost one counts, so a wrapper called from a callback of another write does not claim it.
+ */
 export function currentSite(): SiteMeta | null {
-  return currentFrame()?.site ?? null
+  const frames = state().frames
+  const top = frames.length - 1
+  if (top < 0) return null
+  return top > 0 && frames[top - 1].site.wrapper ? attribution(frames, top) : frames[top].site
+}
+
+/** The outermost wrapper frame of the run right below `frames[at]`, with `frames[at]`'s site as `via`. */
+function attribution(frames: readonly ProbeFrame[], at: number): SiteMeta {
+  let outer = at
+  while (outer > 0 && frames[outer - 1].site.wrapper) outer--
+  const inner = frames[at].site
+  // A frame `runAtSite` pushed may already carry a composed site: keep its own innermost frame.
+  return { ...frames[outer].site, via: inner.via ?? inner }
 }
 
 /**

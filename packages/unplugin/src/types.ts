@@ -132,6 +132,16 @@ export interface BaseOptions {
    */
   types?: string[]
   /**
+   * Wrappers: the application's own functions that write memory for their callers. A call TO a wrapper is a
+   * site too, so a receipt names the caller's line (the outermost site) and the probe keeps the write inside
+   * the wrapper as a second frame. Entries are function or method names, `Class.method` / `Class.*` (methods
+   * of a class or object literal) or module paths relative to `root` (every top-level function and method of
+   * that module). A `/** @memoryWrite *\/` JSDoc tag on a function marks it too. Calls match by name.
+   * @default []
+   * @example ['rememberUserIntent', 'AgentMemory.*', './src/memory.ts']
+   */
+  wrappers?: string[]
+  /**
    * Key filter (globs over key values).
    * @default {}
    */
@@ -199,7 +209,7 @@ export interface CallSite {
   fn: string | null
   /** Callee source text, whitespace collapsed, elided in the middle when longer than 90 characters. */
   callee: string
-  /** `MW-1`, `MW-2a`, `MW-2b`, `runtime`, `target`, `type`, or several joined with `+`. */
+  /** `MW-1`, `MW-2a`, `MW-2b`, `runtime`, `target`, `type`, `wrapper`, or several joined with `+`. */
   rule: SiteRule
   /** Static key, static-prefix pattern such as `user_*`, or `null` (dynamic or no key). */
   key: string | null
@@ -222,4 +232,8 @@ export interface CallSite {
   end: number
   /** Set when the site is reported but cannot be wrapped safely (e.g. `'super receiver'`). */
   unsupported?: string
+  /** Set when the call is a call to a wrapper (rule `wrapper`): its probe frame is the caller's, not a write. */
+  wrapper?: true
+  /** For a wrapper call: the wrapper declarations its name refers to (where the inner frame comes from). */
+  wraps?: Array<{ file: string; line: number; fn: string }>
 }

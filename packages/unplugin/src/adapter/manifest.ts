@@ -6,7 +6,11 @@ import type { EmbeddedTable } from './recover'
  * One site as listed in `memory-customs.sites.json`: what the probe runtime knows of it, less the argument
  * positions, plus why a site is reported but not instrumented (e.g. `super receiver`).
  */
-export type ManifestSite = Omit<SiteMeta, 'keyIndex' | 'valueIndex'> & { unsupported?: string }
+export type ManifestSite = Omit<SiteMeta, 'keyIndex' | 'valueIndex' | 'via'> & {
+  unsupported?: string
+  /** A call to a wrapper: the wrapper declarations it reaches, where the writes of its second frame are. */
+  wraps?: CallSite['wraps']
+}
 
 export interface ManifestFile {
   file: string
@@ -60,6 +64,7 @@ export class SiteCollector {
           rule: s.rule,
           key: s.key ?? null,
           keyKind: s.keyKind ?? 'none',
+          ...(s.wrapper ? { wrapper: true } : {}),
         })),
       })
     }
@@ -111,5 +116,7 @@ function toManifestSite(s: CallSite): ManifestSite {
     keyKind: s.keyKind,
   }
   if (s.unsupported) out.unsupported = s.unsupported
+  if (s.wrapper) out.wrapper = true
+  if (s.wraps) out.wraps = s.wraps
   return out
 }

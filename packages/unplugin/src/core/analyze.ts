@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { ts } from 'ts-morph'
 import type { CallSite, Options } from '../types'
 import type { AnalyzeError } from './errors'
@@ -10,6 +11,7 @@ import { isStackOverflow, markDeep, MAX_NESTING_DEPTH, nestingDepth, runDeep, to
 import { keyAdmitted } from './glob'
 import { calleeText, hasOptionalInChain, isAwaited, isSuperReceiver, isValueUsed } from './syntax'
 import { typeAwareSource } from './type-aware'
+import { declaredWrappers, withOwnDeclarations, wrapperIndex, type WrapperIndex } from './wrappers'
 
 /** Script kind from the file extension: TSX for `.tsx`/`.jsx`, JS for `.js`/`.mjs`/`.cjs`, else TS. */
 export function scriptKindOf(file: string): ts.ScriptKind {
@@ -136,17 +138,28 @@ function siteFromCall(
   file: string,
   o: ResolvedOptions,
   typeHooks: TypeHooks | null,
+  wrappers: WrapperIndex,
 ): CallSite | null {
-  const match = matchCall(c.call, o.matcher, w.bindings, typeHooks?.receiverIsMemory)
+  const isWrapper = (name: string, receiver: ts.Expression | null): boolean => {
+    if (!wrappers.names.has(name)) return false
+    // Inside a wrapper, a call of the same name on another object is the write it wraps (`store(k, v) {
+    // return this.map.store(k, v) }`), not a call back into a wrapper.
+    const own = c.fn?.split('.').pop()
+    return !(own === name && receiver !== null && receiver.kind !== ts.SyntaxKind.ThisKeyword)
+  }
+  const match = matchCall(c.call, o.matcher, w.bindings, typeHooks?.receiverIsMemory, isWrapper)
   if (!match) return null
   const call = c.call
   const args = call.arguments
+  const wrapper = match.rules.includes('wrapper')
   const base = defaultArgRoles(match.name, args.length)
-  const keyIndex = match.roles?.keyIndex !== undefined ? match.roles.keyIndex : base.keyIndex
+  let keyIndex = match.roles?.keyIndex !== undefined ? match.roles.keyIndex : base.keyIndex
   let valueIndex = match.roles?.valueIndex !== undefined ? match.roles.valueIndex : base.valueIndex
   if (match.roles?.keyIndex !== undefined && match.roles.valueIndex === undefined && keyIndex !== null) {
     valueIndex = keyIndex + 1 < args.length ? keyIndex + 1 : null
   }
+  // A wrapper call is not the write: the write inside it carries the key and the value.
+  if (wrapper) keyIndex = valueIndex = null
   const keyClass =
     keyIndex === null ? { key: null, keyKind: 'none' as const } : classifyKey(args[keyIndex], w.consts, typeHooks?.literalKey)
   if (keyClass.keyKind === 'static' && keyClass.key !== null && !keyAdmitted(keyClass.key, o.keyRegExps.include, o.keyRegExps.exclude)) {
@@ -171,6 +184,11 @@ function siteFromCall(
   }
   const unsupported = unsupportedReason(call, code)
   if (unsupported) site.unsupported = unsupported
+  if (wrapper) {
+    site.wrapper = true
+    const decls = wrappers.decls.get(match.name)
+    if (decls?.length) site.wraps = decls.map((d) => ({ file: d.file, line: d.line, fn: d.fn }))
+  }
   return site
 }
 
@@ -194,9 +212,12 @@ export interface TypeHooks {
 
 function sitesOf(sf: ts.SourceFile, code: string, file: string, o: ResolvedOptions, hooks: TypeHooks | null): CallSite[] {
   const w = walk(sf, o.matcher.types)
+  const wholeModule = o.wrappers.modules.includes(path.resolve(o.root, file))
+  const own = declaredWrappers(sf, file, o.wrappers, wholeModule)
+  const wrappers = withOwnDeclarations(wrapperIndex(o.root, o.wrappers, parse), own)
   const sites: CallSite[] = []
   for (const c of w.calls) {
-    const s = siteFromCall(c, w, sf, code, file, o, hooks)
+    const s = siteFromCall(c, w, sf, code, file, o, hooks, wrappers)
     if (s) sites.push(s)
   }
   return sites

@@ -13,7 +13,7 @@ export { isInstrumented, MARKER } from './marker'
 
 /** The SiteMeta subset of a call site that the probe runtime receives (see `memory-customs/probe`). */
 export function siteMeta(s: CallSite) {
-  return {
+  const meta = {
     file: s.file,
     line: s.line,
     column: s.column,
@@ -25,6 +25,8 @@ export function siteMeta(s: CallSite) {
     keyIndex: s.keyIndex,
     valueIndex: s.valueIndex,
   }
+  // Only wrapper calls carry the flag, so every other table stays as it was.
+  return s.wrapper ? { ...meta, wrapper: true as const } : meta
 }
 
 /** JSON that is also a one-line JS expression (U+2028/2029 would count as line breaks for some tools). */

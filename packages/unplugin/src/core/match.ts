@@ -74,6 +74,10 @@ function newOf(init: ts.Expression | undefined, types: readonly string[]): boole
   return false
 }
 
+function api(rules: readonly string[]): boolean {
+  return rules.includes('runtime')
+}
+
 /** Outcome of matching one call expression. */
 export interface Match {
   rules: string[]
@@ -112,6 +116,7 @@ export function matchCall(
   m: MatcherConfig,
   bindings: FileBindings,
   typeVerdict?: (receiver: ts.Expression) => boolean,
+  isWrapper?: (name: string, receiver: ts.Expression | null) => boolean,
 ): Match | null {
   const rules: string[] = []
   let name = ''
@@ -156,6 +161,8 @@ export function matchCall(
       if (!name) name = path.split('.').pop() ?? ''
     }
   }
+  // A runtime API call is the write itself, never a wrapper, even when a wrapper shares its name.
+  if (isWrapper && name && !api(rules) && isWrapper(name, member ? member.receiver : null)) rules.push('wrapper')
   if (!rules.length) return null
   if (heuristic && m.excludeCallees.length) {
     path ??= dottedPath(call.expression)

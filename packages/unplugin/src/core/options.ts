@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
 import { OptionError } from './errors'
 import { calleePatternToRegExp, escapeRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
+import { resolveWrapperSpecs, type WrapperSpecs } from './wrappers'
 
 export { OptionError, OptionsError } from './errors'
 
@@ -124,6 +125,8 @@ export interface ResolvedOptions {
   /** Compiled key globs. */
   keyRegExps: { include: RegExp[]; exclude: RegExp[] }
   matcher: MatcherConfig
+  /** The `wrappers` option: functions whose calls are sites too, so receipts can name their callers. */
+  wrappers: WrapperSpecs
 }
 
 export function isResolvedOptions(o: unknown): o is ResolvedOptions {
@@ -155,6 +158,7 @@ const baseShape = {
   defaultExcludes: z.boolean().optional(),
   typeAware: z.union([z.boolean(), z.object({ tsconfig: z.string().min(1).optional() }).strict()]).optional(),
   types: z.array(identifier).optional(),
+  wrappers: z.array(z.string().min(1, 'expected a function name, "Class.*" or a module path')).optional(),
   keys: z.object({ include: globList.optional(), exclude: globList.optional() }).strict().optional(),
   enabled: z.union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')]).optional(),
   probeModule: z.string().min(1).optional(),
@@ -264,6 +268,7 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
     typeAware,
     keys,
     keyRegExps: { include: keys.include.map(keyGlobToRegExp), exclude: keys.exclude.map(keyGlobToRegExp) },
+    wrappers: resolveWrapperSpecs(o.wrappers, root),
     matcher: {
       verb: new RegExp(`^(?:${escapeAlternatives(verbs)})([A-Z_$][A-Za-z0-9_$]*)?$`),
       noun: new RegExp(`(?:${escapeAlternatives(nouns)})$`),

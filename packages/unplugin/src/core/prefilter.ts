@@ -1,5 +1,7 @@
+import { parse } from './analyze'
 import type { ResolvedOptions } from './options'
 import { RUNTIME_APIS } from './options'
+import { wrapperIndex } from './wrappers'
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
@@ -24,7 +26,8 @@ const cache = new WeakMap<ResolvedOptions, RegExp>()
  * - MW-1: the code mentions a memory receiver name (or a `types` name) somewhere AND has `.<verb>` or
  *   `['<verb>` somewhere;
  * - MW-2: an identifier made of a verb and a memory noun (`setState`, `saveMessages`);
- * - the runtime APIs (`decision.commit`, `execution.store`, `bridge.promote`) and the user targets' names.
+ * - the runtime APIs (`decision.commit`, `execution.store`, `bridge.promote`), the user targets' names and
+ *   the wrappers' names.
  * Case-insensitive (a superset again); no `g` flag, so `test` has no state. Type-aware mode drops the
  * receiver condition, because a receiver's type may come from another module.
  */
@@ -49,6 +52,9 @@ export function codePrefilter(options: ResolvedOptions): RegExp {
     else matchAll = true
   }
   if (targetWords.length) parts.push(`\\b(?:${alternatives(targetWords)})\\b`)
+  // Calls to wrappers (found under `root` or named in the options) go by their names alone.
+  const wrapperNames = wrapperWords(options)
+  if (wrapperNames.length) parts.push(`\\b(?:${alternatives(wrapperNames)})\\b`)
   const re = matchAll ? /[\s\S]?/ : new RegExp(parts.join('|'), 'i')
   cache.set(options, re)
   return re
@@ -69,7 +75,7 @@ const nativeCache = new WeakMap<ResolvedOptions, RegExp | null>()
 export function nativeCodeFilter(options: ResolvedOptions): RegExp | null {
   if (nativeCache.has(options)) return nativeCache.get(options) ?? null
   const m = options.matcher
-  const words: string[] = [...m.nouns, ...m.types, ...RUNTIME_APIS.map((a) => a.receiver)]
+  const words: string[] = [...m.nouns, ...m.types, ...RUNTIME_APIS.map((a) => a.receiver), ...wrapperWords(options)]
   let derivable = !options.typeAware
   for (const r of m.receivers) {
     const src = r.source.replace(/^\^|\$$/g, '')
@@ -84,4 +90,8 @@ export function nativeCodeFilter(options: ResolvedOptions): RegExp | null {
   const re = derivable ? new RegExp(alternatives(words.map((w) => w.toLowerCase())), 'i') : null
   nativeCache.set(options, re)
   return re
+}
+
+function wrapperWords(options: ResolvedOptions): string[] {
+  return [...wrapperIndex(options.root, options.wrappers, parse).names]
 }
