@@ -14,11 +14,13 @@ const step = (n: number) => {
 }
 
 const RISK_LINE = sourceLine('src/tools/risk.ts', 'decision.commit(')
+// AgentMemory's write methods are tagged @memoryWrite, so receipts name the agent's lines that called them.
+const AGENT = 'src/agent/agent.ts'
 const MEMORY = {
-  commit: sourceLine('src/memory.ts', 'decision.commit('),
-  store: sourceLine('src/memory.ts', 'execution.store('),
-  plan: sourceLine('src/memory.ts', 'plans.record('),
-  promote: sourceLine('src/memory.ts', 'bridge.promote('),
+  commit: sourceLine(AGENT, 'memory.rememberUserIntent('),
+  store: sourceLine(AGENT, 'memory.storeToolResult('),
+  plan: sourceLine(AGENT, 'memory.recordPlan('),
+  promote: sourceLine(AGENT, 'promoter.promote('),
 }
 
 beforeAll(() => {
@@ -33,7 +35,7 @@ describe('npm run demo --json tells the story', () => {
     expect(existsSync(join(work, 'dist', 'memory-customs.sites.json'))).toBe(true)
   })
 
-  it('1: the user intent is committed to the Decision pool, attributed to the memory module', () => {
+  it('1: the user intent is committed to the Decision pool, attributed to the agent line that asked', () => {
     const s = step(1)
     expect(s.value).toBe('conservative')
     expect(s.receipt).toMatchObject({
@@ -41,9 +43,9 @@ describe('npm run demo --json tells the story', () => {
       pool: 'decision',
       key: 'risk_profile',
       outcome: 'ok',
-      at: `src/memory.ts:${MEMORY.commit}`,
+      at: `${AGENT}:${MEMORY.commit}`,
     })
-    expect(s.receipt.site.fn).toBe('AgentMemory.rememberUserIntent')
+    expect(s.receipt.site.fn).toBe('Agent.handle')
   })
 
   it('2: the fallback write is refused and its receipt names the line in src/tools/risk.ts', () => {
@@ -68,7 +70,7 @@ describe('npm run demo --json tells the story', () => {
       pool: 'execution',
       tool: 'web.fetch',
       call: 'call-web-1',
-      at: `src/memory.ts:${MEMORY.store}`,
+      at: `${AGENT}:${MEMORY.store}`,
     })
     expect(s.planReferences).toEqual([])
     expect(s.unpromotedBefore).toContainEqual({ tool: 'web.fetch', callId: 'call-web-1' })
@@ -80,21 +82,21 @@ describe('npm run demo --json tells the story', () => {
 
   it('4: a referenced, schema-valid result is promoted', () => {
     const s = step(4)
-    expect(s.plan).toMatchObject({ op: 'RECORD_PLAN', at: `src/memory.ts:${MEMORY.plan}` })
+    expect(s.plan).toMatchObject({ op: 'RECORD_PLAN', at: `${AGENT}:${MEMORY.plan}` })
     expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-1' })
     expect(s.promote).toMatchObject({
       op: 'PROMOTE',
       pool: 'decision',
       key: 'portfolio_quote',
       outcome: 'ok',
-      at: `src/memory.ts:${MEMORY.promote}`,
+      at: `${AGENT}:${MEMORY.promote}`,
     })
     expect(s.value).toMatchObject({ symbol: 'ACME', price: 182.4, currency: 'USD' })
   })
 
   it('5: a quote rewritten at rest: the reopened store is read-only, names the seq, never returns the injected price', () => {
     const s = step(5)
-    expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-2', at: `src/memory.ts:${MEMORY.store}` })
+    expect(s.store).toMatchObject({ op: 'STORE', tool: 'portfolio.quote', call: 'call-quote-2', at: `${AGENT}:${MEMORY.store}` })
     expect(s.promotePlan).toMatchObject({ op: 'RECORD_PLAN', key: 'plan-5' })
     const a = s.atRest
     expect(a).toMatchObject({ seq: s.store.seq, field: 'price', from: 41.05, to: 410.5, location: join(work, 'store-poisoned') })
@@ -120,7 +122,7 @@ describe('npm run demo --json tells the story', () => {
     const s = step(6)
     expect(s.verify).toEqual({ ok: true, checked: s.rows.length, firstFailure: null })
     expect(s.rows.map((r: any) => r.seq)).toEqual(s.rows.map((_: unknown, i: number) => i + 1))
-    for (const r of s.rows) if (r.at) expect(r.at).toMatch(/^src\/(memory|tools\/risk)\.ts:\d+$/)
+    for (const r of s.rows) if (r.at) expect(r.at).toMatch(/^src\/(agent\/agent|tools\/risk)\.ts:\d+$/)
     expect(s.rows.filter((r: any) => r.outcome !== 'ok').map((r: any) => r.outcome)).toEqual(['refused WRITE_ONCE'])
     const t = s.tamperedCopy
     expect(t.seq).toBe(step(2).receipt.seq)
