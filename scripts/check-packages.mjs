@@ -14,6 +14,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, posix } from 'node:path'
 
@@ -43,6 +44,7 @@ try {
     console.log(`\n=== ${manifest.name}@${manifest.version} (${packed.filename}) ===`)
     checkContents(manifest.name, packed)
     checkMetadata(manifest.name, dir, manifest)
+    checkImports(manifest, packed)
     runTool(manifest.name, 'publint', ['run', '--strict', packed.tarball])
     // Asset subpaths (the runtime's ./sql-wasm.wasm) are files for bundlers to copy, with no module or types to check.
     const assets = Object.keys(manifest.exports ?? {}).filter((subpath) => /\.(?!([cm]?js|json)$)\w+$/.test(subpath))
@@ -133,6 +135,47 @@ function checkMetadata(name, dir, manifest) {
   for (const [dep, range] of Object.entries(manifest.peerDependencies ?? {})) {
     if (workspace.has(dep) && !/^\^\d+\.\d+\.\d+$/.test(range)) fail(name, `peer ${dep} has range ${range}, expected ^x.y.z`)
   }
+}
+
+/**
+ * What the published files import against what the manifest declares: an import of an undeclared package fails for
+ * the user (it only resolves here because the workspace hoists it), and a dependency nothing imports is install weight
+ * for nothing. Imports are found by pattern (line-initial import/export ... from, import(...), require(...)), which
+ * may over-read comments but never misses what rolldown emits.
+ */
+function checkImports(manifest, packed) {
+  const declared = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ])
+  const imported = new Map()
+  const patterns = [
+    /^(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']/gm,
+    /^import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire\(\s*["']([^"']+)["']\s*\)/g,
+  ]
+  for (const { path } of packed.files) {
+    if (!/\.(d\.[cm]?ts|[cm]?js)$/.test(path)) continue
+    const text = readFileSync(join(packed.root, path), 'utf8')
+    for (const pattern of patterns) {
+      for (const [, specifier] of text.matchAll(pattern)) {
+        if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue
+        const name = specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/')
+        if (name !== manifest.name && !imported.has(name)) imported.set(name, path)
+      }
+    }
+  }
+  for (const [name, path] of imported) {
+    if (!declared.has(name)) fail(manifest.name, `${path} imports ${name}, which package.json does not declare`)
+  }
+  const unused = Object.keys(manifest.dependencies ?? {}).filter((name) => !imported.has(name))
+  for (const name of unused) fail(manifest.name, `dependency ${name} is never imported by the published files`)
+  console.log(`imports: ${[...imported.keys()].sort().join(', ') || 'none'}`)
 }
 
 /** Runs a checker installed in the root node_modules on a tarball; its own output is printed as is. */
