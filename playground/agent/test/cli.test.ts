@@ -284,11 +284,15 @@ describe('memory-customs reading the demo store', () => {
 
   it('sites --coverage says which instrumented sites produced receipts and which never ran', () => {
     const c = json('sites', manifest, '--coverage', '--store', store)
-    // 5 pool writes (src/memory.ts, src/tools/risk.ts) and the memory proposals of steps 8-10 (src/demo/*).
-    expect(c.coverage).toEqual({ sites: 16, ran: 16, neverRan: 0, unsupported: 0 })
+    // 5 pool writes (src/memory.ts, src/tools/risk.ts), the 4 calls of AgentMemory's @memoryWrite wrappers
+    // (src/agent/agent.ts) and the memory proposals of steps 8-10 (src/demo/*). The writes inside the wrappers
+    // produce receipts that name their callers, so `sites` counts those 4 as never run (it does not yet follow
+    // a wrapper call's `wraps` in the manifest).
+    expect(c.coverage).toEqual({ sites: 20, ran: 16, neverRan: 4, unsupported: 0 })
+    expect(c.neverRan.map((s: any) => s.file)).toEqual(['src/memory.ts', 'src/memory.ts', 'src/memory.ts', 'src/memory.ts'])
     expect(c.sites.find((s: any) => s.file === 'src/tools/risk.ts')).toMatchObject({ line: RISK_LINE, receipts: 1, key: 'risk_profile' })
     const text = cli('sites', manifest, '--coverage', '--store', store)
-    expect(text.stdout).toContain('coverage: 16 of 16 instrumented sites produced receipts')
+    expect(text.stdout).toContain('coverage: 16 of 20 instrumented sites produced receipts')
   })
 
   it('sites --coverage lists the sites that never ran in a store that saw none of them', async () => {
@@ -296,7 +300,7 @@ describe('memory-customs reading the demo store', () => {
     const customs = await createCustoms({ storage: { file: empty }, keyStore: { dir: `${empty}-keys` } })
     await customs.close()
     const c = json('sites', manifest, '--coverage', '--store', empty)
-    expect(c.coverage).toMatchObject({ sites: 16, ran: 0, neverRan: 16 })
+    expect(c.coverage).toMatchObject({ sites: 20, ran: 0, neverRan: 20 })
     const text = cli('sites', manifest, '--coverage', '--store', empty)
     expect(text.stdout).toContain('never ran:')
     expect(text.stdout).toContain(`src/tools/risk.ts:${RISK_LINE}:`)
@@ -367,7 +371,7 @@ describe('memory-customs writing: rollback and checkpoints', () => {
 
   it('rollback --file undoes the writes made from one source file', () => {
     const dir = copyStore('rollback-file')
-    const r = json('rollback', '--file', 'src/memory.ts', '--dry-run', '--store', dir)
+    const r = json('rollback', '--file', 'src/agent/agent.ts', '--dry-run', '--store', dir)
     expect(r.diff.length).toBeGreaterThan(0)
   })
 
