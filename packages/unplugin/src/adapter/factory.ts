@@ -9,6 +9,7 @@ import { version } from '../../package.json'
 import { claimEmission } from './emitted'
 import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
 import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
+import { createSourcePositions } from './input-map'
 import { SiteCollector, type ManifestSite } from './manifest'
 import { errorMessage, skippedFileWarning } from './warnings'
 
@@ -72,6 +73,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   // Not cleared between builds: in watch mode unchanged modules are not transformed again, so their sites
   // must stay; a module transformed again replaces its entry.
   const collector = new SiteCollector()
+  // Sites found in code that an earlier plugin or loader compiled get the author's lines back (./input-map).
+  const sitesInSource = createSourcePositions()
 
   // Validate now, so a wrong option fails when the config is loaded, not at the first module.
   const eager = resolveOptions(userOptions, { mode: modeFromEnv(), root: userOptions?.root })
@@ -133,13 +136,15 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     try {
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
       if (core.isInstrumented(code) || definesProbe(code)) return null
-      const { sites, error } = core.analyzeSafe(code, id, c.resolved)
+      const analysis = core.analyzeSafe(code, id, c.resolved)
+      const error = analysis.error
       if (error) {
         collector.record(file, [])
         const reason = /^(?:internal error|nesting too deep)/.test(error.message) ? error.message : `cannot be parsed: ${error.message}`
         this.warn(skippedFileWarning(file, error.line, error.column, reason))
         return null
       }
+      const sites = sitesInSource(this, code, id, file, analysis.sites)
       collector.record(file, sites)
       if (!sites.some((s) => !s.unsupported)) return null
       const out = core.instrument(code, id, sites, c.resolved)
