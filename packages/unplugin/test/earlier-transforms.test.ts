@@ -5,8 +5,10 @@
  * - Rollup with @rollup/plugin-typescript, which compiles TypeScript in its `load` hook, so the plugin only
  *   ever sees JavaScript (the issue's minimal case: `store.set('k', 1)` on line 12 was recorded on line 2);
  * - webpack with babel-loader (@babel/preset-typescript) running before the plugin (`enforce: 'pre'`);
+ * - Rollup with rollup-plugin-esbuild listed before the plugin (a token-level map: exact columns);
+ * - Rspack with builtin:swc-loader running before the plugin;
  * - a `.vue`-style component whose script block a preprocessor plugin cuts out (magic-string, with a map),
- *   in Rollup and in Vite (Rolldown);
+ *   in Rollup, in a Vite (Rolldown) build and in the Vite dev server;
  *
  * each checked in the manifest and in the receipts a real Customs writes when the bundle runs with Node. The
  * same builds without a source map must warn once per file. Expected positions come from the fixture text.
@@ -23,6 +25,7 @@ import { promisify } from 'node:util'
 import { TraceMap, decodedMappings, originalPositionFor } from '@jridgewell/trace-mapping'
 import { MagicString } from 'magic-string'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { MemoryCustomsApi } from '../src/adapter/factory'
 import type { Manifest } from '../src/adapter/manifest'
 import { createSourcePositions } from '../src/adapter/input-map'
 import { analyze } from '../src/core/analyze'
@@ -310,6 +313,26 @@ describe('a .vue-style preprocessor cuts the script block out of a component', (
     expect(positions(out.manifest)).toEqual([NOTE, PANEL_VUE, SEARCH].sort())
     expect(ours(out.warnings)).toEqual([])
     expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_VUE))
+  })
+
+  test('Vite dev server: the sites it analyses name the component line', async () => {
+    const { createServer } = await import('vite')
+    const ours = MemoryCustomsVite({ include: [/\.ts$/, /\.vue$/] }) as { api?: MemoryCustomsApi }
+    const server = await createServer({
+      root: FIXTURE,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [componentPreprocessor(true), ours as never],
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: 'custom',
+    })
+    try {
+      await server.transformRequest('/src/Panel.vue')
+      await server.transformRequest('/src/notes.ts')
+    } finally {
+      await server.close()
+    }
+    expect((ours.api as MemoryCustomsApi).sites().map((x) => `${x.file}:${x.line}:${x.column}`)).toEqual([PANEL_VUE, NOTE].sort())
   })
 
   test('Rollup, a preprocessor that returns no map: warned once, for the component only', async () => {
