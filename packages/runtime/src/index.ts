@@ -1,7 +1,7 @@
 /**
  * memory-customs: quarantined, audited agent memory.
  *
- * Decision pool (zod-validated user/plan intents), Execution pool (signed tool results with a TTL), a Bridge
+ * Decision pool (schema-validated user/plan intents), Execution pool (signed tool results with a TTL), a Bridge
  * that promotes a result into the Decision pool only after allow-list, plan-reference, signature and schema
  * checks, and a hash-chained, checkpointed receipt log on sql.js with time travel and rollback. Long-term memories
  * are scanned (`memory-customs/scan`) and reviewed; working memory is per session; context is rendered with
@@ -14,6 +14,7 @@ export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.j
 export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'
+export type { SafeParseSchema, SchemaLike, StandardSchemaV1 } from './core/schema.js'
 export type {
   ContextRenderer,
   Memories,

@@ -1,5 +1,4 @@
 /** Options of createCustoms. */
-import { z, type ZodType } from 'zod'
 import type { KeyProviderOption } from '../keys/provider.js'
 import type { KeyOptions } from '../crypto/keys.js'
 import type { StorageOption } from '../storage/resolve.js'
@@ -8,6 +7,7 @@ import { OptionError } from '../errors.js'
 import type { ScanOptions } from '../scan/types.js'
 import type { GuardOptions } from './memory/guard/types.js'
 import type { ConflictPolicy } from './memory/meta.js'
+import { asyncMarker, isSchemaLike, type SchemaLike } from './schema.js'
 
 export interface CustomsOptions {
   /**
@@ -16,8 +16,12 @@ export interface CustomsOptions {
    */
   storage?: StorageOption
   decision?: {
-    /** Keys the Decision pool accepts, each with the zod schema its values must pass (the parsed value is stored). */
-    schemas?: Record<string, ZodType>
+    /**
+     * Keys the Decision pool accepts, each with the schema its values must pass: any Standard Schema (zod 3.24+
+     * or 4, valibot, arktype, ...) or an older zod 3 schema. The parsed value is stored (a transform's output).
+     * Validation must be synchronous: see docs/options.md.
+     */
+    schemas?: Record<string, SchemaLike>
     /** Keys that keep their first value: a later commit or promotion is refused. */
     writeOnce?: string[]
   }
@@ -79,11 +83,12 @@ export interface CustomsOptions {
   }
   memory?: {
     /**
-     * Schemas per memory type (zod or any Standard Schema: an object with `~standard.validate`). A proposal of a
-     * type with a schema is checked against it (content parsed as JSON when it is JSON, else the string); a type
-     * without one is accepted as is. Built-in types: fact, preference, decision, constraint, reference.
+     * Schemas per memory type (any Standard Schema, or an older zod 3 schema; synchronous only). A proposal of a
+     * type with a schema is checked against it (content parsed as JSON when it is JSON, else the string); when
+     * the schema changes the value, its output is stored (a string as is, anything else as canonical JSON). A
+     * type without one is accepted as is. Built-in types: fact, preference, decision, constraint, reference.
      */
-    types?: Record<string, unknown>
+    types?: Record<string, SchemaLike>
     /**
      * What reads return when two entries of the same namespace and key (or subject and key) disagree: `newest`
      * (default: the older one's validity ends when the newer is written), `trust` (highest confidence, then trust
@@ -100,7 +105,7 @@ const DEFAULT_MAX_VALUE = 1024 * 1024
 
 /** The options the write gates and the chain read, with defaults applied. */
 export interface WriteRules {
-  schemas: Record<string, ZodType>
+  schemas: Record<string, SchemaLike>
   writeOnce: Set<string>
   tools: Set<string>
   ttlMs: number
@@ -112,7 +117,7 @@ export interface WriteRules {
   reviewTimeoutMs: number
   workingTtlMs: number
   autoProposeSessions: number
-  memoryTypes: Record<string, unknown>
+  memoryTypes: Record<string, SchemaLike>
   conflictPolicy: ConflictPolicy
   guard: GuardOptions
 }
@@ -137,102 +142,129 @@ export function writeRulesOf(options: CustomsOptions): WriteRules {
   }
 }
 
-/** A leaf of the options schema: `ok` decides, `problem` completes "<option path> ..." in the OptionError. */
-const leaf = <T>(ok: (v: unknown) => boolean, problem: string) => z.custom<T>(ok, problem)
-const isInteger = (min: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
-const isZodSchema = (s: unknown) => !!s && typeof (s as { safeParse?: unknown }).safeParse === 'function'
-const isSchema = (s: unknown) =>
-  isZodSchema(s) || (!!s && typeof (s as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function')
-/** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
-const checkedLater = <T>() => z.custom<T>()
-const positiveMs = leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds')
+/** A rule of the options checker: the first problem of a value (path relative to it), or null. `T` is what it accepts. */
+export interface Rule<T> {
+  check(value: unknown): Problem | null
+  /** Never set: carries the accepted type for `RuleType` and the `satisfies` below. */
+  readonly accepts?: T
+}
+interface Problem {
+  path: string[]
+  message: string
+}
+/** The type a rule accepts. */
+export type RuleType<R> = R extends Rule<infer T> ? T : never
+type Shape = Record<string, Rule<unknown>>
+/** Every option is optional: an object rule accepts each of its fields or undefined. */
+type ObjectOf<S extends Shape> = { [K in keyof S]?: RuleType<S[K]> }
 
-const decisionSchema = z
-  .object(
-    {
-      schemas: z
-        .record(z.string(), leaf<ZodType>(isZodSchema, 'is not a zod schema (no safeParse)'), 'must be a record of zod schemas')
-        .optional(),
-      writeOnce: leaf<string[]>(isStringArray, 'must be an array of key names').optional(),
-    },
-    'must be an object',
-  )
-  .superRefine((d, ctx) => {
-    for (const k of d.writeOnce ?? [])
-      if (!d.schemas || !Object.hasOwn(d.schemas, k))
-        ctx.addIssue({ code: 'custom', path: ['writeOnce'], message: `names "${k}", which has no schema in decision.schemas` })
-  })
+/** A leaf of the options checker: `ok` decides, `problem` completes "<option path> ..." in the OptionError. */
+const leaf = <T>(ok: (v: unknown) => boolean, problem: string): Rule<T> => ({
+  check: (v) => (ok(v) ? null : { path: [], message: problem }),
+})
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const within = (key: string, p: Problem | null): Problem | null => p && { path: [key, ...p.path], message: p.message }
 
 /**
- * The options of createCustoms as a zod schema. It is typed against the public CustomsOptions (`satisfies`
- * here, and an exact type equality in test/options-schema.test.ts), so an option added to the type without a
- * rule here, or a rule that accepts something the type does not, fails the type check. Unknown options are
- * ignored, as they always were.
+ * An object of optional fields, checked in the order written; unknown fields are ignored. `refine` runs once every
+ * field passed and may name a field of its own.
  */
-export const customsOptionsSchema = z.object(
-  {
-    storage: checkedLater<StorageOption>().optional(),
-    decision: decisionSchema.optional(),
-    execution: z
-      .object(
-        { ttlMs: leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds').optional() },
-        'must be an object',
-      )
-      .optional(),
-    bridge: z.object({ tools: leaf<string[]>(isStringArray, 'must be an array of tool names').optional() }, 'must be an object').optional(),
-    snapshotEvery: leaf<number>(isInteger(1), 'must be an integer >= 1').optional(),
-    keyStore: checkedLater<KeyProviderOption>().optional(),
-    keys: checkedLater<KeyOptions>().optional(),
-    encryption: leaf<boolean>(
-      (v) => typeof v === 'boolean',
-      'must be true or false (the keys come from the key store now; see docs/keys.md)',
-    ).optional(),
-    origin: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
-    now: leaf<() => number>((v) => typeof v === 'function', 'must be a function returning epoch milliseconds').optional(),
-    actor: leaf<string>((v) => typeof v === 'string', 'must be a string').optional(),
-    sqlJs: leaf<SqlJsOptions>((v) => typeof v === 'object' && v !== null, 'must be an object (sql.js loading options)').optional(),
-    maxValueBytes: leaf<number>(isInteger(16), 'must be an integer >= 16').optional(),
-    // Checked by the scanner itself (ScanOptionError names the field) when the store opens.
-    scan: checkedLater<ScanOptions>().optional(),
-    review: z.object({ timeoutMs: positiveMs.optional() }, 'must be an object').optional(),
-    working: z
-      .object(
-        {
-          ttlMs: positiveMs.optional(),
-          autoProposeSessions: leaf<number>(isInteger(0), 'must be an integer >= 0').optional(),
-        },
-        'must be an object',
-      )
-      .optional(),
-    memory: z
-      .object(
-        {
-          types: z
-            .record(
-              z.string(),
-              leaf<unknown>(isSchema, 'is not a schema (zod, or a Standard Schema with ~standard.validate)'),
-              'must be a record of schemas by type name',
-            )
-            .optional(),
-          conflicts: leaf<ConflictPolicy>(
-            (v) => v === 'newest' || v === 'trust' || v === 'user' || v === 'review',
-            "must be 'newest', 'trust', 'user' or 'review'",
-          ).optional(),
-        },
-        'must be an object',
-      )
-      .optional(),
-    // Checked by the guard itself (OptionError names the field) when the store opens.
-    guard: checkedLater<GuardOptions>().optional(),
+function object<S extends Shape>(shape: S, refine?: (o: ObjectOf<S>) => Problem | null): Rule<ObjectOf<S>> {
+  return {
+    check(v) {
+      if (!isObject(v)) return { path: [], message: 'must be an object' }
+      for (const [key, rule] of Object.entries(shape)) {
+        if (v[key] === undefined) continue
+        const p = within(key, rule.check(v[key]))
+        if (p) return p
+      }
+      return refine ? refine(v as ObjectOf<S>) : null
+    },
+  }
+}
+
+/** A record of `entry` values by name. */
+function record<T>(entry: Rule<T>, problem: string): Rule<Record<string, T>> {
+  return {
+    check(v) {
+      if (!isObject(v)) return { path: [], message: problem }
+      for (const [key, value] of Object.entries(v)) {
+        const p = within(key, entry.check(value))
+        if (p) return p
+      }
+      return null
+    },
+  }
+}
+
+const isInteger = (min: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min
+const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
+/** Checked where they are used, with messages that name their own fields (storage.file, keyStore.dir, keys.commitKey). */
+const checkedLater = <T>(): Rule<T> => ({ check: () => null })
+const positiveMs = leaf<number>((v) => Number.isFinite(v) && (v as number) > 0, 'must be a positive number of milliseconds')
+
+/** A schema (Standard Schema or zod's safeParse) that is not known to be asynchronous. */
+const schemaRule: Rule<SchemaLike> = {
+  check(v) {
+    if (!isSchemaLike(v)) return { path: [], message: 'is not a schema (a Standard Schema with ~standard.validate, or zod)' }
+    const marker = asyncMarker(v)
+    return marker ? { path: [], message: `${marker}; schemas must validate synchronously` } : null
   },
-  'must be an object',
-) satisfies z.ZodType<CustomsOptions>
+}
+
+const decisionRule = object(
+  {
+    schemas: record(schemaRule, 'must be a record of schemas by key name'),
+    writeOnce: leaf<string[]>(isStringArray, 'must be an array of key names'),
+  },
+  (d) => {
+    for (const k of d.writeOnce ?? [])
+      if (!d.schemas || !Object.hasOwn(d.schemas, k))
+        return { path: ['writeOnce'], message: `names "${k}", which has no schema in decision.schemas` }
+    return null
+  },
+)
+
+/**
+ * The options of createCustoms as a checker. It is typed against the public CustomsOptions (`satisfies` here, and
+ * an exact type equality in test/options-schema.test.ts), so an option added to the type without a rule here, or
+ * a rule that accepts something the type does not, fails the type check. Unknown options are ignored, as they
+ * always were.
+ */
+export const customsOptionsSchema = object({
+  storage: checkedLater<StorageOption>(),
+  decision: decisionRule,
+  execution: object({ ttlMs: positiveMs }),
+  bridge: object({ tools: leaf<string[]>(isStringArray, 'must be an array of tool names') }),
+  snapshotEvery: leaf<number>(isInteger(1), 'must be an integer >= 1'),
+  keyStore: checkedLater<KeyProviderOption>(),
+  keys: checkedLater<KeyOptions>(),
+  encryption: leaf<boolean>(
+    (v) => typeof v === 'boolean',
+    'must be true or false (the keys come from the key store now; see docs/keys.md)',
+  ),
+  origin: leaf<string>((v) => typeof v === 'string', 'must be a string'),
+  now: leaf<() => number>((v) => typeof v === 'function', 'must be a function returning epoch milliseconds'),
+  actor: leaf<string>((v) => typeof v === 'string', 'must be a string'),
+  sqlJs: leaf<SqlJsOptions>((v) => typeof v === 'object' && v !== null, 'must be an object (sql.js loading options)'),
+  maxValueBytes: leaf<number>(isInteger(16), 'must be an integer >= 16'),
+  // Checked by the scanner itself (ScanOptionError names the field) when the store opens.
+  scan: checkedLater<ScanOptions>(),
+  review: object({ timeoutMs: positiveMs }),
+  working: object({ ttlMs: positiveMs, autoProposeSessions: leaf<number>(isInteger(0), 'must be an integer >= 0') }),
+  memory: object({
+    types: record(schemaRule, 'must be a record of schemas by type name'),
+    conflicts: leaf<ConflictPolicy>(
+      (v) => v === 'newest' || v === 'trust' || v === 'user' || v === 'review',
+      "must be 'newest', 'trust', 'user' or 'review'",
+    ),
+  }),
+  // Checked by the guard itself (OptionError names the field) when the store opens.
+  guard: checkedLater<GuardOptions>(),
+}) satisfies Rule<CustomsOptions>
 
 /** Throws an OptionError naming the first wrong option (its path, e.g. `decision.schemas.x`). */
 export function validateOptions(o: CustomsOptions): void {
-  const result = customsOptionsSchema.safeParse(o)
-  if (result.success) return
-  const issue = result.error.issues[0]
-  throw new OptionError(issue.path.map(String).join('.') || 'options', issue.message)
+  const problem = customsOptionsSchema.check(o)
+  if (problem) throw new OptionError(problem.path.join('.') || 'options', problem.message)
 }

@@ -80,7 +80,7 @@ describe('typed entries', () => {
   it('checks a type against its schema (zod or Standard Schema) and refuses with a receipt', async () => {
     const standard = {
       '~standard': {
-        version: 1,
+        version: 1 as const,
         vendor: 'test',
         validate: (v: unknown) =>
           typeof v === 'string' && v.startsWith('http') ? { value: v } : { issues: [{ message: 'must be a URL' }] },
@@ -132,7 +132,7 @@ describe('typed entries', () => {
       expect(c.receipt(c.size)?.op).toBe('REFUSED')
     }
     expect(c.memories.list().map((m) => m.id)).toEqual([kept.id])
-    await expect(createCustoms(options({ memory: { types: { x: {} } } }))).rejects.toThrow(OptionError)
+    await expect(createCustoms(options({ memory: { types: { x: {} as never } } }))).rejects.toThrow(OptionError)
     await expect(createCustoms(options({ memory: { conflicts: 'oldest' as ConflictPolicy } }))).rejects.toThrow(/memory.conflicts/)
   })
 })

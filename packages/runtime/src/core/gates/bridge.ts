@@ -1,5 +1,6 @@
 /** The Bridge: promotes a stored tool result into the Decision pool only after every customs check, in order. */
 import {
+  OptionError,
   PlanReferenceError,
   ResultExpiredError,
   ResultMissingError,
@@ -17,10 +18,11 @@ import type { Ledger } from '../ledger.js'
 import type { ExecSlot } from '../state.js'
 import { executionKey, type Receipt } from '../receipt.js'
 import type { PlanRecord, PromoteRequest } from '../types.js'
+import { ASYNC_PROBLEM, validateSync } from '../schema.js'
 import { expiresAt, isExpired } from './execution.js'
 import type { ScanResult } from '../../scan/types.js'
 import { encodeMeta, findingsSummary } from '../memory/meta.js'
-import { attemptBase, attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, parseWith, refuse, safeText, type GateContext } from './gate.js'
+import { attemptBase, attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
 
 /**
  * How the Bridge inspects a result's content before promoting it: `scan` for a fresh request (a reject refuses
@@ -70,9 +72,11 @@ export function promoteResult(
   // the commitment that signature covers (checked when the value was loaded from storage).
   const result = resultIfAuthentic(ledger, slot)
   if (result === undefined) refuse(ledger, new SignatureError(tool, callId, to), 'PROMOTE', base)
-  const parsed = parseWith(rules.schemas[to], result.value)
-  if (!parsed.success)
-    refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues as never, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
+  const parsed = validateSync(rules.schemas[to], result.value)
+  if (parsed.kind === 'async')
+    refuse(ledger, new OptionError(`decision.schemas.${to}`, ASYNC_PROBLEM), 'PROMOTE', { ...base, new: slot.commit })
+  if (parsed.kind === 'invalid')
+    refuse(ledger, new SchemaError(to, `tool:${tool}`, parsed.issues, 'bridge.schema'), 'PROMOTE', { ...base, new: slot.commit })
   if (current && rules.writeOnce.has(to)) refuse(ledger, new WriteOnceError(to, `tool:${tool}`, current.seq), 'PROMOTE', base)
   if (typeof inspection === 'object') {
     // Last: a scan costs more than every check above, and a refused request must not be filed for review.
@@ -98,7 +102,7 @@ export function promoteResult(
   }
   let text: string
   try {
-    text = encodeValue(parsed.data, to, `tool:${tool}`, rules.maxValueBytes)
+    text = encodeValue(parsed.value, to, `tool:${tool}`, rules.maxValueBytes)
   } catch (e) {
     return refuse(ledger, e as CustomsError, 'PROMOTE', base)
   }

@@ -1,6 +1,7 @@
 /** The Decision pool's write gate: registered key, user/plan source, storable value, write-once, schema. */
-import { SchemaError, SourceError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
+import { OptionError, SchemaError, SourceError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
 import type { Receipt } from '../receipt.js'
+import { ASYNC_PROBLEM, validateSync } from '../schema.js'
 import type { CommitOptions } from '../types.js'
 import {
   attemptBase,
@@ -9,7 +10,6 @@ import {
   encodeValue,
   MAX_NAME_LENGTH,
   MAX_REASON_LENGTH,
-  parseWith,
   refuse,
   safeText,
   type GateContext,
@@ -38,11 +38,13 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
   }
   const attempted = { ...base, new: ring.commit(raw) }
   if (current && rules.writeOnce.has(key)) refuse(ledger, new WriteOnceError(key, source, current.seq), 'COMMIT', attempted)
-  const parsed = parseWith(rules.schemas[key], value)
-  if (!parsed.success) refuse(ledger, new SchemaError(key, source, parsed.issues as never), 'COMMIT', attempted)
+  const parsed = validateSync(rules.schemas[key], value)
+  if (parsed.kind === 'async') refuse(ledger, new OptionError(`decision.schemas.${key}`, ASYNC_PROBLEM), 'COMMIT', attempted)
+  if (parsed.kind === 'invalid') refuse(ledger, new SchemaError(key, source, parsed.issues), 'COMMIT', attempted)
   let text: string
   try {
-    text = parsed.data === value ? raw : encodeValue(parsed.data, key, source, rules.maxValueBytes)
+    // The schema's output is what is stored: a transform's result, zod's stripped object, a default filled in.
+    text = parsed.value === value ? raw : encodeValue(parsed.value, key, source, rules.maxValueBytes)
   } catch (e) {
     return refuse(ledger, e as CustomsError, 'COMMIT', attempted)
   }

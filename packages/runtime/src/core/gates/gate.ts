@@ -140,16 +140,3 @@ export function checkTexts(
   }
   return null
 }
-
-/** Runs a schema; a transform or refinement that throws is a SchemaError, not an escape. */
-export function parseWith<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } } },
-  value: unknown,
-): { success: true; data: T } | { success: false; issues: unknown[] } {
-  try {
-    const r = schema.safeParse(value)
-    return r.success ? r : { success: false, issues: r.error.issues }
-  } catch (e) {
-    return { success: false, issues: [{ code: 'custom', path: [], message: `the schema threw: ${messageOf(e)}` }] }
-  }
-}

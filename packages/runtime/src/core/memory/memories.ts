@@ -233,7 +233,7 @@ export interface UpdateOptions {
   session?: string
 }
 
-export function updateMemory(ctx: LifecycleContext, id: string, content: string, options: UpdateOptions = {}): ProposeResult {
+export function updateMemory(ctx: LifecycleContext, id: string, raw: string, options: UpdateOptions = {}): ProposeResult {
   const { ledger, ring, rules, guard } = ctx
   guard.ensureWritable('memories.update')
   const site = attribute(ledger)
@@ -246,7 +246,7 @@ export function updateMemory(ctx: LifecycleContext, id: string, content: string,
   const actor = options.actor ?? actorOf(ctx)
   const base = { pool: 'memory' as const, key: m.id, old: m.commit, new: null, site, tool: m.tool, call: m.call, actor: safeText(actor) }
   const bad = checkTexts(m.id, m.source, [
-    ['content', content, rules.maxValueBytes],
+    ['content', raw, rules.maxValueBytes],
     ['actor', actor, MAX_NAME_LENGTH, true],
     ['reason', options.reason, MAX_REASON_LENGTH, true],
   ])
@@ -265,8 +265,10 @@ export function updateMemory(ctx: LifecycleContext, id: string, content: string,
     m.source,
   )
   if (typed instanceof ValueError) refuse(ledger, typed, 'UPDATE', base)
-  const schemaProblem = checkType(ctx, m.type, content, m.key ?? m.id, m.source)
-  if (schemaProblem) refuse(ledger, schemaProblem, 'UPDATE', base)
+  const checked = checkType(ctx, m.type, raw, m.key ?? m.id, m.source)
+  if (!('content' in checked)) refuse(ledger, checked, 'UPDATE', base)
+  // What the type's schema returned (a transform's output), else the content as written.
+  const content = checked.content
   let text: string
   try {
     text = encodeValue(content, m.id, m.source, rules.maxValueBytes)

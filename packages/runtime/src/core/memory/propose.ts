@@ -30,7 +30,7 @@ export interface ProposeOptions extends TypedOptions {
 
 const MAX_TAGS = 32
 
-export function proposeMemory(ctx: LifecycleContext, content: string, options: ProposeOptions, why?: string): ProposeResult {
+export function proposeMemory(ctx: LifecycleContext, raw: string, options: ProposeOptions, why?: string): ProposeResult {
   const { ledger, ring, rules, guard } = ctx
   guard.ensureWritable('memories.propose')
   const site = attribute(ledger)
@@ -48,7 +48,7 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
     actor: safeText(actor),
   }
   const bad = checkTexts(null, source, [
-    ['content', content, rules.maxValueBytes],
+    ['content', raw, rules.maxValueBytes],
     ['source', options?.source, MAX_NAME_LENGTH],
     ['session', options?.session, MAX_NAME_LENGTH, true],
     ['actor', actor, MAX_NAME_LENGTH, true],
@@ -66,8 +66,10 @@ export function proposeMemory(ctx: LifecycleContext, content: string, options: P
     refuse(ledger, new ValueError(null, source, 'ttlMs', 'must be a positive number of milliseconds', 'memory.ttl'), 'PROPOSE', base)
   const typed = checkTyped(ctx, options, source)
   if (typed instanceof ValueError) refuse(ledger, typed, 'PROPOSE', base)
-  const schemaProblem = checkType(ctx, typed.type, content, typed.key ?? null, source)
-  if (schemaProblem) refuse(ledger, schemaProblem, 'PROPOSE', base)
+  const checked = checkType(ctx, typed.type, raw, typed.key ?? null, source)
+  if (!('content' in checked)) refuse(ledger, checked, 'PROPOSE', base)
+  // What the type's schema returned (a transform's output), else the content as written.
+  const content = checked.content
   if (from !== undefined) checkProvenance(ctx, from, base)
 
   const result = ctx.scan(content)

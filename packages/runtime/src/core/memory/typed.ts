@@ -4,7 +4,9 @@
  * and a typed error naming it (the caller's `refuse`), and nothing already recorded changes.
  */
 import { OptionError, SchemaError, ValueError } from '../../errors.js'
-import { MAX_NAME_LENGTH } from '../gates/gate.js'
+import { encodeValue, MAX_NAME_LENGTH } from '../gates/gate.js'
+import { canonicalize } from '../canonical.js'
+import { ASYNC_PROBLEM, validateSync } from '../schema.js'
 import type { LifecycleContext } from './context-types.js'
 import { checkAccess } from './access.js'
 import type { Access } from './meta.js'
@@ -98,8 +100,11 @@ export function knownNode(ctx: LifecycleContext, id: string): boolean {
 }
 
 /**
- * Checks content against its type's schema (zod or Standard Schema), JSON content parsed first. Only synchronous
- * schemas: a proposal is one synchronous write.
+ * Checks content against its type's schema (any Standard Schema, or zod's safeParse), JSON content parsed first.
+ * Returns the content to store: as written when the schema does not change the value, else the schema's output (a
+ * string as is, anything else as canonical JSON), so a transform or a default takes effect like in the Decision
+ * pool. Only synchronous schemas: a proposal is one synchronous write; an asynchronous one is an OptionError naming
+ * `memory.types.<type>`.
  */
 export function checkType(
   ctx: LifecycleContext,
@@ -107,9 +112,9 @@ export function checkType(
   content: string,
   key: string | null,
   source: string | null,
-): SchemaError | null {
+): { content: string } | SchemaError | OptionError | ValueError {
   const schema = ctx.rules.memoryTypes[type]
-  if (!schema) return null
+  if (!schema) return { content }
   let value: unknown = content
   const first = content.trimStart()[0]
   if (first === '{' || first === '[') {
@@ -119,13 +124,25 @@ export function checkType(
       // Not JSON after all: the schema sees the string.
     }
   }
-  const std = (schema as { '~standard'?: { validate(v: unknown): unknown } })['~standard']
-  const result = std
-    ? std.validate(value)
-    : (schema as { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } }).safeParse(value)
-  if (result instanceof Promise)
-    throw new OptionError(`memory.types.${type}`, 'is an asynchronous schema; memory types need synchronous validation')
-  const r = result as { issues?: unknown[]; success?: boolean; error?: { issues: unknown[] } }
-  const issues = r.issues ?? (r.success === false ? (r.error?.issues ?? [{ message: 'invalid' }]) : undefined)
-  return issues?.length ? new SchemaError(key ?? type, source, issues, 'memory.type') : null
+  const result = validateSync(schema, value)
+  if (result.kind === 'async') return new OptionError(`memory.types.${type}`, ASYNC_PROBLEM)
+  if (result.kind === 'invalid') return new SchemaError(key ?? type, source, result.issues, 'memory.type')
+  const output = result.value
+  if (output === value) return { content }
+  if (typeof output === 'string') return { content: output }
+  let text: string
+  try {
+    text = encodeValue(output, key, source, ctx.rules.maxValueBytes)
+  } catch (e) {
+    return e as ValueError
+  }
+  // zod and valibot return a new object even when nothing changed: keep the content as written then.
+  if (typeof value !== 'string') {
+    try {
+      if (canonicalize(value) === text) return { content }
+    } catch {
+      // The parsed content itself is not storable as a value (a `__proto__` key): store the schema's output.
+    }
+  }
+  return { content: text }
 }
