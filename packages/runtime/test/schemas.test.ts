@@ -14,6 +14,7 @@ import * as v from 'valibot'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { z as z3 } from 'zod/v3'
 import {
   createCustoms,
   createMemoryKeyProvider,
@@ -43,6 +44,13 @@ const libraries: Array<{ name: string; level: SchemaLike; handle: SchemaLike; bu
     level: z.enum(['low', 'high']),
     handle: z.string().transform((s) => s.trim().toLowerCase()),
     budget: z.object({ amount: z.number().positive(), currency: z.string().default('EUR') }),
+  },
+  {
+    // zod 3's API as zod 4 ships it (`zod/v3`): what an app still on zod 3 passes.
+    name: 'zod 3',
+    level: z3.enum(['low', 'high']),
+    handle: z3.string().transform((s) => s.trim().toLowerCase()),
+    budget: z3.object({ amount: z3.number().positive(), currency: z3.string().default('EUR') }),
   },
   {
     name: 'valibot 1',
@@ -177,12 +185,13 @@ describe('asynchronous validators', () => {
 
   it('one that answers with a Promise is refused at its first use, with a receipt, and writes nothing', async () => {
     const zodAsync = z.string().refine(async (s) => s.length > 0)
+    const zod3Async = z3.string().refine(async (s) => s.length > 0)
     // Not an async function, so nothing shows it before it runs; its rejection must not go unhandled.
     const rejecting: StandardSchemaV1 = {
       '~standard': { version: 1, vendor: 'hand-written', validate: () => Promise.reject(new Error('remote check failed')) },
     }
     const c = await createCustoms(
-      base({ decision: { schemas: { goal: zodAsync, other: rejecting } }, memory: { types: { note: zodAsync } } }),
+      base({ decision: { schemas: { goal: zodAsync, other: rejecting, old: zod3Async } }, memory: { types: { note: zodAsync } } }),
     )
     const e = thrown(() => c.decision.commit('goal', 'ship', { source: 'user' }))
     expect(e).toBeInstanceOf(OptionError)
@@ -190,6 +199,7 @@ describe('asynchronous validators', () => {
     expect((e as OptionError).message).toContain('returned a Promise')
     expect(c.receipt(c.size)).toMatchObject({ op: 'REFUSED', key: 'goal', reason: 'COMMIT:BAD_OPTION' })
     expect(thrown(() => c.decision.commit('other', 'x', { source: 'user' }))).toMatchObject({ option: 'decision.schemas.other' })
+    expect(thrown(() => c.decision.commit('old', 'x', { source: 'user' }))).toMatchObject({ option: 'decision.schemas.old' })
     expect(thrown(() => c.memories.propose('a note', { source: 'user', type: 'note' }))).toMatchObject({ option: 'memory.types.note' })
     expect(c.receipt(c.size)).toMatchObject({ op: 'REFUSED', reason: 'PROPOSE:BAD_OPTION' })
     c.execution.store('web', 'c1', 'ship')
@@ -223,12 +233,12 @@ describe('asynchronous validators', () => {
 describe('option types', () => {
   it('take schemas of every library without casts, and refuse what is not a schema', () => {
     const options: CustomsOptions = {
-      decision: { schemas: { a: z.string(), b: v.string(), c: type('string'), d: z.object({ n: z.number() }).strict() } },
+      decision: { schemas: { a: z.string(), b: v.string(), c: type('string'), d: z.object({ n: z.number() }).strict(), e: z3.number() } },
       memory: { types: { e: v.object({ x: v.number() }), f: type({ x: 'number' }), g: z.array(z.string()) } },
     }
     // @ts-expect-error not a schema: a parse function alone is neither Standard Schema nor zod.
     const wrong: CustomsOptions = { decision: { schemas: { a: { parse: (x: unknown) => x } } } }
-    expect(Object.keys(options.decision!.schemas!)).toHaveLength(4)
+    expect(Object.keys(options.decision!.schemas!)).toHaveLength(5)
     expect(wrong.decision).toBeDefined()
   })
 })
