@@ -54,6 +54,17 @@ const NOTE = at('src/notes.ts', "store.set('k', 1)")
 const SEARCH = at('src/tools.ts', 'this.customs.execution.store(')
 const PANEL_TS = at('src/panel.ts', "store.set('panel'")
 const PANEL_VUE = at('src/Panel.vue', "store.set('panel'")
+const JOURNAL_WRITE = at('src/journal.ts', 'store.set(key')
+const JOURNAL_CALL = at('src/journal.ts', "keepEntry(store, 'turn'")
+/** Where `keepEntry`, the `@memoryWrite` wrapper that `logTurn` calls, is declared. */
+const KEEP_ENTRY = {
+  file: 'src/journal.ts',
+  line: Number(at('src/journal.ts', 'export function keepEntry').split(':')[1]),
+  fn: 'keepEntry',
+}
+
+/** Every site of a build, with the panel's from `panel.ts` or from the component. */
+const sitesWith = (panel: string) => [NOTE, JOURNAL_WRITE, JOURNAL_CALL, SEARCH, panel].sort()
 
 interface Built {
   dir: string
@@ -86,6 +97,9 @@ const positions = (m: Manifest) =>
     .map((s) => `${s.file}:${s.line}:${s.column}`)
     .sort()
 
+/** What the one wrapper call of the build (`keepEntry(...)` in `logTurn`) says it wraps. */
+const wrapsOf = (m: Manifest) => m.files.flatMap((f) => f.sites).find((x) => x.wraps)?.wraps
+
 interface ReceiptLine {
   op: string
   key: string
@@ -104,6 +118,8 @@ async function receiptsOf(file: string): Promise<string[]> {
 
 const expectedReceipts = (panel: string) => [
   `OBSERVED_WRITE k ${NOTE} rememberNote`,
+  // Written inside the wrapper, attributed to the wrapper's caller.
+  `OBSERVED_WRITE turn ${JOURNAL_CALL} logTurn`,
   `STORE search/call-1 ${SEARCH} SearchTool.run`,
   `OBSERVED_WRITE panel ${panel} rememberPanel`,
 ]
@@ -246,7 +262,8 @@ describe('@rollup/plugin-typescript compiles in load, before the plugin sees the
   test('with its source map: manifest and receipts name the TypeScript lines (line 12, not 2)', async () => {
     const out = await rollupTypescript(true)
     expect(NOTE).toBe('src/notes.ts:12:3')
-    expect(positions(out.manifest)).toEqual([NOTE, PANEL_TS, SEARCH].sort())
+    expect(positions(out.manifest)).toEqual(sitesWith(PANEL_TS))
+    expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
     expect(ours(out.warnings)).toEqual([])
     expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_TS))
     // The plugin's own map chains onto TypeScript's: the bundle's map still leads to the source.
@@ -274,7 +291,8 @@ test('rollup-plugin-esbuild listed before the plugin: exact lines and columns th
     esbuild({ target: 'node20', tsconfig: TSCONFIG }),
     MemoryCustomsRollup({ root: FIXTURE }),
   ])
-  expect(positions(out.manifest)).toEqual([NOTE, PANEL_TS, SEARCH].sort())
+  expect(positions(out.manifest)).toEqual(sitesWith(PANEL_TS))
+  expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
   expect(ours(out.warnings)).toEqual([])
   expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_TS))
 })
@@ -285,7 +303,8 @@ describe.each([
 ] as const)('%s: %s runs before the plugin', (bundler, _loader) => {
   test('with devtool: manifest and receipts name the TypeScript lines', async () => {
     const out = await webpackLike(bundler, 'source-map')
-    expect(positions(out.manifest)).toEqual([NOTE, PANEL_TS, SEARCH].sort())
+    expect(positions(out.manifest)).toEqual(sitesWith(PANEL_TS))
+    expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
     expect(ours(out.warnings)).toEqual([])
     expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_TS))
   })
@@ -303,14 +322,16 @@ describe('a .vue-style preprocessor cuts the script block out of a component', (
   test('Rollup: manifest and receipts name the component line, through the preprocessor map', async () => {
     const out = await rollupComponent(true)
     expect(PANEL_VUE).toBe('src/Panel.vue:15:3')
-    expect(positions(out.manifest)).toEqual([NOTE, PANEL_VUE, SEARCH].sort())
+    expect(positions(out.manifest)).toEqual(sitesWith(PANEL_VUE))
+    expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
     expect(ours(out.warnings)).toEqual([])
     expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_VUE))
   })
 
   test('Vite (Rolldown): the same, through getCombinedSourcemap', async () => {
     const out = await viteComponent()
-    expect(positions(out.manifest)).toEqual([NOTE, PANEL_VUE, SEARCH].sort())
+    expect(positions(out.manifest)).toEqual(sitesWith(PANEL_VUE))
+    expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
     expect(ours(out.warnings)).toEqual([])
     expect(await receiptsOf(path.join(out.dir, 'main.mjs'))).toEqual(expectedReceipts(PANEL_VUE))
   })
@@ -340,7 +361,8 @@ describe('a .vue-style preprocessor cuts the script block out of a component', (
     const warnings = ours(out.warnings)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/\[memory-customs\] src\/Panel\.vue: .*not the file on disk/)
-    expect(positions(out.manifest)).toEqual([NOTE, 'src/Panel.vue:8:3', SEARCH].sort())
+    expect(positions(out.manifest)).toEqual(sitesWith('src/Panel.vue:8:3'))
+    expect(wrapsOf(out.manifest)).toEqual([KEEP_ENTRY])
   })
 })
 

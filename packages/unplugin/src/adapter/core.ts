@@ -6,3 +6,4 @@
 export { analyzeSafe } from '../core/analyze'
 export { instrument, isInstrumented } from '../core/instrument'
 export { readEmbeddedTables } from './recover'
+export { wrapperDeclarationLines } from '../core/own-wrappers'

@@ -144,7 +144,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         this.warn(skippedFileWarning(file, error.line, error.column, reason))
         return null
       }
-      const sites = sitesInSource(this, code, id, file, analysis.sites)
+      const sites = sitesInSource(this, code, id, file, analysis.sites, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
       collector.record(file, sites)
       if (!sites.some((s) => !s.unsupported)) return null
       const out = core.instrument(code, id, sites, c.resolved)

@@ -15,7 +15,15 @@
  */
 import { readFileSync } from 'node:fs'
 import type { CallSite } from '../types'
-import { isIdentityOf, parseInputMap, PositionMapper, remapSites, withoutBom, type InputSourceMap } from '../core/positions'
+import {
+  isIdentityOf,
+  parseInputMap,
+  PositionMapper,
+  relocateOwnWraps,
+  remapSites,
+  withoutBom,
+  type InputSourceMap,
+} from '../core/positions'
 import { errorMessage } from './warnings'
 
 /** The parts of unplugin's transform context this module reads. */
@@ -101,6 +109,8 @@ function earlierTransformWarning(file: string, why: string, sites: readonly Call
 /**
  * Returns a function that gives the sites of a module the positions of the author's file, warning once per
  * file (per plugin instance) when it cannot. It never throws: a fault here leaves the positions as found.
+ * `wrapperLines` reads the wrapper declarations of the file as written (the parser is loaded lazily, so the
+ * caller supplies it); it is called only for a transformed module whose wrapper calls name its own wrappers.
  */
 export function createSourcePositions(): (
   ctx: TransformContextLike,
@@ -108,6 +118,7 @@ export function createSourcePositions(): (
   id: string,
   file: string,
   sites: CallSite[],
+  wrapperLines?: (original: string) => ReadonlyMap<string, number>,
 ) => CallSite[] {
   const warned = new Set<string>()
   const warnOnce = (ctx: TransformContextLike, file: string, message: string) => {
@@ -115,7 +126,7 @@ export function createSourcePositions(): (
     warned.add(file)
     ctx.warn(message)
   }
-  return (ctx, code, id, file, sites) => {
+  return (ctx, code, id, file, sites, wrapperLines) => {
     if (!sites.length) return sites
     let origin: Origin
     try {
@@ -129,9 +140,13 @@ export function createSourcePositions(): (
       return sites
     }
     try {
-      const { sites: mapped, unmapped } = remapSites(sites, new PositionMapper(origin.map), id, code, origin.original)
+      const mapper = new PositionMapper(origin.map)
+      const { sites: mapped, unmapped } = remapSites(sites, mapper, id, code, origin.original)
       if (unmapped.length) warnOnce(ctx, file, earlierTransformWarning(file, 'its source map has no mapping for some calls', unmapped))
-      return mapped
+      const ownWraps = mapped.some((s) => s.wraps?.some((w) => w.file === file))
+      if (!ownWraps || !wrapperLines) return mapped
+      const lines = origin.original === null ? new Map<string, number>() : wrapperLines(origin.original)
+      return relocateOwnWraps(mapped, file, lines, mapper, id)
     } catch (err) {
       warnOnce(ctx, file, earlierTransformWarning(file, `its source map could not be read (${errorMessage(err)})`, sites))
       return sites

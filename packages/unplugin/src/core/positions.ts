@@ -240,6 +240,28 @@ export function remapSites(
   return { sites: out, unmapped }
 }
 
+/**
+ * Gives the `wraps` entries that point into the module itself (`file`) the lines of the author's file: `lines`
+ * holds the declarations read from that file, by `fn`; an entry not found there is mapped like a site.
+ * Entries for other files were read from disk and stay as they are.
+ */
+export function relocateOwnWraps(
+  sites: readonly CallSite[],
+  file: string,
+  lines: ReadonlyMap<string, number>,
+  mapper: PositionMapper,
+  id: string,
+): CallSite[] {
+  const relocate = (w: { file: string; line: number; fn: string }) => {
+    if (w.file !== file) return w
+    const known = lines.get(w.fn)
+    if (known !== undefined) return { ...w, line: known }
+    const pos = mapper.original(w.line, 1)
+    return pos && isOwnSource(mapper.map, pos.sourceIndex, id) ? { ...w, line: pos.line } : w
+  }
+  return sites.map((s) => (s.wraps?.some((w) => w.file === file) ? { ...s, wraps: s.wraps.map(relocate) } : s))
+}
+
 /** Text with a leading byte-order mark removed (bundlers differ in whether they strip it when loading). */
 export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
