@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsdown'
+import { sqlJsBuild } from './build/sql-js.ts'
 
 export default defineConfig([
   {
@@ -15,6 +16,8 @@ export default defineConfig([
     sourcemap: false,
     clean: true,
     external: [/^node:/, 'sql.js', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai'],
+    // sql.js's glue is bundled as an ES module and its wasm shipped as dist/sql-wasm.wasm: build/sql-js.ts.
+    ...sqlJsBuild,
   },
   // `memory-customs/probe` for `require` too: instrumented code kept external by a bundle that a CommonJS test
   // runner (Jest) loads without transforming node_modules. Dependency-free, so one small file.
