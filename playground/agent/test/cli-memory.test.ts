@@ -166,7 +166,7 @@ describe('memory-customs review', () => {
     const dir = copyStore('bad')
     const before = fingerprint(dir)
     const cases: Array<[string[], number, RegExp]> = [
-      [['review', '--approve'], 2, /Option '--approve' argument is ambiguous/],
+      [['review', '--approve'], 2, /--approve needs a value: memory-customs review/],
       [['review', '--approve', ids.held], 2, /--approve needs --by <name>/],
       [['review', '--reject', ids.held, '--by', ''], 2, /--reject needs --by <name>/],
       [['review', '--approve', 'm_999', '--by', 'alice'], 2, /no review item "m_999"/],
@@ -180,10 +180,10 @@ describe('memory-customs review', () => {
       ],
       [['review', '--reject', ids.rejected, '--by', 'alice'], 1, /is not pending review \(it is rejected\)/],
     ]
-    // With the id left out at the very end, node's parser says so in other words.
+    // With the id left out at the very end: the CLI's own message, not node's parser's.
     const last = run(process.execPath, [CLI, '--store', dir, '--key-dir', `${dir}-keys`, 'review', '--approve'])
     expect(last.status).toBe(2)
-    expect(last.stderr).toMatch(/Option '--approve <value>' argument missing/)
+    expect(last.stderr).toMatch(/^memory-customs: --approve needs a value: memory-customs review \[--approve <id>/)
     for (const [args, code, message] of cases) {
       const r = cli(dir, ...args)
       expect(r.status, args.join(' ')).toBe(code)

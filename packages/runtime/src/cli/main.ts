@@ -57,13 +57,53 @@ function splitCommand(argv: string[]): { name: string | undefined; rest: string[
   return { name: undefined, rest: argv }
 }
 
+/** A negative number (`at -1`, `--to -1`): an argument, never an option, so the command's own check names it. */
+const NEGATIVE_NUMBER = /^-\d+(?:\.\d*)?$/
+
+/**
+ * Parses a command's arguments with the CLI's own messages: `node:util` parseArgs' strict errors (`Unknown option
+ * '-1'`, `argument is ambiguous`) describe its syntax rules, not the command. The arguments are tokenised leniently,
+ * then every option is checked against the command's: unknown ones are named with the options that exist, a valued
+ * option without its value and a value given to a flag are usage errors, and a negative number stays an argument.
+ */
 function parseFor(command: Command | null, argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, ...command?.options }, allowPositionals: true, strict: true })
-  } catch (err) {
-    const hint = command ? `see "memory-customs ${command.name} --help"` : 'see "memory-customs --help"'
-    throw usageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''), hint)
+  const options: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS, ...command?.options }
+  const hint = command ? `see "memory-customs ${command.name} --help"` : 'see "memory-customs --help"'
+  const negatives = new Map<string, string>()
+  const args = argv.map((a, i) => {
+    if (!NEGATIVE_NUMBER.test(a)) return a
+    const placeholder = `\u0000${i}`
+    negatives.set(placeholder, a)
+    return placeholder
+  })
+  const { values, positionals, tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true })
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue
+    const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined
+    if (!spec) throw usageError(`unknown option ${token.rawName}${command ? ` for ${command.name}` : ''}; ${optionList(command)}`, hint)
+    const flag = `--${token.name}`
+    if (spec.type === 'boolean' && token.inlineValue) throw usageError(`${flag} takes no value (got ${JSON.stringify(token.value)})`, hint)
+    if (spec.type === 'string' && (token.value === undefined || (!token.inlineValue && isOptionName(token.value, options))))
+      throw usageError(`${flag} needs a value: memory-customs ${command?.usage ?? '<command>'}`, hint)
   }
+  const restore = (v: string) => negatives.get(v) ?? v
+  const restored: Record<string, string | boolean | undefined> = {}
+  for (const [k, v] of Object.entries(values)) restored[k] = typeof v === 'string' ? restore(v) : (v as boolean | undefined)
+  return { values: restored, positionals: positionals.map(restore) }
+}
+
+/** Whether a value that parseArgs took for a valued option is really the next option (`--since --json`). */
+function isOptionName(value: string, options: Record<string, OptionSpec>): boolean {
+  if (value.startsWith('--')) return Object.hasOwn(options, value.slice(2).split('=')[0])
+  return /^-[A-Za-z]$/.test(value) && Object.values(options).some((o) => o.short === value.slice(1))
+}
+
+/** The options a command takes, for an unknown-option message. */
+function optionList(command: Command | null): string {
+  const global = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`)
+  if (!command) return `the options without a command are ${global.join(', ')}`
+  const own = Object.keys(command.options).map((o) => `--${o}`)
+  return `${command.name} takes ${own.length ? own.join(', ') : 'no options of its own'} (and ${global.join(', ')})`
 }
 
 /** Runs the CLI and returns its exit code; never calls process.exit, so tests can run it in-process. */
@@ -71,7 +111,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const style = createStyle(colourWanted(io.stdout, io.env))
   const errStyle = createStyle(colourWanted(io.stderr, io.env))
   let opened: Customs | null = null
-  let wantJson = false
+  // Known before parsing, so that even a usage error is reported as JSON on stderr under --json.
+  let wantJson = argv.includes('--json')
   try {
     const { name, rest } = splitCommand(argv)
     const lead = name === 'help' ? null : name === undefined ? null : findCommand(name)
@@ -128,7 +169,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       async open(m) {
         return (await openStore(storePath(), m, await keyDir(), extra)).customs
       },
-      out: (line = '') => void io.stdout.write(`${line}\n`),
+      // Under --json, stdout carries the one JSON document and nothing else: any text line goes to stderr.
+      out: (line = '') => void (wantJson ? io.stderr : io.stdout).write(`${line}\n`),
       emit: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
       readText(path) {
         try {

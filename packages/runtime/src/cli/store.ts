@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createCustoms, type Customs, type JournalEntry } from '../index'
 import { keysError, storeError } from './errors'
 
@@ -38,7 +39,12 @@ export async function keyDirFor(option: string | undefined, env: Record<string, 
 export function checkStoreDir(dirOption: string): string {
   const dir = resolve(dirOption)
   if (!existsSync(dir)) {
-    throw storeError(`no store at ${dir}`, 'run the demo first (npm run demo) or pass --store <dir>', 'STORE_MISSING')
+    const demo = inSourceRepository() ? ' (in the memory-customs repository, "npm run demo" leaves one in playground/agent)' : ''
+    throw storeError(
+      `no store at ${dir}`,
+      `pass --store <dir>: the directory your agent gave createCustoms({ storage: { file: dir } })${demo}`,
+      'STORE_MISSING',
+    )
   }
   if (!statSync(dir).isDirectory())
     throw storeError(`${dir} is not a directory`, 'pass the store directory with --store <dir>', 'STORE_FOREIGN')
@@ -52,6 +58,24 @@ export function checkStoreDir(dirOption: string): string {
     )
   }
   return dir
+}
+
+/**
+ * Whether this CLI runs from a checkout of the memory-customs repository (its `dist` or `src`, below the monorepo's
+ * package.json), where the demo is one command away; an installed package never is.
+ */
+function inSourceRepository(): boolean {
+  const here = fileURLToPath(import.meta.url)
+  // dist/<chunk>.mjs and src/cli/store.ts sit two or three levels below packages/runtime/.. /..
+  for (const up of ['../../../package.json', '../../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(resolve(here, up), 'utf8')) as { name?: string }
+      if (pkg.name === 'memory-customs-monorepo') return true
+    } catch {
+      // No package.json there: try the other layout.
+    }
+  }
+  return false
 }
 
 /**
@@ -79,6 +103,14 @@ export async function openStore(dirOption: string, mode: OpenMode, keyDir: strin
       )
     if (e.code === 'KEYS_INVALID' || e.code === 'KEYS_UNAVAILABLE')
       throw keysError(`cannot use the keys of the store at ${dir} (key store ${e.location ?? keyDir}): ${e.message}`, undefined, e.code)
+    if (e.code === 'STORAGE' && (e as { storageCode?: string }).storageCode === 'LOCKED') {
+      // The runtime's advice (`storage: { file, lock: false }`) is for code; on the command line it is the commands.
+      throw storeError(
+        `cannot open the store at ${dir} for writing: ${e.message.replace(/; close that Customs first.*$/s, '')}`,
+        'stop that process first; the reading commands (log, show, verify, at, diff, health, rollback --dry-run, ...) work next to it',
+        'LOCKED',
+      )
+    }
     throw storeError(`cannot open the store at ${dir}: ${e.message}`, undefined, e.code ?? 'STORE_UNREADABLE')
   }
 }

@@ -163,6 +163,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     const values = new ValueStore(store.ring, options.encryption !== false)
     this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
     this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.storeGuard.closed)
+    this.storeGuard.backend = store.backend
     this.ledger.onAppend = () => this.writer.scheduleFlush()
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.storeGuard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)

@@ -1,5 +1,5 @@
 /** Whether the store may still be read and written: closed, or opened read-only over a damaged journal. */
-import { ClosedError, DamagedStoreError } from '../errors.js'
+import { ClosedError, DamagedStoreError, StorageBackendError } from '../errors.js'
 import type { JournalDamage } from './damage.js'
 
 export class StoreGuard {
@@ -11,6 +11,11 @@ export class StoreGuard {
    * before its witness): reads work, writes throw DamagedStoreError, verify reports the failure itself.
    */
   unverified: JournalDamage | null = null
+  /**
+   * The backend, when it can be opened without the writer lock (`storage: { file, lock: false }`, a follower tab):
+   * while it says `readOnly`, writes throw before anything is recorded, instead of failing later at the flush.
+   */
+  backend: { readonly readOnly?: boolean; readonly location: string } | null = null
 
   ensureOpen(what: string): void {
     if (this.closed) throw new ClosedError(what)
@@ -18,7 +23,7 @@ export class StoreGuard {
 
   /** Whether a write would be accepted now (what `ensureWritable` checks, without throwing). */
   get writable(): boolean {
-    return !this.closed && !this.damage && !this.unverified
+    return !this.closed && !this.damage && !this.unverified && !this.backend?.readOnly
   }
 
   /** Open, and the journal was read to its end (nothing may be appended after a damaged record). */
@@ -26,6 +31,8 @@ export class StoreGuard {
     this.ensureOpen(what)
     const d = this.damage ?? this.unverified
     if (d) throw new DamagedStoreError(what, d)
+    if (this.backend?.readOnly)
+      throw new StorageBackendError('READ_ONLY', this.backend.location, `${what} refused: the store was opened read-only (lock: false)`)
   }
 
   /** The verification failure the damage stands for: the first receipt that could not be read. */

@@ -1,5 +1,6 @@
 /**
- * Maps the `storage` option to a backend: nothing -> in-memory; `{ file: dir }` -> the Node file backend;
+ * Maps the `storage` option to a backend: nothing -> in-memory; `{ file: dir }` -> the Node file backend
+ * (`{ file: dir, lock: false }`: read-only, without the writer lock, next to a process that holds it);
  * `{ indexedDB: name }` -> the browser IndexedDB backend; an object with `open`/`read`/`append` -> itself.
  * The file and IndexedDB modules are imported lazily so a browser bundle never loads file-system code and a
  * Node process never loads IndexedDB code.
@@ -8,7 +9,7 @@ import { OptionError } from '../errors.js'
 import { createMemoryBackend } from './memory.js'
 import type { StorageBackend } from './types.js'
 
-export type StorageOption = undefined | 'memory' | { file: string } | { indexedDB: string } | StorageBackend
+export type StorageOption = undefined | 'memory' | { file: string; lock?: boolean } | { indexedDB: string } | StorageBackend
 
 export async function resolveStorage(storage: StorageOption): Promise<StorageBackend> {
   if (storage === undefined || storage === 'memory') return createMemoryBackend()
@@ -17,8 +18,11 @@ export async function resolveStorage(storage: StorageOption): Promise<StorageBac
   if ('append' in storage && 'read' in storage && 'open' in storage) return storage as StorageBackend
   if ('file' in storage) {
     if (typeof storage.file !== 'string' || !storage.file) throw new OptionError('storage.file', 'must be a directory path')
+    const lock = (storage as { lock?: unknown }).lock
+    if (lock !== undefined && typeof lock !== 'boolean')
+      throw new OptionError('storage.lock', 'must be a boolean (false opens the store read-only)')
     const { createFileBackend } = await import('./file.js')
-    return createFileBackend(storage.file)
+    return createFileBackend(storage.file, lock === undefined ? {} : { lock })
   }
   if ('indexedDB' in storage) {
     if (typeof storage.indexedDB !== 'string' || !storage.indexedDB) throw new OptionError('storage.indexedDB', 'must be a database name')

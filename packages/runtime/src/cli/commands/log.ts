@@ -1,4 +1,6 @@
+import { OPS } from '../../core/receipt'
 import type { Command } from '../command'
+import { usageError } from '../errors'
 import { parseSince } from '../parse'
 import { outcome, siteText, viewReceipt } from '../receipts'
 import { renderTable } from '../style'
@@ -31,7 +33,13 @@ With --json: one JSON array of receipts as the runtime returns them.`,
     if (typeof v.tool === 'string') filter.tool = v.tool
     if (typeof v.call === 'string') filter.callId = v.call
     if (typeof v.file === 'string') filter.file = v.file
-    if (typeof v.op === 'string') filter.op = v.op.toUpperCase()
+    if (typeof v.op === 'string') {
+      const op = v.op.toUpperCase()
+      // A misspelt op would list nothing and look like an empty history.
+      if (!(OPS as readonly string[]).includes(op))
+        throw usageError(`--op ${JSON.stringify(v.op)} is not an op; the ops are ${OPS.join(', ')}`)
+      filter.op = op
+    }
     if (typeof v.since === 'string') Object.assign(filter, parseSince(v.since))
     const customs = await ctx.store()
     const receipts = customs.receipts(filter)

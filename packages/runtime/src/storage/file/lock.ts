@@ -86,7 +86,7 @@ export function acquireLock(node: NodeModules, dir: string): HeldLock {
         throw new StorageBackendError(
           'LOCKED',
           dir,
-          `${dir} is already open for writing by pid ${holder.pid} on ${holder.host} since ${holder.since} (${lockFile}); close that Customs first, or open with { lock: false } to read only`,
+          `${dir} is already open for writing by pid ${holder.pid} on ${holder.host} since ${holder.since} (${lockFile}); close that Customs first, or read it without the lock: createCustoms({ storage: { file: ${JSON.stringify(dir)}, lock: false } })`,
         )
       }
       if (attempt >= 3) {
