@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..')
@@ -66,29 +65,33 @@ afterAll(() => {
 })
 
 describe('unplugin-memory-customs/rolldown', () => {
-  it('a real Rolldown build (Vite 8 ships it) instruments the original lines, emits the manifest, and its bundle runs', async () => {
-    const project = makeProject('rolldown', ['memory-customs'])
+  it("docs/getting-started.md's rolldown.config.mjs, built verbatim by the Rolldown CLI (Vite 8's): original lines, manifest, a bundle that runs", () => {
+    const project = makeProject('rolldown', ['memory-customs', 'unplugin-memory-customs'])
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'rolldown-project', private: true, type: 'module' }))
+    writeFileSync(path.join(project, 'src', 'main.ts'), AGENT_SOURCE)
+    const doc = readFileSync(path.join(repoRoot, 'docs', 'getting-started.md'), 'utf8')
+    const config = /```js\n(\/\/ rolldown\.config\.mjs\n[\s\S]*?)```/.exec(doc)?.[1]
+    expect(config, 'the rolldown.config.mjs block of docs/getting-started.md').toBeDefined()
+    writeFileSync(path.join(project, 'rolldown.config.mjs'), config!)
     const viteRequire = createRequire(path.join(rootModules, 'vite', 'package.json'))
-    const { rolldown, VERSION } = (await import(pathToFileURL(viteRequire.resolve('rolldown')).href)) as typeof import('rolldown')
-    const { default: MemoryCustoms } = await import('unplugin-memory-customs/rolldown')
-    const build = await rolldown({
-      input: path.join(project, 'src', 'agent.ts'),
-      external: [/^memory-customs/],
-      plugins: [MemoryCustoms({ root: project })],
-      logLevel: 'silent',
+    const rolldownPkg = viteRequire.resolve('rolldown/package.json')
+    expect(JSON.parse(readFileSync(rolldownPkg, 'utf8')).version).toMatch(/^1\./)
+    const built = spawnSync(process.execPath, [path.join(path.dirname(rolldownPkg), 'bin', 'cli.mjs'), '-c', 'rolldown.config.mjs'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 120_000,
     })
-    await build.write({ dir: path.join(project, 'dist'), format: 'esm', entryFileNames: 'agent.mjs' })
-    await build.close()
-    expect(VERSION).toMatch(/^1\./)
-    expect(readFileSync(path.join(project, 'dist', 'agent.mjs'), 'utf8')).toContain('__mc$p(')
+    expect(built.status, built.stderr + built.stdout).toBe(0)
+    expect(readFileSync(path.join(project, 'dist', 'main.js'), 'utf8')).toContain('__mc$p(')
     const manifest = JSON.parse(readFileSync(path.join(project, 'dist', MANIFEST), 'utf8'))
     expect(manifest.framework).toBe('rolldown')
-    expect(siteLines(path.join(project, 'dist', MANIFEST))).toEqual([`src/agent.ts:${WRITE_LINE}`])
+    expect(siteLines(path.join(project, 'dist', MANIFEST))).toEqual([`src/main.ts:${WRITE_LINE}`])
     const out = node(
       project,
       'run.mjs',
       `import { onProbe } from 'memory-customs/probe'
-import { rememberProfile } from './dist/agent.mjs'
+import { rememberProfile } from './dist/main.js'
 const events = []
 onProbe((e) => events.push(e))
 const store = new Map()
@@ -98,7 +101,7 @@ console.log(JSON.stringify({ events, stored: store.get('profile') }))
     )
     const { events, stored } = JSON.parse(out)
     expect(stored).toEqual({ name: 'Ada', risk: 'low' })
-    expect(events).toEqual([expect.objectContaining({ file: 'src/agent.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
+    expect(events).toEqual([expect.objectContaining({ file: 'src/main.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
   })
 })
 

@@ -1,8 +1,8 @@
 /**
  * Exit codes of `memory-customs` (documented in `--help` and docs/cli.md):
  *   0  success
- *   1  verification failed, a stored value failed its integrity check, the runtime refused the operation, or
- *      (scan) the text would be rejected
+ *   1  verification failed, `health` not ok, a stored value failed its integrity check, the runtime refused the
+ *      operation, or (scan) the text would be rejected
  *   2  usage error (unknown command or option, missing or malformed argument)
  *   3  store missing, not a memory-customs store, locked by a writer, or unreadable
  *   4  the store's keys are missing from the key store (or unusable there)

@@ -11,8 +11,8 @@ export const GLOBAL_HELP = `Global options:
 
 Exit codes:
   0  success
-  1  verification failed, a stored value failed its integrity check, the runtime refused the operation,
-     or (scan) the text would be rejected
+  1  verification failed, health not ok, a stored value failed its integrity check, the runtime refused
+     the operation, or (scan) the text would be rejected
   2  usage error (unknown command or option, bad argument)
   3  store missing, not a memory-customs store, locked by a writer, or unreadable
   4  keys missing: the store's keys are not in the key store (see --key-dir)
