@@ -49,7 +49,7 @@ afterAll(async () => {
 async function load(url = served.url): Promise<PageResult> {
   const tab = await openTab(context, url, pageErrors)
   try {
-    return (await tab.evaluate(() => window.__wasmPageResult))!
+    return (await tab.evaluate(() => window.__zeroConfigResult))!
   } finally {
     await tab.close()
   }

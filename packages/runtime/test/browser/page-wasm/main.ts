@@ -10,7 +10,7 @@ export type PageResult =
 declare global {
   interface Window {
     __ready: boolean
-    __wasmPageResult?: PageResult
+    __zeroConfigResult?: PageResult
   }
 }
 
@@ -32,6 +32,6 @@ async function run(): Promise<PageResult> {
 }
 
 void run().then((result) => {
-  window.__wasmPageResult = result
+  window.__zeroConfigResult = result
   window.__ready = true
 })
