@@ -233,7 +233,11 @@ export function withOwnDeclarations(index: WrapperIndex, own: readonly WrapperDe
   if (!own.length) return index
   const names = new Set(index.names)
   const decls = new Map<string, WrapperDecl[]>()
-  for (const [k, v] of index.decls) decls.set(k, v.filter((d) => !own.some((o) => o.file === d.file)))
+  for (const [k, v] of index.decls)
+    decls.set(
+      k,
+      v.filter((d) => !own.some((o) => o.file === d.file)),
+    )
   for (const d of own) addDecl(names, decls, d)
   return { names, decls }
 }
