@@ -21,6 +21,8 @@ function sitesIn(file: string, needles: string[]): string[] {
     .flatMap((l, i) => (needles.some((n) => l.includes(n)) ? [`${file}:${i + 1}`] : []))
 }
 
+const AGENT = 'src/agent/agent.ts'
+
 function lineOf(file: string, needle: string): number {
   const i = readFileSync(join(agentDir, file), 'utf8')
     .split('\n')
@@ -88,10 +90,11 @@ describe('playground/web in Chromium', () => {
     const refused = first.receipts.filter((r) => r.op === 'REFUSED')
     expect(refused.map((r) => r.outcome)).toEqual(['refused WRITE_ONCE'])
     expect(refused[0].at).toBe(`src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`)
-    expect(first.receipts.find((r) => r.op === 'COMMIT')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'decision.commit(')}`)
-    expect(first.receipts.find((r) => r.op === 'PROMOTE')?.at).toBe(`src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`)
+    // AgentMemory's methods are @memoryWrite wrappers: receipts name the agent's calls to them.
+    expect(first.receipts.find((r) => r.op === 'COMMIT')?.at).toBe(`${AGENT}:${lineOf(AGENT, 'memory.rememberUserIntent(')}`)
+    expect(first.receipts.find((r) => r.op === 'PROMOTE')?.at).toBe(`${AGENT}:${lineOf(AGENT, 'promoter.promote(')}`)
     expect(
-      first.receipts.filter((r) => r.op === 'STORE').every((r) => r.at === `src/memory.ts:${lineOf('src/memory.ts', 'execution.store(')}`),
+      first.receipts.filter((r) => r.op === 'STORE').every((r) => r.at === `${AGENT}:${lineOf(AGENT, 'memory.storeToolResult(')}`),
     ).toBe(true)
     expect(first.verify).toEqual({ ok: true, checked: first.receipts.length, firstFailure: null })
     // The page shows the audit table, with the injected text rendered as text, never as markup.
@@ -113,6 +116,8 @@ describe('playground/web in Chromium', () => {
         `src/memory.ts:${lineOf('src/memory.ts', 'plans.record(')}`,
         `src/memory.ts:${lineOf('src/memory.ts', 'bridge.promote(')}`,
         `src/tools/risk.ts:${lineOf('src/tools/risk.ts', 'decision.commit(')}`,
+        // The agent's calls to AgentMemory's @memoryWrite wrappers are sites too.
+        ...sitesIn(AGENT, ['memory.rememberUserIntent(', 'memory.storeToolResult(', 'memory.recordPlan(', 'promoter.promote(']),
         // The demo's later steps (memories, typed memory, the guarded task): built into the page, run in Node only.
         ...['src/demo/scenario.ts', 'src/demo/typed-steps.ts'].flatMap((f) =>
           sitesIn(f, ['memories.propose(', 'memories.update(', 'execution.store(']),
