@@ -43,31 +43,39 @@ export interface GuardToolsOptions {
  */
 export function guardTools<T extends Record<string, GuardableTool>>(tools: T, customs: GuardedCustoms, options: GuardToolsOptions = {}): T {
   checkOptions(tools, customs, options)
+  return wrapExecutes(tools, (name, tool, execute) => {
+    return async (args: never, callOptions: { toolCallId: string }) => {
+      const result = await customs.guard.check({
+        action: options.kinds?.[name] ?? 'call_tool:write',
+        tool: name,
+        callId: typeof callOptions?.toolCallId === 'string' ? callOptions.toolCallId : undefined,
+        uses: options.uses?.(name, args) ?? [],
+        contextId: options.contextId?.(),
+      })
+      options.onCheck?.(name, result)
+      if (result.decision === 'halt' || (result.decision === 'redirect' && options.redirect !== 'proceed'))
+        throw new GuardHaltError(name, result)
+      const value = await execute.call(tool, args, callOptions)
+      customs.execution.store(name, callOptions.toolCallId, value)
+      return value
+    }
+  })
+}
+
+type Execute = NonNullable<GuardableTool['execute']>
+
+/**
+ * The same tool map with each `execute` replaced by `wrap(name, tool, execute)`; tools without `execute` (provider-run
+ * tools) are passed through. Shared by the guard wrapper and the framework adapters.
+ */
+export function wrapExecutes<T extends Record<string, GuardableTool>>(
+  tools: T,
+  wrap: (name: string, tool: GuardableTool, execute: Execute) => Execute,
+): T {
   const out: Record<string, GuardableTool> = {}
   for (const [name, tool] of Object.entries(tools)) {
     const execute = tool.execute
-    if (typeof execute !== 'function') {
-      out[name] = tool
-      continue
-    }
-    out[name] = {
-      ...tool,
-      execute: async (args: never, callOptions: { toolCallId: string }) => {
-        const result = await customs.guard.check({
-          action: options.kinds?.[name] ?? 'call_tool:write',
-          tool: name,
-          callId: typeof callOptions?.toolCallId === 'string' ? callOptions.toolCallId : undefined,
-          uses: options.uses?.(name, args) ?? [],
-          contextId: options.contextId?.(),
-        })
-        options.onCheck?.(name, result)
-        if (result.decision === 'halt' || (result.decision === 'redirect' && options.redirect !== 'proceed'))
-          throw new GuardHaltError(name, result)
-        const value = await execute.call(tool, args, callOptions)
-        customs.execution.store(name, callOptions.toolCallId, value)
-        return value
-      },
-    }
+    out[name] = typeof execute === 'function' ? { ...tool, execute: wrap(name, tool, execute) } : tool
   }
   return out as T
 }

@@ -19,7 +19,7 @@
  * SDK call that wrote it.
  */
 import { GuardHaltError, OptionError } from '../errors.js'
-import { guardTools, type GuardableTool, type GuardToolsOptions } from '../guard-tools.js'
+import { guardTools, wrapExecutes, type GuardableTool, type GuardToolsOptions } from '../guard-tools.js'
 import { currentSite, markReceipted, runAtSite } from '../probe.js'
 import type { GuardCheckInput, GuardResult } from '../core/memory/guard/types.js'
 import type { Receipt } from '../core/receipt.js'
@@ -81,23 +81,11 @@ export function customsTools<T extends Record<string, GuardableTool>>(
     }
   }
 
-  const out: Record<string, GuardableTool> = {}
-  for (const [name, tool] of Object.entries(tools)) {
-    const execute = tool.execute
-    if (typeof execute !== 'function') {
-      out[name] = tool
-      continue
-    }
-    out[name] = {
-      ...tool,
-      execute: async (args: never, callOptions: { toolCallId: string }) => {
-        const value = await execute.call(tool, args, callOptions)
-        store(name, callOptions?.toolCallId, value)
-        return value
-      },
-    }
-  }
-  return out as T
+  return wrapExecutes(tools, (name, tool, execute) => async (args: never, callOptions: { toolCallId: string }) => {
+    const value = await execute.call(tool, args, callOptions)
+    store(name, callOptions?.toolCallId, value)
+    return value
+  })
 }
 
 /** What `recordStepPlan` reads from a step: the AI SDK's `StepResult` (from `onStepFinish` or `result.steps`). */
