@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleRuntimeSource } from '../lib/bundle-source.mjs'
 import { runNode } from '../lib/child.mjs'
 import { count, ms, ratio, us } from '../lib/format.mjs'
 import { failedRow, row } from '../lib/verdict.mjs'
@@ -14,29 +14,14 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 
 /** The store and the erasure module from source (forgetSubject is reached below the facade, as its tests do). */
 async function bundle(repoRoot, outDir) {
-  const outfile = join(outDir, 'erasure-bundle.mjs')
-  await build({
-    stdin: {
-      contents: [
-        `export { createCustoms } from './index.ts'`,
-        `export { createMemoryKeyProvider } from './keys/memory.ts'`,
-        `export { createNodeFileKeyProvider } from './keys/node-file.ts'`,
-        `export { internalsOf } from './core/internals.ts'`,
-        `export { forgetSubject } from './core/memory/erasure.ts'`,
-        `export { encodeMeta } from './core/memory/meta.ts'`,
-      ].join('\n'),
-      resolveDir: join(repoRoot, 'packages/runtime/src'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'silent',
-    // sql.js and the other dependencies load from node_modules as the package does.
-    packages: 'external',
-  })
-  return outfile
+  return bundleRuntimeSource(repoRoot, join(outDir, 'erasure-bundle.mjs'), [
+    `export { createCustoms } from './index.ts'`,
+    `export { createMemoryKeyProvider } from './keys/memory.ts'`,
+    `export { createNodeFileKeyProvider } from './keys/node-file.ts'`,
+    `export { internalsOf } from './core/internals.ts'`,
+    `export { forgetSubject } from './core/memory/erasure.ts'`,
+    `export { encodeMeta } from './core/memory/meta.ts'`,
+  ])
 }
 
 export async function runErasure({ quick, log, repoRoot }) {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleRuntimeSource } from '../lib/bundle-source.mjs'
 import { runNode } from '../lib/child.mjs'
 import { count, ratio, us } from '../lib/format.mjs'
 import { failedRow, row } from '../lib/verdict.mjs'
@@ -16,33 +16,17 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 const TARGET_US = 200
 
 async function bundle(repoRoot, outDir) {
-  const src = join(repoRoot, 'packages/runtime/src')
-  const outfile = join(outDir, 'guard-bundle.mjs')
-  await build({
-    stdin: {
-      contents: [
-        `export { createCustoms, createMemoryKeyProvider } from './index.ts'`,
-        `export { internalsOf } from './core/internals.ts'`,
-        `export { guardApi } from './core/memory/guard/check.ts'`,
-        `export { guardConfig } from './core/memory/guard/evaluate.ts'`,
-        `export { buildShadow, shadowView } from './core/memory/guard/shadow.ts'`,
-        `export { evaluateRules } from './core/memory/guard/rules.ts'`,
-        `export { decide } from './core/memory/guard/policy.ts'`,
-        `export { encodeMeta } from './core/memory/meta.ts'`,
-        `export { canonicalize } from './core/canonical.ts'`,
-      ].join('\n'),
-      resolveDir: src,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    // Dependencies (sql.js, zod, …) load from the repository's node_modules, next to the bundle.
-    packages: 'external',
-    outfile,
-    logLevel: 'silent',
-  })
-  return outfile
+  return bundleRuntimeSource(repoRoot, join(outDir, 'guard-bundle.mjs'), [
+    `export { createCustoms, createMemoryKeyProvider } from './index.ts'`,
+    `export { internalsOf } from './core/internals.ts'`,
+    `export { guardApi } from './core/memory/guard/check.ts'`,
+    `export { guardConfig } from './core/memory/guard/evaluate.ts'`,
+    `export { buildShadow, shadowView } from './core/memory/guard/shadow.ts'`,
+    `export { evaluateRules } from './core/memory/guard/rules.ts'`,
+    `export { decide } from './core/memory/guard/policy.ts'`,
+    `export { encodeMeta } from './core/memory/meta.ts'`,
+    `export { canonicalize } from './core/canonical.ts'`,
+  ])
 }
 
 export async function runGuard({ quick, log, repoRoot }) {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleRuntimeSource } from '../lib/bundle-source.mjs'
 import { runNode } from '../lib/child.mjs'
 import { count, ms, ratio, us } from '../lib/format.mjs'
 import { failedRow, row } from '../lib/verdict.mjs'
@@ -17,25 +17,11 @@ const TARGET_MS = 5
 const latency = (v) => (v < 1 ? us(v * 1000) : ms(v))
 
 async function bundle(repoRoot, outDir) {
-  const src = join(repoRoot, 'packages/runtime/src/core/memory')
-  const outfile = join(outDir, 'lineage-bundle.mjs')
-  await build({
-    stdin: {
-      contents: [
-        `export { lineage, influence, dependentsOf } from './lineage.ts'`,
-        `export { MemoryState } from './state.ts'`,
-        `export { encodeMeta } from './meta.ts'`,
-      ].join('\n'),
-      resolveDir: src,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'silent',
-  })
-  return outfile
+  return bundleRuntimeSource(repoRoot, join(outDir, 'lineage-bundle.mjs'), [
+    `export { lineage, influence, dependentsOf } from './core/memory/lineage.ts'`,
+    `export { MemoryState } from './core/memory/state.ts'`,
+    `export { encodeMeta } from './core/memory/meta.ts'`,
+  ])
 }
 
 export async function runLineage({ quick, log, repoRoot }) {
