@@ -11,7 +11,7 @@ import { isStackOverflow, markDeep, MAX_NESTING_DEPTH, nestingDepth, runDeep, to
 import { keyAdmitted } from './glob'
 import { calleeText, hasOptionalInChain, isAwaited, isSuperReceiver, isValueUsed } from './syntax'
 import { typeAwareSource } from './type-aware'
-import { declaredWrappers, withOwnDeclarations, wrapperIndex, type WrapperIndex } from './wrappers'
+import { declaredWrappers, mayDeclareWrappers, withOwnDeclarations, wrapperIndex, type WrapperIndex } from './wrappers'
 
 /** Script kind from the file extension: TSX for `.tsx`/`.jsx`, JS for `.js`/`.mjs`/`.cjs`, else TS. */
 export function scriptKindOf(file: string): ts.ScriptKind {
@@ -213,7 +213,7 @@ export interface TypeHooks {
 function sitesOf(sf: ts.SourceFile, code: string, file: string, o: ResolvedOptions, hooks: TypeHooks | null): CallSite[] {
   const w = walk(sf, o.matcher.types)
   const wholeModule = o.wrappers.modules.includes(path.resolve(o.root, file))
-  const own = declaredWrappers(sf, file, o.wrappers, wholeModule)
+  const own = mayDeclareWrappers(code, o.wrappers, wholeModule) ? declaredWrappers(sf, file, o.wrappers, wholeModule) : []
   const wrappers = withOwnDeclarations(wrapperIndex(o.root, o.wrappers, parse), own)
   const sites: CallSite[] = []
   for (const c of w.calls) {

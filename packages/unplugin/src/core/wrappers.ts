@@ -183,6 +183,27 @@ function sourceFiles(root: string, limit: number): string[] {
   return out
 }
 
+const mentionCache = new WeakMap<WrapperSpecs, RegExp>()
+
+/** Text that a file declaring a wrapper must contain: the tag, or a name or owner the specs give. */
+function mentionPattern(specs: WrapperSpecs): RegExp {
+  let re = mentionCache.get(specs)
+  if (!re) {
+    const words = [...specs.names, ...specs.members.map((m) => m.owner)]
+    re = new RegExp([`@${WRAPPER_TAG}\\b`, ...(words.length ? [`\\b(?:${words.map(escapeRegExp).join('|')})\\b`] : [])].join('|'))
+    mentionCache.set(specs, re)
+  }
+  return re
+}
+
+/**
+ * Whether a module may declare wrappers of its own: most modules do not mention the tag or a named wrapper, and a
+ * text test spares them the walk over their syntax tree (and the JSDoc parsing it would do).
+ */
+export function mayDeclareWrappers(code: string, specs: WrapperSpecs, wholeModule: boolean): boolean {
+  return wholeModule || mentionPattern(specs).test(code)
+}
+
 /** More source files than this under `root` and the scan stops (names in `wrappers` still match). */
 export const MAX_SCANNED_FILES = 20_000
 
@@ -197,8 +218,7 @@ export function wrapperIndex(root: string, specs: WrapperSpecs, parse: (code: st
   const cacheKey = `${root}\0${JSON.stringify(specs)}`
   const hit = indexCache.get(cacheKey)
   if (hit) return hit
-  const words = [...specs.names, ...specs.members.map((m) => m.owner)]
-  const mention = new RegExp([`@${WRAPPER_TAG}\\b`, ...(words.length ? [`\\b(?:${words.map(escapeRegExp).join('|')})\\b`] : [])].join('|'))
+  const mention = mentionPattern(specs)
   const modules = new Set(specs.modules.map((m) => path.resolve(m)))
   const files = new Set([...sourceFiles(root, MAX_SCANNED_FILES), ...modules])
   const names = new Set<string>(specs.names)
