@@ -43,6 +43,7 @@ export interface CustomsErrorDetails {
 }
 
 export class CustomsError extends Error {
+  override readonly name: string = 'CustomsError'
   readonly code: CustomsErrorCode
   readonly key?: string | null
   readonly source?: string | null
@@ -52,6 +53,8 @@ export class CustomsError extends Error {
 
   constructor(code: CustomsErrorCode, message: string, details: CustomsErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    // Subclasses set `name` as a literal field too: a minifier renames classes, and `new.target.name` would then
+    // print as `v` in a user's bundled logs. This line names a user's own subclass that declares none.
     this.name = new.target.name
     this.code = code
     this.key = details.key
@@ -63,6 +66,7 @@ export class CustomsError extends Error {
 
 /** The key has no registered zod schema, so the Decision pool does not accept it. */
 export class UnknownKeyError extends CustomsError {
+  override readonly name: string = 'UnknownKeyError'
   constructor(key: string, source: string | null, rule = 'decision.schema-registered') {
     super('UNKNOWN_KEY', `memory-customs: key "${key}" has no registered schema (rule ${rule})`, { key, source, rule })
   }
@@ -70,6 +74,7 @@ export class UnknownKeyError extends CustomsError {
 
 /** Only `user` and `plan` may commit to the Decision pool directly. */
 export class SourceError extends CustomsError {
+  override readonly name: string = 'SourceError'
   constructor(key: string, source: unknown) {
     super(
       'SOURCE_NOT_ALLOWED',
@@ -81,6 +86,7 @@ export class SourceError extends CustomsError {
 
 /** A write-once key keeps its first value. */
 export class WriteOnceError extends CustomsError {
+  override readonly name: string = 'WriteOnceError'
   constructor(key: string, source: string | null, firstSeq: number) {
     super('WRITE_ONCE', `memory-customs: key "${key}" is write-once and already holds the value of receipt #${firstSeq}`, {
       key,
@@ -92,6 +98,7 @@ export class WriteOnceError extends CustomsError {
 
 /** The value failed the key's zod schema. `issues` are zod's issues. */
 export class SchemaError extends CustomsError {
+  override readonly name: string = 'SchemaError'
   readonly issues: unknown[]
   constructor(key: string, source: string | null, issues: unknown[], rule = 'decision.schema') {
     const first = issues[0] as { message?: string; path?: unknown[] } | undefined
@@ -107,6 +114,7 @@ export class SchemaError extends CustomsError {
 
 /** A value that cannot be canonically encoded (undefined, NaN, BigInt, Date, cycles, lone surrogates, too large, ...). */
 export class ValueError extends CustomsError {
+  override readonly name: string = 'ValueError'
   /** Path of the offending part of the value, e.g. `value.items[2]`. */
   readonly path: string
   constructor(key: string | null, source: string | null, path: string, problem: string, rule = 'value.canonical') {
@@ -120,6 +128,7 @@ export class ValueError extends CustomsError {
 }
 
 export class ToolNotAllowedError extends CustomsError {
+  override readonly name: string = 'ToolNotAllowedError'
   constructor(tool: string, key: string | null) {
     super(
       'TOOL_NOT_ALLOWED',
@@ -134,6 +143,7 @@ export class ToolNotAllowedError extends CustomsError {
 }
 
 export class ResultMissingError extends CustomsError {
+  override readonly name: string = 'ResultMissingError'
   constructor(tool: string, callId: string, key: string | null) {
     super(
       'RESULT_MISSING',
@@ -148,6 +158,7 @@ export class ResultMissingError extends CustomsError {
 }
 
 export class ResultExpiredError extends CustomsError {
+  override readonly name: string = 'ResultExpiredError'
   constructor(tool: string, callId: string, key: string | null, expiredAt: string) {
     super('RESULT_EXPIRED', `memory-customs: the result of ${tool} call "${callId}" expired at ${expiredAt}`, {
       key,
@@ -158,6 +169,7 @@ export class ResultExpiredError extends CustomsError {
 }
 
 export class PlanReferenceError extends CustomsError {
+  override readonly name: string = 'PlanReferenceError'
   constructor(planRef: string, tool: string, callId: string, key: string | null, missing: boolean) {
     super(
       'PLAN_REFERENCE',
@@ -171,6 +183,7 @@ export class PlanReferenceError extends CustomsError {
 
 /** The stored result's HMAC no longer matches its bytes: it was altered inside the Execution pool or injected. */
 export class SignatureError extends CustomsError {
+  override readonly name: string = 'SignatureError'
   constructor(tool: string, callId: string, key: string | null) {
     super(
       'SIGNATURE_MISMATCH',
@@ -186,6 +199,7 @@ export class SignatureError extends CustomsError {
 
 /** Persisting to the storage backend failed (disk full, I/O error, quota). Nothing of the failed batch is durable. */
 export class StorageError extends CustomsError {
+  override readonly name: string = 'StorageError'
   constructor(message: string, cause?: unknown) {
     super('STORAGE', `memory-customs: storage failure: ${message}`, { rule: 'storage.durable', cause })
   }
@@ -223,6 +237,7 @@ export type StorageErrorCode =
  * classes, so the core tells failures apart with `instanceof`, never by the shape of an error.
  */
 export class StorageBackendError extends StorageError {
+  override readonly name: string = 'StorageBackendError'
   constructor(
     readonly storageCode: StorageErrorCode,
     /** The store the error is about (`/path/to/dir`, `indexeddb:name`). */
@@ -240,6 +255,7 @@ export class StorageBackendError extends StorageError {
  * "Several tabs"). Nothing was written. Dry-run rollbacks and every read work in a follower.
  */
 export class NotLeaderError extends StorageBackendError {
+  override readonly name: string = 'NotLeaderError'
   constructor(
     location: string,
     /** The refused operation (`rollback`, `checkpoint`, ...). */
@@ -255,6 +271,7 @@ export class NotLeaderError extends StorageBackendError {
 
 /** A conditional append was refused: the journal's head is not the one the writer built on (`HEAD_MOVED`). */
 export class HeadMovedError extends StorageBackendError {
+  override readonly name: string = 'HeadMovedError'
   constructor(
     location: string,
     readonly expected: JournalHead,
@@ -274,6 +291,7 @@ export class HeadMovedError extends StorageBackendError {
  * (`afterSeq`) and opens the store read-only. Every backend that can find such damage throws this class.
  */
 export class JournalCorruptError extends StorageBackendError {
+  override readonly name: string = 'JournalCorruptError'
   constructor(
     location: string,
     /** 1-based line number (file) or record number (IndexedDB) of the damaged record. */
@@ -297,6 +315,7 @@ export class JournalCorruptError extends StorageBackendError {
  * rule `storage.damaged`): the store is open for reading only.
  */
 export class DamagedStoreError extends StorageError {
+  override readonly name: string = 'DamagedStoreError'
   readonly location: string
   readonly record: number
   readonly afterSeq: number
@@ -317,6 +336,7 @@ export class DamagedStoreError extends StorageError {
 }
 
 export class ClosedError extends CustomsError {
+  override readonly name: string = 'ClosedError'
   constructor(what: string) {
     super('CLOSED', `memory-customs: ${what} called after close()`, { rule: 'customs.open' })
   }
@@ -324,6 +344,7 @@ export class ClosedError extends CustomsError {
 
 /** A bad option or argument: `option` is its path (`decision.writeOnce`, `keyStore.dir`, `rollback target`). */
 export class OptionError extends CustomsError {
+  override readonly name: string = 'OptionError'
   constructor(
     readonly option: string,
     problem: string,
@@ -338,6 +359,7 @@ export class OptionError extends CustomsError {
  * Carries the seq asked for and the valid range (0, before the first receipt, through the head).
  */
 export class SeqRangeError extends CustomsError {
+  override readonly name: string = 'SeqRangeError'
   constructor(
     /** The seq asked for (whatever was passed: an integer out of range, or not an integer at all). */
     readonly requestedSeq: number,
@@ -366,6 +388,7 @@ export type KeyStoreErrorCode =
  * key set (`commit`, `checkpoint.privateKey`, `encryption.keys.k1`...). Messages never contain key bytes.
  */
 export class KeyStoreError extends CustomsError {
+  override readonly name: string = 'KeyStoreError'
   constructor(
     code: KeyStoreErrorCode,
     /** The key file, `env:NAME`, `indexeddb:memory-customs-keys`, `memory`. */
@@ -383,6 +406,7 @@ export class KeyStoreError extends CustomsError {
  * the commitment its receipt holds (swapped, altered or injected at rest). The value is never returned.
  */
 export class ValueIntegrityError extends CustomsError {
+  override readonly name: string = 'ValueIntegrityError'
   constructor(
     /** Seq of the receipt whose value this is (0 when the value was read by commitment alone). */
     seq: number,
@@ -407,6 +431,7 @@ export class ValueIntegrityError extends CustomsError {
  * redacted evidence for the caller.
  */
 export class ScanRejectedError extends CustomsError {
+  override readonly name: string = 'ScanRejectedError'
   constructor(
     key: string | null,
     source: string | null,
@@ -425,6 +450,7 @@ export class ScanRejectedError extends CustomsError {
 
 /** No memory, working entry or pending review item has this id (or it is not in a state this call accepts). */
 export class MemoryNotFoundError extends CustomsError {
+  override readonly name: string = 'MemoryNotFoundError'
   constructor(
     readonly id: string,
     what: string,
@@ -435,6 +461,7 @@ export class MemoryNotFoundError extends CustomsError {
 
 /** review.approve/reject on an entry that is not pending (already approved, rejected, or timed out). */
 export class NotPendingError extends CustomsError {
+  override readonly name: string = 'NotPendingError'
   constructor(
     readonly id: string,
     readonly status: string,
@@ -445,6 +472,7 @@ export class NotPendingError extends CustomsError {
 
 /** A principal read or wrote a memory its access level does not grant it (a REFUSED receipt records the attempt). */
 export class AccessDeniedError extends CustomsError {
+  override readonly name: string = 'AccessDeniedError'
   constructor(
     readonly id: string,
     readonly principal: string,
@@ -461,6 +489,7 @@ export class AccessDeniedError extends CustomsError {
 
 /** The value was crypto-shredded by `forget({ subject })`: its key no longer exists, so it can never be read again. */
 export class ErasedError extends CustomsError {
+  override readonly name: string = 'ErasedError'
   constructor(
     readonly id: string,
     /** Seq of the FORGET receipt that destroyed the key. */
@@ -479,6 +508,7 @@ export class ErasedError extends CustomsError {
  * GUARD receipt (`result.seq`) records the stop.
  */
 export class GuardHaltError extends CustomsError {
+  override readonly name: string = 'GuardHaltError'
   constructor(
     readonly tool: string,
     readonly result: GuardResult,
