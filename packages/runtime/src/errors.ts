@@ -64,7 +64,7 @@ export class CustomsError extends Error {
   }
 }
 
-/** The key has no registered zod schema, so the Decision pool does not accept it. */
+/** The key has no registered schema, so the Decision pool does not accept it. */
 export class UnknownKeyError extends CustomsError {
   override readonly name: string = 'UnknownKeyError'
   constructor(key: string, source: string | null, rule = 'decision.schema-registered') {
@@ -96,7 +96,7 @@ export class WriteOnceError extends CustomsError {
   }
 }
 
-/** The value failed the key's zod schema. `issues` are zod's issues. */
+/** The value failed the key's schema. `issues` are the schema library's own issues. */
 export class SchemaError extends CustomsError {
   override readonly name: string = 'SchemaError'
   readonly issues: unknown[]
