@@ -5,7 +5,11 @@ import { viewReceipt } from '../receipts'
 import { renderTable } from '../style'
 
 /** The fields of a manifest site (`unplugin-memory-customs`) this command reads. */
-export type ManifestSite = Pick<SiteMeta, 'file' | 'line' | 'column' | 'fn' | 'callee' | 'rule' | 'key'> & { unsupported?: string }
+export type ManifestSite = Pick<SiteMeta, 'file' | 'line' | 'column' | 'fn' | 'callee' | 'rule' | 'key'> & {
+  unsupported?: string
+  /** A call to a memory-write wrapper (`wrappers` option, `@memoryWrite`): the functions it reaches. */
+  wraps?: Array<{ file: string; fn: string | null }>
+}
 
 /** Accepts the manifest's per-file grouping (object or array) or a flat `sites` list. */
 export function manifestSites(manifest: unknown): ManifestSite[] {
@@ -24,6 +28,9 @@ export function manifestSites(manifest: unknown): ManifestSite[] {
         rule: String(s.rule ?? ''),
         key: s.key ?? null,
         ...(s.unsupported ? { unsupported: String(s.unsupported) } : {}),
+        ...(Array.isArray(s.wraps)
+          ? { wraps: s.wraps.map((w) => ({ file: String((w as { file?: unknown }).file ?? ''), fn: (w as { fn?: string }).fn ?? null })) }
+          : {}),
       })
     }
   }
@@ -64,9 +71,12 @@ not wrap (e.g. super.set(...)) are listed as unsupported and do not count.`,
       counts.set(id, (counts.get(id) ?? 0) + 1)
     }
     const rows = all.map((s) => ({ ...s, receipts: s.unsupported ? 0 : (counts.get(`${s.file}:${s.line}:${s.column}`) ?? 0) }))
+    // A write inside a wrapper is attributed to the wrapper's caller: it ran when a call to its wrapper did.
+    const reached = new Set(rows.filter((s) => s.receipts > 0).flatMap((s) => (s.wraps ?? []).map((w) => `${w.file}\0${w.fn}`)))
+    const ranInside = (s: (typeof rows)[number]) => s.receipts === 0 && s.fn !== null && reached.has(`${s.file}\0${s.fn}`)
     const instrumented = rows.filter((s) => !s.unsupported)
-    const ran = instrumented.filter((s) => s.receipts > 0)
-    const neverRan = instrumented.filter((s) => s.receipts === 0)
+    const ran = instrumented.filter((s) => s.receipts > 0 || ranInside(s))
+    const neverRan = instrumented.filter((s) => s.receipts === 0 && !ranInside(s))
     const coverage = {
       sites: instrumented.length,
       ran: ran.length,
