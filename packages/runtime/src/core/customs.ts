@@ -237,11 +237,21 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     if (!request || typeof request !== 'object')
       throw new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject')
     const { subject, ...options } = request
-    const result = await forgetSubject(this.lifecycle, subject, options)
-    // An erasure is a promise to the person who asked: resolve once its receipt is durable.
-    await this.flush()
-    return result
+    const erasure = forgetSubject(this.lifecycle, subject, options)
+    // close() waits for erasures under way: a key destroyed must never be left without its FORGET receipt.
+    this.erasures.add(erasure)
+    try {
+      const result = await erasure
+      // An erasure is a promise to the person who asked: resolve once its receipt is durable.
+      await this.flush()
+      return result
+    } finally {
+      this.erasures.delete(erasure)
+    }
   }
+
+  /** Erasures whose key is being destroyed (see forget). */
+  private readonly erasures = new Set<Promise<ForgetResult>>()
 
   /** The memory APIs within a namespace (`{ user, agent, thread, namespace }`), as `system`; compose with `as`. */
   scope(spec: ScopeSpec): GuardedHandle {
@@ -319,6 +329,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   async close(): Promise<void> {
     if (this.storeGuard.closed) return
     try {
+      // A forget under way finishes first (its key save, then its FORGET receipt); its failure is its caller's.
+      await Promise.allSettled([...this.erasures])
       await this.flush()
       await this.writer.updateWitness(true)
       await this.saveSnapshot()

@@ -159,6 +159,24 @@ describe('customs.forget({ subject })', () => {
     await c.close()
   })
 
+  it('a close while forget destroys the key waits for it: the FORGET receipt is on disk after reopening', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mc-erasure-close-'))
+    const keyDir = mkdtempSync(join(tmpdir(), 'mc-erasure-close-keys-'))
+    const opts = (): Partial<LocalOptions> => ({ storage: { file: dir }, keyStore: createNodeFileKeyProvider({ dir: keyDir }) })
+    let c = await open(opts())
+    const a = c.memories.propose('Lives at 12 Rue de la Paix.', { source: 'user', subject: ALICE })
+    await c.flush()
+    // Not awaited: close() is called while the key store is still saving the key set without the key.
+    const forgetting = c.forget({ subject: ALICE })
+    await c.close()
+    const { receipt } = await forgetting
+    c = await open(opts())
+    expect(c.receipts({ op: 'FORGET' }).map((r) => r.seq)).toEqual([receipt.seq])
+    expect(erasedBy(() => c.memories.get(a.id))).toMatchObject({ id: a.id, forgetSeq: receipt.seq })
+    expect(await c.verify({ values: true })).toMatchObject({ ok: true, erased: 1 })
+    await c.close()
+  })
+
   it('fails before any receipt with keys from an environment variable', async () => {
     const backend = createMemoryBackend()
     const keys = createMemoryKeyProvider()
