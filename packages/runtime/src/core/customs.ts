@@ -330,7 +330,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     if (this.storeGuard.closed) return
     try {
       // A forget under way finishes first (its key save, then its FORGET receipt); its failure is its caller's.
-      await Promise.allSettled([...this.erasures])
+      await Promise.allSettled(this.erasures)
       await this.flush()
       await this.writer.updateWitness(true)
       await this.saveSnapshot()
