@@ -3,7 +3,10 @@
  * pools in ../state.ts (which holds one of these and forwards the lifecycle receipts to it): the same `apply`
  * runs for live writes, replay on open and time travel.
  */
-import { decodeMeta, type Access, type GuardDecision, type LifecycleMeta, type MemoryStatus } from './meta.js'
+import { LineageRecords, type SerializedLineage } from './lineage-records.js'
+import { decodeMeta, type Access, type LifecycleMeta, type MemoryStatus } from './meta.js'
+
+export type { ContextRecord, EndRecord, GuardRecord } from './lineage-records.js'
 
 export interface MemorySlot {
   /** `m_<seq of its PROPOSE>`. */
@@ -57,46 +60,6 @@ export interface MemorySlot {
   erased: number | null
 }
 
-/** A rendered context, as its READ receipt recorded it. */
-export interface ContextRecord {
-  /** `ctx_<seq>`. */
-  id: string
-  seq: number
-  session: string | null
-  /** Node ids: memory ids, `w:<session>/<name>`, `decision:<key>`. */
-  entries: string[]
-}
-
-/** A guardrail check, as its GUARD receipt recorded it. */
-export interface GuardRecord {
-  /** `guard_<seq>`. */
-  id: string
-  seq: number
-  ms: number
-  action: string
-  tool: string | null
-  decision: GuardDecision
-  risk: [number, number, number, number]
-  reasons: string[]
-  /** The entries evaluated (node ids). */
-  uses: string[]
-  ctx: string | null
-}
-
-/** How an entry left the live set: what a dependency check reports for an id that is no longer there. */
-export interface EndRecord {
-  op: 'DELETE' | 'EXPIRE'
-  /** `rollback`, `validity`, a user's reason… */
-  why: string | null
-  seq: number
-  /**
-   * What the entry rested on when it ended: the reverse edges through it must survive a snapshot (a cascade through
-   * an entry removed earlier still reaches what was derived from it).
-   */
-  deps?: string[]
-  ctx?: string | null
-}
-
 export interface WorkingSlot {
   /** `session/name`. */
   key: string
@@ -141,15 +104,11 @@ export interface LifecycleReceipt {
   reason: string | null
 }
 
-export interface SerializedLifecycle {
+export interface SerializedLifecycle extends SerializedLineage {
   m?: MemorySlot[]
   w?: WorkingSlot[]
   p?: PendingPromotion[]
   s?: Array<[string, string[]]>
-  c?: ContextRecord[]
-  g?: GuardRecord[]
-  e?: Array<[string, EndRecord]>
-  r?: Array<[string, string]>
 }
 
 /** The graph node id of a working-memory entry. */
@@ -166,15 +125,10 @@ export function identitiesOf(m: Pick<MemorySlot, 'key' | 'ns' | 'subject'>): str
 }
 
 /**
- * Legacy READ ids (`d:<key>`, `w:<name>` without the session) to graph node ids. Current renders write node ids.
+ * The memory lifecycle's state. It extends the lineage records (lineage-records.ts): the graph of contexts, guard
+ * checks, ended entries and reverse edges that the same receipts feed.
  */
-function nodeIdOf(id: string, session: string | null): string {
-  if (id.startsWith('d:')) return `decision:${id.slice(2)}`
-  if (id.startsWith('w:') && !id.includes('/') && session !== null) return `w:${session}/${id.slice(2)}`
-  return id
-}
-
-export class MemoryState {
+export class MemoryState extends LineageRecords {
   readonly memories = new Map<string, MemorySlot>()
   readonly working = new Map<string, WorkingSlot>()
   readonly promotions = new Map<string, PendingPromotion>()
@@ -187,23 +141,10 @@ export class MemoryState {
   private readonly byNorm = new Map<string, string>()
   /** Live memory ids by conflict identity (see identitiesOf), so a proposal finds what it conflicts with in O(1). */
   private readonly byIdentity = new Map<string, string[]>()
-  /** Rendered contexts by id. */
-  readonly contexts = new Map<string, ContextRecord>()
-  /** Guardrail checks by id. */
-  readonly guards = new Map<string, GuardRecord>()
-  /** Memories and working entries that left the live set, by node id (dependency checks name why). */
-  readonly ended = new Map<string, EndRecord>()
-  /** Per session, the last render its next write is linked to (consumed by that write). */
-  readonly lastRender = new Map<string, string>()
-  /**
-   * Reverse edges of the lineage graph: for a node, the nodes that depend on it (entries derived from it,
-   * contexts that contained it, guard checks that used it). Derived from the rest; rebuilt on load.
-   */
-  readonly dependents = new Map<string, string[]>()
 
   apply(r: LifecycleReceipt): void {
-    if (r.op === 'READ') return this.applyRead(r)
-    if (r.op === 'GUARD') return this.applyGuard(r)
+    if (r.op === 'READ') return this.recordRead(r)
+    if (r.op === 'GUARD') return this.recordGuard(r)
     if (r.op === 'FORGET') return this.applyForget(r)
     if (r.key === null) return
     if (r.pool === 'memory') this.applyMemory(r, r.key)
@@ -354,57 +295,6 @@ export class MemoryState {
     if (!ids.length) this.byIdentity.delete(identity)
   }
 
-  /**
-   * Adds the reverse edges for a node derived from `deps` and from the context `ctx`. `fresh`: the node is new (a
-   * memory id, a context, a guard check), so it cannot be in any list yet and the duplicate scan is skipped (a
-   * much-used entry collects one edge per check: scanning its list every time would make checks slower and slower).
-   */
-  private linkNode(id: string, meta: { deps?: string[]; ctx?: string }, fresh = false): void {
-    for (const d of meta.deps ?? []) this.addDependent(d, id, fresh)
-    if (meta.ctx) this.addDependent(meta.ctx, id, fresh)
-  }
-
-  private addDependent(on: string, node: string, fresh = false): void {
-    const list = this.dependents.get(on)
-    if (!list) this.dependents.set(on, [node])
-    else if (fresh || (list[list.length - 1] !== node && !list.includes(node))) list.push(node)
-  }
-
-  /** A write in a session after a render is linked to it once: the render is consumed by that write. */
-  private consumeRender(session: string | undefined): void {
-    if (session !== undefined) this.lastRender.delete(session)
-  }
-
-  private applyRead(r: LifecycleReceipt): void {
-    const meta = decodeMeta(r.reason)
-    const session = meta.session ?? null
-    const id = `ctx_${r.seq}`
-    const entries = (meta.entries ?? []).map((e) => nodeIdOf(e, session))
-    this.contexts.set(id, { id, seq: r.seq, session, entries })
-    for (const e of new Set(entries)) this.addDependent(e, id, true)
-    if (session !== null) this.lastRender.set(session, id)
-  }
-
-  private applyGuard(r: LifecycleReceipt): void {
-    const meta = decodeMeta(r.reason)
-    const id = `guard_${r.seq}`
-    const uses = meta.entries ?? []
-    this.guards.set(id, {
-      id,
-      seq: r.seq,
-      ms: Date.parse(r.ts),
-      action: meta.action ?? '',
-      tool: meta.tool ?? null,
-      decision: meta.decision ?? 'proceed',
-      risk: meta.risk ?? [0, 0, 0, 0],
-      reasons: meta.reasons ?? [],
-      uses,
-      ctx: meta.ctx ?? null,
-    })
-    for (const u of new Set(uses)) this.addDependent(u, id, true)
-    if (meta.ctx) this.addDependent(meta.ctx, id, true)
-  }
-
   private applyForget(r: LifecycleReceipt): void {
     const meta = decodeMeta(r.reason)
     for (const id of meta.shredded ?? []) {
@@ -489,25 +379,12 @@ export class MemoryState {
     for (const [k, v] of this.working) s.working.set(k, { ...v, deps: [...v.deps] })
     for (const [k, v] of this.promotions) s.promotions.set(k, { ...v, findings: [...v.findings] })
     for (const [k, v] of this.sightings) s.sightings.set(k, [...v])
-    // Contexts and guard records never change once written: shared, not copied.
-    for (const [k, v] of this.contexts) s.contexts.set(k, v)
-    for (const [k, v] of this.guards) s.guards.set(k, v)
-    for (const [k, v] of this.ended) s.ended.set(k, v)
-    for (const [k, v] of this.lastRender) s.lastRender.set(k, v)
-    for (const [k, v] of this.dependents) s.dependents.set(k, [...v])
+    this.copyLineageTo(s)
     return s
   }
 
   get size(): number {
-    return (
-      this.memories.size +
-      this.working.size +
-      this.promotions.size +
-      this.sightings.size +
-      this.contexts.size +
-      this.guards.size +
-      this.ended.size
-    )
+    return this.memories.size + this.working.size + this.promotions.size + this.sightings.size + this.lineageSize
   }
 
   /** Plain data for the snapshots table (empty maps are left out so stores without memories keep their snapshots). */
@@ -518,10 +395,7 @@ export class MemoryState {
       ...(this.working.size ? { w: [...this.working.values()] } : {}),
       ...(this.promotions.size ? { p: [...this.promotions.values()] } : {}),
       ...(this.sightings.size ? { s: [...this.sightings] } : {}),
-      ...(this.contexts.size ? { c: [...this.contexts.values()] } : {}),
-      ...(this.guards.size ? { g: [...this.guards.values()] } : {}),
-      ...(this.ended.size ? { e: [...this.ended] } : {}),
-      ...(this.lastRender.size ? { r: [...this.lastRender] } : {}),
+      ...this.lineageJSON(),
     }
   }
 
@@ -561,21 +435,8 @@ export class MemoryState {
     }
     for (const p of o?.p ?? []) s.promotions.set(p.id, p)
     for (const [norm, sessions] of o?.s ?? []) s.sightings.set(norm, sessions)
-    for (const c of o?.c ?? []) {
-      s.contexts.set(c.id, c)
-      for (const e of c.entries) s.addDependent(e, c.id)
-    }
-    for (const g of o?.g ?? []) {
-      s.guards.set(g.id, g)
-      for (const u of g.uses) s.addDependent(u, g.id)
-      if (g.ctx) s.addDependent(g.ctx, g.id)
-    }
-    for (const [k, v] of o?.e ?? []) {
-      s.ended.set(k, v)
-      // A working entry written again after it ended is live: its edges were linked above.
-      if (!s.working.has(k.startsWith('w:') ? k.slice(2) : '')) s.linkNode(k, { deps: v.deps, ctx: v.ctx ?? undefined })
-    }
-    for (const [k, v] of o?.r ?? []) s.lastRender.set(k, v)
+    // A working entry written again after it ended is live: its edges were linked above.
+    if (o) s.restoreLineage(o, (key) => s.working.has(key))
     return s
   }
 }
