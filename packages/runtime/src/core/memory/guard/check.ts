@@ -16,6 +16,7 @@ import type {
   GuardCheckInput,
   GuardLogEntry,
   GuardLogFilter,
+  GuardOptions,
   GuardReason,
   GuardResult,
   RepairKind,
@@ -38,8 +39,7 @@ export interface Guard {
 
 /** The guard over a lifecycle context; `ctx.rules.guard` is checked here (OptionError naming the field). */
 export function guardApi(ctx: LifecycleContext): Guard {
-  checkGuardOptions(ctx.rules.guard)
-  const config = guardConfig(ctx.rules.guard)
+  const config = configOf(ctx.rules.guard)
   return {
     check: async (input) => {
       ctx.guard.ensureWritable('guard.check')
@@ -69,6 +69,22 @@ export function guardApi(ctx: LifecycleContext): Guard {
     },
     log: (filter = {}) => guardLog(ctx, filter),
   }
+}
+
+/**
+ * A store's guard options checked and compiled once: every `as()`/`scope()` handle builds a guard, and a handle per
+ * request must not re-check the options and recompile the trust patterns each time.
+ */
+const configs = new WeakMap<GuardOptions, GuardConfig>()
+
+function configOf(options: GuardOptions): GuardConfig {
+  let config = configs.get(options)
+  if (!config) {
+    checkGuardOptions(options)
+    config = guardConfig(options)
+    configs.set(options, config)
+  }
+  return config
 }
 
 const REPAIR_KINDS: readonly RepairKind[] = ['verify', 'downgrade', 'mark_conflicted', 'quarantine']
