@@ -1,0 +1,129 @@
+/**
+ * What the inspector shows, as data: one model for the static report (`memory-customs report`, built from a
+ * store and a sites manifest), the dev page's live API (`unplugin-memory-customs` serves it from the dev
+ * server) and the UI that renders both (inspector/ui). Plain JSON: it crosses HTTP, Server-Sent Events and a
+ * `<script type="application/json">` in the report, so no class instances, no Maps, no BigInts.
+ *
+ * Values are never part of a receipt (receipts carry commitments); where a view shows one it is in `values`,
+ * and only when the viewer may see it (`revealed`): the dev page redacts them unless the request carries the
+ * session's reveal token, the report only with `--reveal`.
+ */
+import type { Op, Pool } from '../core/receipt.js'
+
+/** Bumped when a field changes meaning; the UI refuses a model of another version with a clear message. */
+export const INSPECTOR_MODEL_VERSION = 1
+
+/** One instrumented call site (from the plugin's manifest or its live analysis) and its coverage. */
+export interface InspectorSite {
+  /** `file:line:column`: stable for a build, what a receipt's `siteId` points to. */
+  id: string
+  /** Root-relative POSIX path. */
+  file: string
+  line: number
+  column: number
+  fn: string | null
+  /** The rule that matched (`MW-1`, `target`, `wrapper`, ... joined with `+`). */
+  rule: string
+  /** Static key or pattern (`user_*`), null when dynamic or absent. */
+  key: string | null
+  /** How the key was classified: `static`, `pattern`, `dynamic`, `none`. */
+  keyKind: string
+  /** Receipts written through this site (in this session for the dev page, in the store for the report). */
+  fired: number
+  /** Seq of the last receipt written through it, or null. */
+  lastSeq: number | null
+  /** Absolute path the dev server can open in the editor (dev page only). */
+  absolutePath?: string
+}
+
+/** A receipt as the inspector lists it: the receipt's own fields plus what a reader wants resolved. */
+export interface InspectorReceipt {
+  seq: number
+  /** ISO time. */
+  ts: string
+  op: Op
+  pool: Pool | null
+  key: string | null
+  tool: string | null
+  call: string | null
+  actor: string | null
+  /** The refusal code for REFUSED receipts (`WRITE_ONCE`, `commit:ACCESS_DENIED`, ...), else null. */
+  code: string | null
+  /** The receipt's reason text as recorded (canonical JSON for memory ops), or null. */
+  reason: string | null
+  site: { file: string; line: number; column: number; fn: string | null } | null
+  /** The matching InspectorSite id when the site is known, else null. */
+  siteId: string | null
+  /** Value commitments (never the values). */
+  old: string | null
+  new: string | null
+  hash: string
+  prev: string
+}
+
+/** Values by commitment, present only where the viewer may see them. */
+export interface RevealedValues {
+  revealed: boolean
+  /** commitment -> value (JSON); absent commitments are redacted or erased. */
+  values: Record<string, unknown>
+}
+
+export interface VerifyState {
+  ok: boolean
+  /** Receipts checked. */
+  size: number
+  /** The first problem found: the seq and its code (`MAC_MISMATCH`, `LINK_BROKEN`, ...). */
+  firstFailure: { seq: number | null; code: string; message: string } | null
+  /** ISO time of the check. */
+  checkedAt: string
+}
+
+export interface CheckpointInfo {
+  /** Receipts covered (1..size). */
+  size: number
+  /** Merkle root (hex). */
+  root: string
+}
+
+/** The pools as they stood after receipt `seq` (what the time slider shows). */
+export interface PoolsAt {
+  seq: number
+  entries: Array<{ pool: Pool; key: string; commit: string | null; seq: number }>
+}
+
+/** What a rollback would change, computed without writing (`rollback(target, { dryRun: true })`). */
+export interface RollbackPreview {
+  /** The target as given (`seq:42`, `site:src/agent.ts:12`, `tool:web.fetch`, ...). */
+  target: string
+  /** Receipts the rollback would compensate. */
+  affected: number[]
+  changes: Array<{ pool: Pool; key: string; from: string | null; to: string | null }>
+}
+
+/** Counts per time bucket, for the charts (writes per key and per source over time). */
+export interface Series {
+  /** ISO start of each bucket; every series has one count per bucket. */
+  buckets: string[]
+  byKey: Array<{ key: string; counts: number[] }>
+  /** Source: the site's `file:line` for probed writes, `tool:<name>` for tool results, `unattributed` otherwise. */
+  bySource: Array<{ source: string; counts: number[] }>
+}
+
+/** The whole static report (embedded as JSON in report.html). */
+export interface ReportData {
+  kind: 'memory-customs-report'
+  version: typeof INSPECTOR_MODEL_VERSION
+  /** ISO time the report was written. */
+  generatedAt: string
+  store: { location: string; chain: string; origin: string; head: { seq: number; hash: string } }
+  sites: InspectorSite[]
+  /** The receipt timeline; capped for very large stores (see `truncated`). */
+  receipts: InspectorReceipt[]
+  /** Receipts left out of `receipts` (the oldest), 0 when all are there. */
+  truncated: number
+  refused: InspectorReceipt[]
+  verify: VerifyState
+  checkpoints: CheckpointInfo[]
+  series: Series
+  values: RevealedValues
+}
