@@ -73,6 +73,8 @@ export { createMemoryKeyProvider } from './keys/memory.js'
 export * from './errors.js'
 export { WasmLoadError } from './core/sql-wasm.js'
 export { setDefaultCustoms, onProbe, currentSite } from './probe.js'
+/** Dev tools: every receipt a Customs appends, every Customs opened (the inspector's app bridge uses both). */
+export { onReceipt, onCustomsOpen, type ReceiptListener, type CustomsOpenListener } from './core/receipt-feed.js'
 export type { SiteMeta, ProbeEvent, ObservedWriteSink } from './probe.js'
 export { createMemoryBackend, type MemoryBackend } from './storage/memory.js'
 /**

@@ -27,6 +27,7 @@ import type { ReceiptIndex } from './index-db.js'
 import { JournalWriter } from './journal-writer.js'
 import { registerInternals } from './internals.js'
 import { Ledger } from './ledger.js'
+import { announceCustoms, bindFeed } from './receipt-feed.js'
 import { openStore, replayJournal, type OpenedStore } from './open.js'
 import { saveOpenSnapshot } from './open-snapshot.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from './options.js'
@@ -165,6 +166,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.writer = new JournalWriter(store.backend, this.ledger, store.keyStore, this.rules.now, () => this.storeGuard.closed)
     this.storeGuard.backend = store.backend
     this.ledger.onAppend = () => this.writer.scheduleFlush()
+    bindFeed(this, this.ledger)
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.storeGuard }
     this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
     this.lifecycle = lifecycleContext(this.gates)
@@ -515,6 +517,7 @@ export async function openCustoms(options: CustomsOptions = {}): Promise<Customs
     const customs = new Customs(s, options)
     await customs.load(s)
     if (s.format === 1) await customs.migrate()
+    announceCustoms(customs)
     return customs
   } catch (e) {
     await s.backend.close().catch(() => {})

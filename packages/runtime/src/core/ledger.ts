@@ -21,6 +21,7 @@ import { decodeMeta } from './memory/meta.js'
 import type { Receipt, ReceiptBody } from './receipt.js'
 import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
 import type { ValueStore } from './values.js'
+import { notifyReceipt, type ReceiptListener } from './receipt-feed.js'
 import { VersionIndex } from './versions.js'
 
 /**
@@ -62,6 +63,8 @@ export class Ledger {
   lastSealed: { seq: number; hash: string } | null = null
   /** Called after every append; the journal writer schedules a flush. */
   onAppend: () => void = () => {}
+  /** The receipt feed's listeners (receipt-feed.ts); null while nobody listens, so an append pays one check. */
+  receiptListeners: Set<ReceiptListener> | null = null
   readonly counters: ChainCounters = {
     byOp: Object.create(null) as Record<string, number>,
     refusedByCode: Object.create(null) as Record<string, number>,
@@ -165,7 +168,9 @@ export class Ledger {
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
     this.maybeSnapshot(seq)
     this.onAppend()
-    return toReceiptV2(body, hash, prev, this.chain)
+    const receipt = toReceiptV2(body, hash, prev, this.chain)
+    if (this.receiptListeners !== null) notifyReceipt(this.receiptListeners, receipt)
+    return receipt
   }
 
   /**
