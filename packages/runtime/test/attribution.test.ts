@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { __mc$d, __mc$p, __mc$r, probeCounters, resetProbeState, type SiteMeta } from '../src/probe.js'
 import { createCustoms, setDefaultCustoms, type Customs } from '../src/index.js'
+import { encodeBodyV2, parseBodyV2 } from '../src/format/v2.js'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 function site(over: Partial<SiteMeta>): SiteMeta {
   return {
@@ -94,5 +98,57 @@ describe('attribution', () => {
     __mc$d(p, 0, c.decision.commit(...(__mc$p(p, 0, ['risk', 'x', { source: 'plan' }]) as [string, unknown, { source: 'plan' }])))
     expect(c.receipts({ op: 'OBSERVED_WRITE' })).toHaveLength(2)
     expect(c.receipts({ op: 'COMMIT' })[0].site).toMatchObject({ line: 2 })
+  })
+
+  it('a write through a wrapper names the caller and keeps the inner call as site.via, in the hashed receipt', async () => {
+    const inner = makeTable('src/memory.ts', [site({ file: 'src/memory.ts', line: 17, column: 3, fn: 'remember', key: 'risk' })])
+    const outer = makeTable('src/agent/agent.ts', [
+      site({ file: 'src/agent/agent.ts', line: 42, column: 7, fn: 'Agent.plan', callee: 'remember', rule: 'wrapper', wrapper: true }),
+    ])
+    // the wrapper as the plugin instruments it: its own write is a site of src/memory.ts
+    const remember = (value: string) =>
+      __mc$d(
+        inner,
+        0,
+        c.decision.commit(...(__mc$p(inner, 0, ['risk', value, { source: 'user' }]) as [string, unknown, { source: 'user' }])),
+      )
+    const r = __mc$d(outer, 0, remember(...(__mc$p(outer, 0, ['low']) as [string])))
+    const via = { file: 'src/memory.ts', line: 17, column: 3, fn: 'remember' }
+    expect(r.site).toEqual({ file: 'src/agent/agent.ts', line: 42, column: 7, fn: 'Agent.plan', via })
+    // read back from the index, filtered by the caller's file (the site a rollback by cause matches)
+    expect(c.receipt(r.seq)).toEqual(r)
+    expect(c.receipts({ file: 'src/agent/agent.ts' }).map((x) => x.site?.via)).toEqual([via])
+    // the frame is part of the canonical body, so it is covered by the hash and the chain verifies
+    const stored = encodeBodyV2({ ...r, ts: Date.parse(r.ts), sig: null })
+    expect(stored).toContain(`"via":{"column":3,"file":"src/memory.ts","fn":"remember","line":17}`)
+    expect(parseBodyV2(stored)?.site).toEqual(r.site)
+    expect(await c.verify()).toMatchObject({ ok: true })
+  })
+
+  it('site.via survives a reopen of a file store and a tampered frame fails verification', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mc-via-'))
+    const opts = { storage: { file: dir }, decision: { schemas: { risk: z.string() } } }
+    const store = await createCustoms(opts)
+    const inner = makeTable('src/memory.ts', [site({ file: 'src/memory.ts', line: 17, column: 3, fn: 'remember' })])
+    const outer = makeTable('src/agent.ts', [site({ line: 9, column: 5, fn: 'run', callee: 'remember', rule: 'wrapper', wrapper: true })])
+    const remember = (value: string) =>
+      __mc$d(
+        inner,
+        0,
+        store.decision.commit(...(__mc$p(inner, 0, ['risk', value, { source: 'user' }]) as [string, unknown, { source: 'user' }])),
+      )
+    const r = __mc$d(outer, 0, remember(...(__mc$p(outer, 0, ['low']) as [string])))
+    await store.close()
+    const reopened = await createCustoms(opts)
+    expect(reopened.receipt(r.seq)).toEqual(r)
+    expect((await reopened.verify()).ok).toBe(true)
+    await reopened.close()
+    const journal = join(dir, 'journal.ndjson')
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"fn":"remember","line":17}', '"fn":"remember","line":18}'))
+    const tampered = await createCustoms(opts)
+    const report = await tampered.verify()
+    expect(report.ok).toBe(false)
+    expect(report.firstFailure).toMatchObject({ seq: r.seq })
+    await tampered.close()
   })
 })

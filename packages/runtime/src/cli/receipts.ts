@@ -1,4 +1,5 @@
 /** Read-side helpers over receipts as the runtime returns them (body fields flat or under `body`). */
+import type { ReceiptSite } from '../core/receipt.js'
 export interface ReceiptView {
   seq: number
   /** RFC 3339 UTC. */
@@ -9,7 +10,7 @@ export interface ReceiptView {
   key: string | null
   old: string | null
   new: string | null
-  site: { file: string; line: number; column: number; fn: string | null } | null
+  site: ReceiptSite | null
   tool: string | null
   call: string | null
   reason: unknown

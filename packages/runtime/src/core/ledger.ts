@@ -157,7 +157,8 @@ export class Ledger {
     this.headSeq = seq
     this.headHash = hash
     this.lastTs = ts
-    this.idx.addReceipt(receiptRow(seq, seq, hash, ts, { ...d, sig }, null))
+    // a wrapper's inner frame has no column: the index keeps that receipt's body
+    this.idx.addReceipt(receiptRow(seq, seq, hash, ts, { ...d, sig }, d.site?.via ? text : null))
     this.recordVersion(
       this.state.apply(
         { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },

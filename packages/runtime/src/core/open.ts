@@ -326,8 +326,9 @@ export function replayReceipt(ledger: Ledger, r: ScannedReceipt): void {
   const ts = v1 ? v1.ts : v2 ? new Date(v2.ts).toISOString() : null
   const b = v1 ?? v2
   if (b) {
-    // The index keeps a format-1 body (hashed as stored); a format-2 body is its columns' encoding.
-    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, ts, b, v1 ? r.text : null))
+    // The index keeps a format-1 body (hashed as stored); a format-2 body is its columns' encoding, but for a
+    // wrapper's inner frame (`site.via`), which has no columns.
+    ledger.idx.addReceipt(receiptRow(r.pos, b.seq, r.hash, ts, b, v1 || b.site?.via ? r.text : null))
     const change = ledger.state.apply(
       { seq: b.seq, op: b.op, pool: b.pool, key: b.key, new: b.new, tool: b.tool, call: b.call, ts: ts!, reason: b.reason },
       ledger.lookup,

@@ -1,7 +1,7 @@
 /** Reading the chain: receipts by seq or filter, and the pools as of an earlier receipt (time travel). */
 import { ErasedError, SeqRangeError, StorageError } from '../errors.js'
 import { b64urlToHex, hexToB64url } from '../crypto/hash.js'
-import { genesisV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
+import { genesisV2, parseBodyV2, toReceiptV2, type BodyV2 } from '../format/v2.js'
 import type { StoredReceipt } from './index-db.js'
 import type { Ledger } from './ledger.js'
 import { contentOf } from './memory/memories.js'
@@ -10,6 +10,11 @@ import { executionKey, type Op, type Pool, type Receipt, type ReceiptBody } from
 import { PoolState } from './state.js'
 import { toMs } from './time.js'
 import type { PastMemory, PlanRecord, PointInTimeView, ReceiptFilter } from './types.js'
+
+/** The link as format 2 spells it: the chain's genesis for the first receipt, base64url after a format-1 hash. */
+function linkOf(row: StoredReceipt, chain: string): string {
+  return row.prev === null ? genesisV2(chain) : row.prev.length === 64 ? hexToB64url(row.prev) : row.prev
+}
 
 /** The API object of a stored receipt, whatever its format (format 1 stores the object itself). */
 function toReceipt(row: StoredReceipt, chain: string): Receipt {
@@ -32,10 +37,11 @@ function toReceipt(row: StoredReceipt, chain: string): Receipt {
       reason: row.reason,
       sig: row.sig,
     }
-    // The link as format 2 spells it: the chain's genesis for the first receipt, base64url after a format-1 hash.
-    const prev = row.prev === null ? genesisV2(chain) : row.prev.length === 64 ? hexToB64url(row.prev) : row.prev
-    return toReceiptV2(b, row.hash, prev, chain)
+    return toReceiptV2(b, row.hash, linkOf(row, chain), chain)
   }
+  // A format-2 body kept because its site has a `via` frame (no columns for it); format 1 is JSON of its own.
+  const v2 = parseBodyV2(row.body)
+  if (v2) return toReceiptV2(v2, row.hash, linkOf(row, chain), chain)
   let r: Receipt
   try {
     r = JSON.parse(row.body) as Receipt

@@ -82,12 +82,21 @@ export const STATE_OPS: ReadonlySet<string> = new Set([
   'PUT',
 ])
 
-/** Where the write came from in the source, as the build-time probe recorded it. */
-export interface ReceiptSite {
+/** One source position of a probed call: file, 1-based line and column, enclosing function. */
+export interface ReceiptFrame {
   file: string
   line: number
   column: number
   fn: string | null
+}
+
+/**
+ * Where the write came from in the source, as the build-time probe recorded it. For a write made through a
+ * wrapper (the plugin's `wrappers` option or a `@memoryWrite` function), the site is the outermost caller's line
+ * and `via` the write's own call inside the wrapper (the second frame); absent otherwise. Format 2 only.
+ */
+export interface ReceiptSite extends ReceiptFrame {
+  via?: ReceiptFrame
 }
 
 /** The hashed record. Field order here is irrelevant: the encoding sorts keys. */
@@ -252,6 +261,9 @@ export function executionKey(tool: string, callId: string): string {
   return `${tool.replace(/%/g, '%25').replace(/\//g, '%2F')}/${callId}`
 }
 
-export function siteOf(s: { file: string; line: number; column: number; fn: string | null } | null): ReceiptSite | null {
-  return s ? { file: s.file, line: s.line, column: s.column, fn: s.fn } : null
+export function siteOf(s: (ReceiptFrame & { via?: ReceiptFrame }) | null): ReceiptSite | null {
+  if (!s) return null
+  const site: ReceiptSite = { file: s.file, line: s.line, column: s.column, fn: s.fn }
+  if (s.via) site.via = { file: s.via.file, line: s.via.line, column: s.via.column, fn: s.via.fn }
+  return site
 }

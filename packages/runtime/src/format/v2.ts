@@ -13,7 +13,7 @@
  * Hashes and commitments are full 256-bit values in unpadded base64url (43 characters), never truncated.
  * The API `Receipt` object keeps its v1 fields (hex hash/prev, ISO ts, chain, id); see `toReceipt`.
  */
-import type { Op, Pool, Receipt, ReceiptBody } from '../core/receipt.js'
+import type { Op, Pool, Receipt, ReceiptBody, ReceiptFrame, ReceiptSite } from '../core/receipt.js'
 import { b64urlToHex, sha256Base64url } from '../crypto/hash.js'
 
 export const FORMAT_V2 = 2
@@ -50,6 +50,15 @@ function opt(name: string, v: string | null): string {
   return v === null ? '' : `,"${name}":${text(v, name)}`
 }
 
+/** `{"column":…,"file":…,"fn":…,"line":…}` (fn left out when null): a site, or its `via` frame. */
+function frame(f: ReceiptFrame, field: string): string {
+  return (
+    `{"column":${int(f.column, `${field}.column`)},"file":${text(f.file, `${field}.file`)}` +
+    (f.fn === null ? '' : `,"fn":${text(f.fn, `${field}.fn`)}`) +
+    `,"line":${int(f.line, `${field}.line`)}}`
+  )
+}
+
 /**
  * Canonical text of a v2 body. Keys are written in sorted order by hand (this runs on every write); the
  * tests pin that the output equals the generic canonical encoder's on the same object with nulls removed.
@@ -62,10 +71,8 @@ export function encodeBodyV2(b: BodyV2): string {
   s += `,"seq":${int(b.seq, 'seq')}` + opt('sig', b.sig)
   if (b.site !== null) {
     const site = b.site
-    s +=
-      `,"site":{"column":${int(site.column, 'site.column')},"file":${text(site.file, 'site.file')}` +
-      (site.fn === null ? '' : `,"fn":${text(site.fn, 'site.fn')}`) +
-      `,"line":${int(site.line, 'site.line')}}`
+    s += `,"site":${frame(site, 'site')}`
+    if (site.via !== undefined) s = s.slice(0, -1) + `,"via":${frame(site.via, 'site.via')}}`
   }
   s += opt('tool', b.tool) + `,"ts":${int(b.ts, 'ts')}}`
   return '{' + s.slice(2)
@@ -81,7 +88,8 @@ const N = String.raw`(0|[1-9]\d{0,15})`
 const o = (name: string, first = false) => `(?:${first ? '' : ','}"${name}":${S})?`
 const BODY_RE = new RegExp(
   `^\\{(?:"actor":${S},)?(?:"call":${S},)?(?:"key":${S},)?(?:"new":${S},)?(?:"old":${S},)?"op":${S}${o('pool')}${o('reason')},"seq":${N}${o('sig')}` +
-    `(?:,"site":\\{"column":${N},"file":${S}${o('fn')},"line":${N}\\})?${o('tool')},"ts":${N}\\}$`,
+    `(?:,"site":\\{"column":${N},"file":${S}${o('fn')},"line":${N}` +
+    `(?:,"via":\\{"column":${N},"file":${S}${o('fn')},"line":${N}\\})?\\})?${o('tool')},"ts":${N}\\}$`,
 )
 
 function unquote(s: string | undefined): string | null {
@@ -97,11 +105,20 @@ export function parseBodyV2(text: string): BodyV2 | null {
   const m = BODY_RE.exec(text)
   if (!m) return null
   const seq = Number(m[9])
-  const ts = Number(m[16])
+  const ts = Number(m[20])
   const hasSite = m[11] !== undefined
   const column = hasSite ? Number(m[11]) : 0
   const line = hasSite ? Number(m[14]) : 0
   if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(ts) || !Number.isSafeInteger(column) || !Number.isSafeInteger(line)) return null
+  let site: ReceiptSite | null = null
+  if (hasSite) {
+    site = { column, file: unquote(m[12])!, fn: unquote(m[13]), line }
+    if (m[15] !== undefined) {
+      const via = { column: Number(m[15]), file: unquote(m[16])!, fn: unquote(m[17]), line: Number(m[18]) }
+      if (!Number.isSafeInteger(via.column) || !Number.isSafeInteger(via.line)) return null
+      site.via = via
+    }
+  }
   return {
     actor: unquote(m[1]),
     call: unquote(m[2]),
@@ -113,8 +130,8 @@ export function parseBodyV2(text: string): BodyV2 | null {
     reason: unquote(m[8]),
     seq,
     sig: unquote(m[10]),
-    site: hasSite ? { column, file: unquote(m[12])!, fn: unquote(m[13]), line } : null,
-    tool: unquote(m[15]),
+    site,
+    tool: unquote(m[19]),
     ts,
   }
 }

@@ -21,7 +21,19 @@ const body: fc.Arbitrary<BodyV2> = fc.record({
   key: nullable(text),
   old: nullable(text),
   new: nullable(text),
-  site: nullable(fc.record({ file: text, line: nat, column: nat, fn: nullable(text) })),
+  // `via` (a wrapper's inner frame) is present or absent, never null
+  site: nullable(
+    fc.record(
+      {
+        file: text,
+        line: nat,
+        column: nat,
+        fn: nullable(text),
+        via: fc.record({ file: text, line: nat, column: nat, fn: nullable(text) }),
+      },
+      { requiredKeys: ['file', 'line', 'column', 'fn'] },
+    ),
+  ),
   tool: nullable(text),
   call: nullable(text),
   actor: nullable(text),

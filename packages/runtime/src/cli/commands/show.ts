@@ -71,7 +71,8 @@ source, session and why (a reviewer's reason, timeout, rescan...). With --json: 
       ['pool', r.pool ?? '-'],
       ['key', r.key ?? '-'],
       ['actor', r.actor ?? '-'],
-      ['site', r.site ? `${r.site.file}:${r.site.line}:${r.site.column}${r.site.fn ? ` (${r.site.fn})` : ''}` : '(unattributed)'],
+      ['site', r.site ? frameText(r.site) : '(unattributed)'],
+      ...(r.site?.via ? [['via', frameText(r.site.via)] as [string, string]] : []),
       ['tool', r.tool ?? '-'],
       ['call', r.call ?? '-'],
       ['reason', r.reason === null ? '-' : typeof r.reason === 'string' ? r.reason : JSON.stringify(r.reason)],
@@ -116,4 +117,9 @@ function metaLines(meta: NonNullable<ReturnType<typeof lifecycleMeta>>): Array<[
   if (meta.entries) lines.push(['entries', meta.entries.join(', ') || '(none)'])
   if (meta.why) lines.push(['why', whyMeaning(meta.why)])
   return lines
+}
+
+/** `file:line:column (fn)` of a site or of its `via` frame. */
+function frameText(f: { file: string; line: number; column: number; fn: string | null }): string {
+  return `${f.file}:${f.line}:${f.column}${f.fn ? ` (${f.fn})` : ''}`
 }
