@@ -45,6 +45,11 @@ export interface RollbackOptions {
   /** Why (kept in the ROLLBACK receipt). */
   reason?: string
   actor?: string
+  /**
+   * Told how far planning got, every 4,096 keys examined (`total` when known, else null): for a progress line
+   * when a rollback on a large store takes a while. Called synchronously; it must not throw.
+   */
+  onProgress?: (done: number, total: number | null) => void
 }
 
 export interface RollbackChange {
@@ -82,11 +87,14 @@ interface Env {
   versions: VersionIndex
   headSeq: number
   idx: ReceiptIndex
+  onProgress?: (done: number, total: number | null) => void
   lookup: OriginLookup
   toMs(t: number | string | Date): number
 }
 
 const POOLS = ['decision', 'execution', 'plans'] as const
+/** Keys examined between two progress calls. */
+const PROGRESS_EVERY = 4096
 const TARGET_SHAPES = 'must be { toSeq } | { toTime } | { tool } | { callId } | { file } | { source } | { session } | { memory }'
 
 /** Checks the option types of a rollback (OptionError names the one at fault). */
@@ -94,6 +102,8 @@ export function checkRollbackOptions(options: RollbackOptions): void {
   if (!options || typeof options !== 'object') throw new OptionError('rollback options', 'must be an object')
   for (const name of ['dryRun', 'cascade'] as const)
     if (options[name] !== undefined && typeof options[name] !== 'boolean') throw new OptionError(`rollback ${name}`, 'must be a boolean')
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
+    throw new OptionError('rollback onProgress', 'must be a function')
 }
 
 export function computeRollback(target: RollbackTarget, env: Env): { changes: PlannedChange[]; describe: Record<string, string | number> } {
@@ -119,7 +129,7 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
       seq = env.idx.lastSeqAtOrBefore(iso) ?? 0
       describe = { toTime: iso, toSeq: seq }
     }
-    return { changes: diffToSeq(env.state, env.versions, seq), describe }
+    return { changes: diffToSeq(env.state, env.versions, seq, env.onProgress), describe }
   }
   let column: CauseColumn
   let value: string
@@ -143,7 +153,9 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
       touched.set(`${r.pool}\u0000${r.key}`, { pool: r.pool as (typeof POOLS)[number], key: r.key })
 
   const changes: PlannedChange[] = []
+  let done = 0
   for (const { pool, key } of touched.values()) {
+    if (env.onProgress && ++done % PROGRESS_EVERY === 0) env.onProgress(done, touched.size)
     const writes = env.idx.stateWritesOfKey(pool, key, column)
     const tainted = new Set<string>()
     let keep: (typeof writes)[number] | null = null
@@ -178,9 +190,11 @@ export function computeRollback(target: RollbackTarget, env: Env): { changes: Pl
  * then (a binary search in the version index) against its slot now. No replay, so the cost depends on the
  * number of keys, not on how far back `seq` is.
  */
-function diffToSeq(current: PoolState, versions: VersionIndex, seq: number): PlannedChange[] {
+function diffToSeq(current: PoolState, versions: VersionIndex, seq: number, onProgress?: Env['onProgress']): PlannedChange[] {
   const changes: PlannedChange[] = []
+  let done = 0
   for (const { pool, key, version } of versions.allAt(seq)) {
+    if (onProgress && ++done % PROGRESS_EVERY === 0) onProgress(done, null)
     const a = (current[pool] as Map<string, Slot | ExecSlot>).get(key) ?? null
     const b = version?.commit ? version : null
     if ((a?.commit ?? null) === (b?.commit ?? null)) continue

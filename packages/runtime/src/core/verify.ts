@@ -50,6 +50,11 @@ export interface VerifyOptions {
   checkpoint?: string
   /** Also decrypt every format-2 value record and check it against its commitment (slow; off by default). */
   values?: boolean
+  /**
+   * Told how many receipts were read so far: after each batch the backend hands over (every 4,096 entries for a
+   * backend without batches) and once at the end. For a progress line on a large store; it must not throw.
+   */
+  onProgress?: (read: number) => void
 }
 
 export interface VerifyReport {
@@ -354,17 +359,24 @@ export async function verifyJournal(input: VerifyInput): Promise<VerifyReport> {
     }
   }
   // A batched source is walked synchronously a batch at a time: one await per batch, not per entry.
+  const onProgress = options.onProgress
   if (input.batches) {
-    outer: for await (const batch of input.batches)
+    outer: for await (const batch of input.batches) {
       for (const e of batch) {
         if (failure && !replay) break outer
         take(e)
       }
-  } else
+      onProgress?.(expected - 1)
+    }
+  } else {
+    let read = 0
     for await (const e of input.entries!) {
       if (failure && !replay) break
       take(e)
+      if (onProgress && ++read % 4096 === 0) onProgress(expected - 1)
     }
+  }
+  onProgress?.(expected - 1)
   const size = expected - 1
   const checked = failure ? failure.seq : size
   // A run of MAC-less receipts at the end is the unauthenticated tail (ok); a wrong MAC there is a forgery.

@@ -34,6 +34,10 @@ export interface InspectorSite {
   lastSeq: number | null
   /** Absolute path the dev server can open in the editor (dev page only). */
   absolutePath?: string
+  /** Why the plugin listed the site but could not wrap it (`super receiver`, ...); it never fires. */
+  unsupported?: string
+  /** No receipt names this site, but a call to its wrapper wrote receipts: it ran (writes are attributed to callers). */
+  ranInside?: boolean
 }
 
 /** A receipt as the inspector lists it: the receipt's own fields plus what a reader wants resolved. */
@@ -122,6 +126,15 @@ export interface ReportData {
   /** Receipts left out of `receipts` (the oldest), 0 when all are there. */
   truncated: number
   refused: InspectorReceipt[]
+  /** Refused receipts left out of `refused` (the oldest; it is capped like `receipts`); absent means 0. */
+  refusedTruncated?: number
+  /** Where `sites` came from: the build's manifest, or (no manifest given) the sites the receipts name. */
+  sitesFrom?: 'manifest' | 'receipts'
+  /**
+   * `build`: written by the build plugin from the site manifest alone (no store was read, so no site has fired yet
+   * and there are no receipts); absent or `store`: built from a store.
+   */
+  source?: 'store' | 'build'
   verify: VerifyState
   checkpoints: CheckpointInfo[]
   series: Series

@@ -1,46 +1,10 @@
-import type { SiteMeta } from '../../probe'
+import { manifestSites, siteCoverage } from '../../inspector/site-coverage'
+import { siteCounts } from '../../inspector/store-index'
 import type { Command } from '../command'
 import { CliError, usageError } from '../errors'
-import { viewReceipt } from '../receipts'
 import { renderTable } from '../style'
 
-/** The fields of a manifest site (`unplugin-memory-customs`) this command reads. */
-export type ManifestSite = Pick<SiteMeta, 'file' | 'line' | 'column' | 'fn' | 'callee' | 'rule' | 'key'> & {
-  unsupported?: string
-  /** A call to a memory-write wrapper (`wrappers` option, `@memoryWrite`): the functions it reaches. */
-  wraps?: Array<{ file: string; fn: string | null }>
-}
-
-/** Accepts the manifest's per-file grouping (object or array) or a flat `sites` list. */
-export function manifestSites(manifest: unknown): ManifestSite[] {
-  const m = manifest as { sites?: unknown; files?: unknown }
-  const out: ManifestSite[] = []
-  const push = (file: string | undefined, list: unknown) => {
-    if (!Array.isArray(list)) return
-    for (const s of list as Array<Partial<ManifestSite>>) {
-      if (typeof s?.line !== 'number') continue
-      out.push({
-        file: String(s.file ?? file ?? ''),
-        line: s.line,
-        column: Number(s.column ?? 0),
-        fn: s.fn ?? null,
-        callee: String(s.callee ?? ''),
-        rule: String(s.rule ?? ''),
-        key: s.key ?? null,
-        ...(s.unsupported ? { unsupported: String(s.unsupported) } : {}),
-        ...(Array.isArray(s.wraps)
-          ? { wraps: s.wraps.map((w) => ({ file: String((w as { file?: unknown }).file ?? ''), fn: (w as { fn?: string }).fn ?? null })) }
-          : {}),
-      })
-    }
-  }
-  if (Array.isArray(m?.sites)) push(undefined, m.sites)
-  if (Array.isArray(m?.files)) for (const f of m.files as Array<{ file?: string; sites?: unknown }>) push(f?.file, f?.sites)
-  else if (m?.files && typeof m.files === 'object')
-    for (const [file, v] of Object.entries(m.files as Record<string, unknown>))
-      push(file, Array.isArray(v) ? v : (v as { sites?: unknown })?.sites)
-  return out.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
-}
+export { manifestSites, type ManifestSite } from '../../inspector/site-coverage'
 
 export const sites: Command = {
   name: 'sites',
@@ -64,25 +28,9 @@ not wrap (e.g. super.set(...)) are listed as unsupported and do not count.`,
     const all = manifestSites(manifest)
     if (!all.length) throw usageError(`${path} lists no sites (is it a memory-customs.sites.json?)`)
     const customs = await ctx.store()
-    const counts = new Map<string, number>()
-    for (const r of customs.receipts().map(viewReceipt)) {
-      if (!r.site) continue
-      const id = `${r.site.file}:${r.site.line}:${r.site.column}`
-      counts.set(id, (counts.get(id) ?? 0) + 1)
-    }
-    const rows = all.map((s) => ({ ...s, receipts: s.unsupported ? 0 : (counts.get(`${s.file}:${s.line}:${s.column}`) ?? 0) }))
-    // A write inside a wrapper is attributed to the wrapper's caller: it ran when a call to its wrapper did.
-    const reached = new Set(rows.filter((s) => s.receipts > 0).flatMap((s) => (s.wraps ?? []).map((w) => `${w.file}\0${w.fn}`)))
-    const ranInside = (s: (typeof rows)[number]) => s.receipts === 0 && s.fn !== null && reached.has(`${s.file}\0${s.fn}`)
-    const instrumented = rows.filter((s) => !s.unsupported)
-    const ran = instrumented.filter((s) => s.receipts > 0 || ranInside(s))
-    const neverRan = instrumented.filter((s) => s.receipts === 0 && !ranInside(s))
-    const coverage = {
-      sites: instrumented.length,
-      ran: ran.length,
-      neverRan: neverRan.length,
-      unsupported: rows.length - instrumented.length,
-    }
+    const { sites: covered, coverage, neverRan } = siteCoverage(all, siteCounts(customs))
+    // The JSON rows as before: the manifest's fields and the receipt count.
+    const rows = covered.map(({ id: _id, lastSeq: _last, ranInside: _inside, ...s }) => s)
     if (ctx.json) {
       ctx.emit(ctx.values.coverage ? { coverage, sites: rows, neverRan } : { sites: rows })
       return 0

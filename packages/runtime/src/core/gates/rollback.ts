@@ -29,6 +29,7 @@ export function rollbackNow({ ledger, rules, guard }: GateContext, target: Rollb
     idx: ledger.idx,
     lookup: ledger.lookup,
     toMs,
+    onProgress: options.onProgress,
   })
   const toSeq = typeof plan.describe.toSeq === 'number' ? plan.describe.toSeq : null
   const cascade = options.cascade === true
