@@ -319,7 +319,7 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
-  /(?:^|[\n>*#/!(:][ \t]{0,8}|<!--\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?\s*[:,]\s/gim,
+  /(?:^|[\n>*#/!(:][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?\s*[:,]\s/gim,
   /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
 ]

@@ -72,7 +72,7 @@ export const EN_PIVOT: DirectPattern[] = [
     // A fake end of the prompt ("======END.", "--- END OF PROMPT ---") followed by new orders. A run is tried only
     // from its first character (the look-behind after it), so a long run of = stays linear.
     rule: 'task-pivot',
-    re: /(?:=(?<!==)={2,79}(?!=)|-(?<!--)-{2,79}(?!-)|#(?<!##)#{2,79}(?!#)|\*(?<!\*\*)\*{2,79}(?!\*))\s*(?:END|STOP|FIN)\b[^\n]{0,20}?[.!:]?\s*(?:now|then|next)\b|\bEND OF (?:THE\s+)?(?:PROMPT|INSTRUCTIONS|SYSTEM PROMPT|CONTEXT|DOCUMENT|INPUT)\b[^\n]{0,4}?[.!:\-=\]]*\s*(?:now|new|begin|start|ignore|from here)\b/gi,
+    re: /(?:=(?<!==)={2,79}(?!=)|-(?<!-{2})-{2,79}(?!-)|#(?<!##)#{2,79}(?!#)|\*(?<!\*\*)\*{2,79}(?!\*))\s*(?:END|STOP|FIN)\b[^\n]{0,20}?[.!:]?\s*(?:now|then|next)\b|\bEND OF (?:THE\s+)?(?:PROMPT|INSTRUCTIONS|SYSTEM PROMPT|CONTEXT|DOCUMENT|INPUT)\b[^\n]{0,4}?[.!:\-=\]]*\s*(?:now|new|begin|start|ignore|from here)\b/gi,
     severity: 'medium',
     what: 'a fake end of the prompt, then new orders',
   },
