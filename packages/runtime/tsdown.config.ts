@@ -4,7 +4,7 @@ import { sqlJsBuild } from './build/sql-js.ts'
 export default defineConfig([
   {
     // Framework adapters are subpaths (memory-customs/ai-sdk, /langgraph, /openai-agents): src/adapters/<name>.ts.
-    entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/scan.ts', 'src/cli.ts', 'src/adapters/*.ts'],
+    entry: ['src/index.ts', 'src/probe.ts', 'src/verify.ts', 'src/scan.ts', 'src/report.ts', 'src/cli.ts', 'src/adapters/*.ts'],
     format: ['esm'],
     platform: 'neutral',
     fixedExtension: true,

@@ -1,4 +1,5 @@
 import type { Customs } from '../index'
+import type { Progress } from './progress'
 import type { OpenMode, StoreOptions } from './store'
 import type { Style } from './style'
 
@@ -22,10 +23,17 @@ export interface CommandContext {
   /** Prints one JSON document. */
   emit(value: unknown): void
   readText(path: string): string
+  /** A path given on the command line, made absolute against the CLI's working directory. */
+  resolvePath(path: string): string
   /** A file's text, or standard input's for `-` (what `scan` reads). */
   readInput(path: string): string
   /** The clock the store is opened with (epoch ms): what review timeouts are measured against. */
   now(): number
+  /**
+   * A progress line on standard error for long work; draws nothing under --json or when stderr is not a terminal,
+   * nor (`streamsStdout`: the command writes its output line by line) when standard output is that terminal too.
+   */
+  progress(label: string, options?: { unit?: string; streamsStdout?: boolean }): Progress
 }
 
 export interface Command {

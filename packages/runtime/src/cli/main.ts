@@ -6,6 +6,7 @@ import type { Command, CommandContext, OptionSpec } from './command'
 import { commands, findCommand } from './commands/index'
 import { CliError, EXIT, usageError } from './errors'
 import { commandHelp, mainHelp } from './help'
+import { createProgress } from './progress'
 import { checkStoreDir, keyDirFor, openStore, type OpenMode } from './store'
 import { colourWanted, createStyle } from './style'
 
@@ -19,7 +20,7 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 
 export interface Io {
   stdout: { write(s: string): unknown; isTTY?: boolean }
-  stderr: { write(s: string): unknown; isTTY?: boolean }
+  stderr: { write(s: string): unknown; isTTY?: boolean; columns?: number }
   env: Record<string, string | undefined>
   cwd: string
   /** Standard input as text (default: read file descriptor 0); tests running in-process pass their own. */
@@ -172,6 +173,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       // Under --json, stdout carries the one JSON document and nothing else: any text line goes to stderr.
       out: (line = '') => void (wantJson ? io.stderr : io.stdout).write(`${line}\n`),
       emit: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+      resolvePath: (path) => resolveFrom(io.cwd, path),
       readText(path) {
         try {
           return readFileSync(resolveFrom(io.cwd, path), 'utf8')
@@ -188,6 +190,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
         }
       },
       now,
+      progress: (label, o = {}) =>
+        createProgress(io.stderr, { label, unit: o.unit, enabled: !wantJson && !(o.streamsStdout && io.stdout.isTTY) }),
     }
     return await lead.run(ctx)
   } catch (err) {

@@ -21,18 +21,24 @@ explicit. --json does not change it.`,
     // Hashes and links as the runtime verified them at open; the stored body text straight from the journal
     // (no public API returns it: see docs/cli.md). Both are in chain order.
     const receipts = customs.receipts()
+    const progress = ctx.progress('export', { streamsStdout: true })
     let i = 0
-    for await (const e of readJournal(ctx.storePath())) {
-      if (e.t !== 'r' && e.t !== 'receipt') continue
-      const r = receipts[i++]
-      if (!r) break
-      ctx.out(
-        JSON.stringify(
-          e.t === 'r'
-            ? { seq: r.seq, v: 2, hash: r.hash, prev: r.prev, body: e.body, mac: e.mac ?? null }
-            : { seq: r.seq, v: 1, hash: r.hash, body: e.body },
-        ),
-      )
+    try {
+      for await (const e of readJournal(ctx.storePath())) {
+        if (e.t !== 'r' && e.t !== 'receipt') continue
+        const r = receipts[i++]
+        if (!r) break
+        progress.update(i, receipts.length)
+        ctx.out(
+          JSON.stringify(
+            e.t === 'r'
+              ? { seq: r.seq, v: 2, hash: r.hash, prev: r.prev, body: e.body, mac: e.mac ?? null }
+              : { seq: r.seq, v: 1, hash: r.hash, body: e.body },
+          ),
+        )
+      }
+    } finally {
+      progress.done()
     }
     return 0
   },

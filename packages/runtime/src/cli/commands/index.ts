@@ -10,6 +10,7 @@ import { log } from './log'
 import { memories } from './memories'
 import { metrics } from './metrics'
 import { migrate } from './migrate'
+import { report } from './report'
 import { review } from './review'
 import { rollback } from './rollback'
 import { scan } from './scan'
@@ -25,6 +26,7 @@ export const commands: Command[] = [
   diff,
   rollback,
   sites,
+  report,
   exportCommand,
   health,
   metrics,

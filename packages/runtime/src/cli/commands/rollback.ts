@@ -48,14 +48,18 @@ Takes the store's writer lock. Exit code 1 when the runtime refuses the rollback
             : { file: text }
     const dryRun = v['dry-run'] === true
     const customs = await ctx.store()
+    const progress = ctx.progress(dryRun ? 'rollback (dry run): planning' : 'rollback: planning', { unit: 'keys' })
     let result
     try {
       result = await customs.rollback(target, {
         dryRun,
         reason: typeof v.reason === 'string' ? v.reason : `memory-customs rollback --${which} ${text}`,
+        onProgress: (done, total) => progress.update(done, total),
       })
+      progress.done()
       await customs.flush()
     } catch (err) {
+      progress.done()
       const e = err as Error & { code?: string }
       if (typeof e.code !== 'string') throw err
       throw new CliError(EXIT.FAILED, `rollback refused: ${e.message}`, undefined, e.code)

@@ -46,10 +46,18 @@ last write) was dropped when the journal was read.`,
     const file = ctx.values.checkpoint
     const checkpoint = typeof file === 'string' ? checkpointNote(ctx.readText(file)) : undefined
     const customs = await ctx.store()
-    const report = await customs.verify({
-      ...(checkpoint === undefined ? {} : { checkpoint }),
-      ...(ctx.values.values === true ? { values: true } : {}),
-    })
+    const progress = ctx.progress('verify')
+    const total = customs.size
+    let report
+    try {
+      report = await customs.verify({
+        ...(checkpoint === undefined ? {} : { checkpoint }),
+        ...(ctx.values.values === true ? { values: true } : {}),
+        onProgress: (read) => progress.update(read, total),
+      })
+    } finally {
+      progress.done()
+    }
     const tail = unauthenticatedTail(report)
     const torn = customs.health().storage.truncatedTail
     const code = !report.ok ? EXIT.FAILED : tail ? EXIT.UNAUTHENTICATED_TAIL : torn ? EXIT.TORN_TAIL : EXIT.OK
