@@ -29,10 +29,8 @@ export interface ProgressOptions {
   now?: () => number
 }
 
-/** Redraws at most this often. */
+/** Redraws at most this often (the first update draws at once; `done` erases the line, so quick work leaves none). */
 export const PROGRESS_INTERVAL_MS = 100
-/** Nothing is drawn for work that ends sooner than this: a quick command prints no flicker. */
-export const PROGRESS_DELAY_MS = 250
 
 const QUIET: Progress = { update() {}, done() {} }
 const CLEAR = '\r\u001b[2K'
@@ -47,7 +45,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
   return {
     update(done, total = null) {
       const t = now()
-      if (t - started < PROGRESS_DELAY_MS || t - last < PROGRESS_INTERVAL_MS) return
+      if (t - last < PROGRESS_INTERVAL_MS) return
       last = t
       drawn = true
       const line = progressLine(options.label, unit, done, total, (t - started) / 1000)
