@@ -12,6 +12,7 @@ import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageOption } from '../storage/resolve.js'
+import type { PostgresStorageOption } from '../postgres/postgres-customs.js'
 import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
 import { commitDecision } from './gates/decision.js'
@@ -25,6 +26,7 @@ import { StoreGuard } from './guard.js'
 import { healthReport, renderMetrics, type HealthReport } from './health.js'
 import type { ReceiptIndex } from './index-db.js'
 import { JournalWriter } from './journal-writer.js'
+import { followJournal } from './follow.js'
 import { registerInternals } from './internals.js'
 import { Ledger } from './ledger.js'
 import { announceCustoms, bindFeed } from './receipt-feed.js'
@@ -177,6 +179,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     const ledger = this.ledger
     // Only the index is captured: `store` also holds every journal entry read at open, which must not outlive it.
     const idx = store.idx
+    const followed = { ledger, writer: this.writer, ring: store.ring, chain: store.chain, createdInV1: store.createdInV1 }
     registerInternals(this, {
       index: () => {
         idx.sync()
@@ -196,6 +199,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
           observe: (write) => observeWrite(g, write),
         }
       },
+      follow: (entries) => followJournal(followed, entries),
     })
   }
 
@@ -493,9 +497,16 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
  * single-writer Customs as before, and a second tab fails with LOCKED.
  */
 export function createCustoms(options: CustomsOptions & { storage: { indexedDB: string } }): Promise<SharedCustoms>
+export function createCustoms(options: CustomsOptions & { storage: { postgres: PostgresStorageOption } }): Promise<SharedCustoms>
 export function createCustoms(options?: CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }): Promise<Customs>
 export function createCustoms(options?: CustomsOptions): Promise<SharedCustoms>
 export async function createCustoms(options: CustomsOptions = {}): Promise<SharedCustoms> {
+  const storage = options.storage
+  if (typeof storage === 'object' && storage !== null && 'postgres' in storage && !('append' in storage)) {
+    // Many processes, one chain: writes are pending until the transaction of flush() (docs/postgres.md).
+    const { openPostgresCustoms } = await import('../postgres/postgres-customs.js')
+    return openPostgresCustoms(options as CustomsOptions & { storage: { postgres: PostgresStorageOption } })
+  }
   if (tabsCanShare(options.storage)) {
     const { openTabCustoms } = await import('../tabs/tab-customs.js')
     return openTabCustoms(options as CustomsOptions & { storage: { indexedDB: string } })

@@ -9,6 +9,8 @@ import type { Receipt } from './receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from './types.js'
 import type { PoolState } from './state.js'
 import type { VersionIndex } from './versions.js'
+import type { JournalEntry } from '../storage/types.js'
+import type { VerifyReport } from './verify.js'
 import type { LifecycleContext } from './memory/context-types.js'
 
 export interface CustomsInternals {
@@ -22,6 +24,8 @@ export interface CustomsInternals {
   dropIndex(): void
   /** The write gates with another default actor (a leader tab applying a follower's forwarded writes). */
   asActor(actor: string | null): ActorWrites
+  /** Verifies and replays entries other writers appended after this view into the live ledger (core/follow.ts). */
+  follow(entries: readonly JournalEntry[]): Promise<VerifyReport>
 }
 
 export interface ActorWrites {

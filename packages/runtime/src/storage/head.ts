@@ -25,6 +25,11 @@ export const EMPTY_HEAD: Readonly<JournalHead> = Object.freeze({ seq: 0, hash: Z
 /** `seq` of a canonical v2 body: `op` always precedes it, and no string value holds an unescaped quote. */
 const SEQ_RE = /,"seq":(\d+)[,}]/
 
+/** A tracked head and the v2 link after it (null before a meta entry names the chain). */
+export interface TrackedHead extends JournalHead {
+  link: string | null
+}
+
 /** Follows a journal's head entry by entry, whichever format wrote its receipts. */
 export class HeadTracker {
   private seq = 0
@@ -34,6 +39,20 @@ export class HeadTracker {
 
   get head(): JournalHead {
     return { seq: this.seq, hash: this.hash }
+  }
+
+  /** Where tracking stands: the head and the link the next v2 receipt hashes with (a backend stores it beside the head). */
+  get position(): TrackedHead {
+    return { seq: this.seq, hash: this.hash, link: this.link }
+  }
+
+  /** Continues tracking from a saved position (a PostgreSQL head row) instead of from the journal's start. */
+  static resume(at: TrackedHead): HeadTracker {
+    const t = new HeadTracker()
+    t.seq = at.seq
+    t.hash = at.hash
+    t.link = at.link
+    return t
   }
 
   push(e: JournalEntry): void {

@@ -1,15 +1,22 @@
 /**
  * Maps the `storage` option to a backend: nothing -> in-memory; `{ file: dir }` -> the Node file backend
  * (`{ file: dir, lock: false }`: read-only, without the writer lock, next to a process that holds it);
- * `{ indexedDB: name }` -> the browser IndexedDB backend; an object with `open`/`read`/`append` -> itself.
+ * `{ indexedDB: name }` -> the browser IndexedDB backend; `{ postgres }` -> the PostgreSQL backend; an object with `open`/`read`/`append` -> itself.
  * The file and IndexedDB modules are imported lazily so a browser bundle never loads file-system code and a
  * Node process never loads IndexedDB code.
  */
 import { OptionError } from '../errors.js'
 import { createMemoryBackend } from './memory.js'
 import type { StorageBackend } from './types.js'
+import type { PostgresStorageOption } from '../postgres/postgres-customs.js'
 
-export type StorageOption = undefined | 'memory' | { file: string; lock?: boolean } | { indexedDB: string } | StorageBackend
+export type StorageOption =
+  | undefined
+  | 'memory'
+  | { file: string; lock?: boolean }
+  | { indexedDB: string }
+  | { postgres: PostgresStorageOption }
+  | StorageBackend
 
 export async function resolveStorage(storage: StorageOption): Promise<StorageBackend> {
   if (storage === undefined || storage === 'memory') return createMemoryBackend()
@@ -29,5 +36,14 @@ export async function resolveStorage(storage: StorageOption): Promise<StorageBac
     const { createIndexedDBBackend } = await import('./indexeddb.js')
     return createIndexedDBBackend(storage.indexedDB)
   }
-  throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name } or an object with open/read/append')
+  if ('postgres' in storage) {
+    // createCustoms opens a PostgreSQL store in the shared-writer mode (postgres/postgres-customs.ts); this is
+    // the backend alone, for tools that open it as a single Customs.
+    const pg = storage.postgres
+    if (typeof pg !== 'object' || pg === null) throw new OptionError('storage.postgres', 'must be { connectionString } or { pool }')
+    const { createPostgresBackend } = await import('./postgres/backend.js')
+    const connection = 'pool' in pg && pg.pool ? { pool: pg.pool } : { connectionString: pg.connectionString! }
+    return createPostgresBackend(connection, pg)
+  }
+  throw new OptionError('storage', 'must be { file: dir }, { indexedDB: name }, { postgres } or an object with open/read/append')
 }

@@ -1,0 +1,84 @@
+/**
+ * Following a journal that other writers append to (the PostgreSQL shared writer): the entries appended after
+ * this process's view are verified and replayed into the LIVE ledger, continuing from its head, with the same
+ * per-receipt check and replay as opening a store (core/verify.ts, `replayReceipt` of core/open.ts). No reopen,
+ * no second pass over what the view already holds, and no value is decrypted: value records are kept sealed
+ * until something reads them, as at open.
+ */
+import { parseCheckpointNote } from '../crypto/checkpoint.js'
+import { hexToB64url } from '../crypto/hash.js'
+import { MerkleFrontier } from '../crypto/merkle.js'
+import { verifierKeys, type Ring } from '../crypto/ring.js'
+import { genesisV2 } from '../format/v2.js'
+import type { JournalEntry } from '../storage/types.js'
+import type { JournalWriter } from './journal-writer.js'
+import type { Ledger } from './ledger.js'
+import { replayReceipt } from './open.js'
+import { ZERO_HASH } from './receipt.js'
+import { verifyJournal, type VerifyReport, type VerifyResume } from './verify.js'
+
+export interface Followed {
+  ledger: Ledger
+  writer: JournalWriter
+  ring: Ring
+  chain: string
+  createdInV1: boolean
+}
+
+/**
+ * Verifies and replays `entries` (the journal right after the view's last entry) into the ledger. The report
+ * covers the new receipts only (`checked` counts from the start of the chain); when it is not ok the ledger
+ * holds the entries up to the failure's seq and the caller must stop writing on it.
+ */
+export async function followJournal(s: Followed, entries: readonly JournalEntry[]): Promise<VerifyReport> {
+  const { ledger, writer } = s
+  if (ledger.pending.length) throw new Error('followJournal: the view has entries of its own that are not durable; flush or resync first')
+  const idx = ledger.idx
+  idx.sync()
+  const head = ledger.headHash
+  const hex = head.length === 64
+  const resume: VerifyResume = {
+    size: ledger.headSeq,
+    prev: ledger.headSeq === 0 ? genesisV2(s.chain) : hex ? hexToB64url(head) : head,
+    prevHex: hex ? head : ZERO_HASH,
+    sawV2: true,
+    // what the view holds was checked when it was opened or followed
+    authenticatedThrough: ledger.headSeq,
+    legacy: 0,
+    hashAt: (seq) => idx.receiptAt(seq)?.hash,
+    frontier: (size) => {
+      const f = new MerkleFrontier()
+      idx.eachHashUpTo(size, (h) => f.push(h))
+      return f
+    },
+    hasValue: (commit) => ledger.values.has(commit),
+  }
+  const checkpointSizes = new Set<number>()
+  for (const e of entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
+  const report = await verifyJournal({
+    resume,
+    chain: s.chain,
+    entries,
+    ...verifierKeys(s.ring, s.createdInV1),
+    checkpointSizes,
+    witness: null,
+    options: {},
+    replay: {
+      receipt: (r) => {
+        ledger.carriedValues = []
+        replayReceipt(ledger, r)
+        if (idx.pendingRows >= 5000) idx.sync()
+      },
+      value: (commit, body, macCovered) => {
+        if (macCovered) ledger.carriedValues.push({ commit, body })
+        ledger.values.loadStored(commit, body)
+      },
+      checkpoint: (size, note) => idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
+    },
+  })
+  idx.sync()
+  // The next append is conditional on the head as it is now.
+  writer.durableSeq = ledger.headSeq
+  writer.durableHead = { seq: ledger.headSeq, hash: ledger.headHash }
+  return report
+}

@@ -1,0 +1,454 @@
+/**
+ * `createCustoms({ storage: { postgres: { connectionString } | { pool } }, keyStore })`: one chain that any number
+ * of processes append to (the shared-writer mode of docs/runtime.md).
+ *
+ * A write is checked locally (the gates that do not depend on the journal: unknown key, schema, source, value
+ * size; follower.ts) and returns a pending receipt. `await flush()` then runs ONE transaction for every write
+ * queued in this process (group commit): lock the store's head row, catch the local Customs up with what other
+ * processes appended since its view (verified and replayed into the live ledger, core/follow.ts), apply the
+ * queued writes through it (so write-once, plan references, promotions and every other gate are decided against
+ * the head, inside the transaction), append the sealed entries, move the head, NOTIFY, COMMIT; then each pending
+ * receipt settles with its final receipt or typed refusal. If the transaction fails, the local view is replaced
+ * by one read from the database, so it never keeps receipts the database does not have.
+ *
+ * Between writes, other processes' NOTIFY makes this one catch up in the background, so reads stay current.
+ * Rollback and checkpoint run under the head lock like a write.
+ */
+import { openCustoms, type Customs } from '../core/customs.js'
+import { internalsOf } from '../core/internals.js'
+import type { CustomsOptions } from '../core/options.js'
+import type { Receipt } from '../core/receipt.js'
+import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
+import type { SharedCustoms, WriteReceipt } from '../core/surface.js'
+import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
+import type { VerifyOptions } from '../core/verify.js'
+import type { ObservedWrite } from '../core/gates/observed.js'
+import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError } from '../errors.js'
+import { resolveKeyProvider, type KeyProvider } from '../keys/provider.js'
+import { runAtSite } from '../probe.js'
+import {
+  createPostgresBackend,
+  type PostgresBackend,
+  type PostgresBackendOptions,
+  type PostgresConnection,
+} from '../storage/postgres/backend.js'
+import { isConnectionError, type PgPoolLike } from '../storage/postgres/driver.js'
+import { HeadListener, type HeadNotice } from '../storage/postgres/notify.js'
+import type { JournalEntry } from '../storage/types.js'
+import { applyCall, FollowerWrites } from '../tabs/follower.js'
+import { errorFromData, errorToData, newTabId, type ForwardedWrite, type WriteCall } from '../tabs/protocol.js'
+import { ViewBackend } from './view.js'
+
+/** The `storage: { postgres }` option: how to connect, and which schema and store. */
+export type PostgresStorageOption = ({ connectionString: string; pool?: never } | { pool: PgPoolLike; connectionString?: never }) &
+  PostgresBackendOptions
+
+export type PostgresCustomsOptions = CustomsOptions & { storage: { postgres: PostgresStorageOption } }
+
+/** Writes checked locally by one check store before it is replaced (its in-memory journal grows with each). */
+const CHECKS_PER_STORE = 5000
+/** Whole-transaction attempts after a lost connection (each attempt's statements are retried by the backend). */
+const TURN_ATTEMPTS = 3
+
+export async function openPostgresCustoms(options: PostgresCustomsOptions): Promise<PostgresCustoms> {
+  const pg = options.storage.postgres
+  if (typeof pg !== 'object' || pg === null) throw new OptionError('storage.postgres', 'must be { connectionString } or { pool }')
+  if (options.keyStore === undefined)
+    throw new OptionError(
+      'keyStore',
+      'is required for a PostgreSQL store: every process of the store must load the same keys (a { dir } they share, { env }, or your KMS-backed KeyProvider); keys are never generated implicitly for a shared store',
+    )
+  const keyStore = await resolveKeyProvider(options.keyStore, () => {
+    throw new OptionError('keyStore', 'is required for a PostgreSQL store')
+  })
+  const { schema, store, readOnly, retry, pageSize, poolSize } = pg
+  const connection: PostgresConnection = 'pool' in pg && pg.pool ? { pool: pg.pool } : { connectionString: pg.connectionString! }
+  const backend = createPostgresBackend(connection, { schema, store, readOnly, retry, pageSize, poolSize })
+  await backend.open()
+  const customs = new PostgresCustoms(backend, options, keyStore)
+  try {
+    await customs.start()
+  } catch (e) {
+    await customs.close().catch(() => {})
+    throw e
+  }
+  return customs
+}
+
+interface Outcome {
+  receipt?: Receipt
+  error?: CustomsError
+}
+
+export class PostgresCustoms implements SharedCustoms {
+  private current!: Customs
+  private view!: ViewBackend
+  private check: Customs | undefined
+  private checks = 0
+  private readonly writes: FollowerWrites
+  /** Writes checked locally and waiting for the next transaction, in call order. */
+  private queue: ForwardedWrite[] = []
+  /** Transactions and catch-ups run one at a time, in order. */
+  private tail: Promise<unknown> = Promise.resolve()
+  private listener: HeadListener | undefined
+  private followScheduled = false
+  private state: 'starting' | 'open' | 'closed' = 'starting'
+  /** Set while a view opens: the witness is not read then (another process may move it past what was read). */
+  private opening = false
+  private readonly keys: KeyProvider
+  /** A verification failure found while catching up: this process writes nothing more. */
+  private broken: StorageError | null = null
+  /** Figures for health and the load test: transactions, receipts caught up, background catch-ups. */
+  readonly stats = { transactions: 0, followedEntries: 0, catchUps: 0, resyncs: 0 }
+
+  readonly decision = {
+    commit: (key: string, value: unknown, options: CommitOptions): WriteReceipt => this.write({ op: 'COMMIT', key, value, options }),
+    get: (key: string): unknown => this.current.decision.get(key),
+    entries: (): Array<[string, unknown]> => this.current.decision.entries(),
+  }
+  readonly execution = {
+    store: (tool: string, callId: string, result: unknown): WriteReceipt => this.write({ op: 'STORE', tool, callId, result }),
+    get: (tool: string, callId: string): unknown => this.current.execution.get(tool, callId),
+    unpromoted: () => this.current.execution.unpromoted(),
+    entries: () => this.current.execution.entries(),
+  }
+  readonly plans = {
+    record: (planId: string, plan: PlanRecord, options?: { actor?: string; reason?: string }): WriteReceipt =>
+      this.write({ op: 'RECORD_PLAN', planId, plan, options }),
+    get: (planId: string): PlanRecord | undefined => this.current.plans.get(planId),
+  }
+  readonly bridge = {
+    promote: (req: PromoteRequest): WriteReceipt => this.write({ op: 'PROMOTE', req }),
+  }
+
+  constructor(
+    readonly backend: PostgresBackend,
+    private readonly options: PostgresCustomsOptions,
+    keyStore: KeyProvider,
+  ) {
+    this.keys = {
+      kind: keyStore.kind,
+      location: keyStore.location,
+      load: (chain) => keyStore.load(chain),
+      save: (chain, k) => keyStore.save(chain, k),
+      loadWitness: (chain) => (this.opening ? Promise.resolve(null) : keyStore.loadWitness(chain)),
+      saveWitness: (chain, w) => keyStore.saveWitness(chain, w),
+    }
+    this.writes = new FollowerWrites(
+      `pg-${newTabId()}`,
+      options.actor ?? null,
+      () => this.check!,
+      (w) => this.queue.push(w),
+      () => {},
+    )
+  }
+
+  async start(): Promise<void> {
+    this.current = await this.openView()
+    this.check = await this.openCheck()
+    this.listener = new HeadListener(
+      this.backend.db,
+      this.backend.channel,
+      this.backend.store,
+      (n) => this.noticed(n),
+      () => this.noticed(null),
+    )
+    await this.listener.start()
+    this.state = 'open'
+  }
+
+  private async openView(): Promise<Customs> {
+    const view = new ViewBackend(this.backend)
+    this.opening = true
+    try {
+      const c = await openCustoms({ ...this.options, storage: view, keyStore: this.keys })
+      this.view = view
+      return c
+    } finally {
+      this.opening = false
+    }
+  }
+
+  /** The private in-memory store local checks run on (its state is never consulted for journal-dependent gates). */
+  private openCheck(): Promise<Customs> {
+    return openCustoms({ ...this.options, storage: 'memory', keyStore: 'memory', encryption: undefined, keys: undefined })
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn, fn)
+    this.tail = run.catch(() => {})
+    return run
+  }
+
+  // ------------------------------------------------------------------ writes
+
+  private write(call: WriteCall): WriteReceipt {
+    if (this.state === 'closed') throw new ClosedError(call.op.toLowerCase())
+    this.checks++
+    try {
+      return this.writes.write(call)
+    } finally {
+      this.schedule()
+    }
+  }
+
+  /**
+   * Group commit: the writes made in the current synchronous stretch go out in one transaction, started without
+   * waiting for `flush()` (which then only waits for their outcome); writes made while it runs go in the next.
+   */
+  private scheduled = false
+  private schedule(): void {
+    if (this.scheduled || !this.queue.length) return
+    this.scheduled = true
+    queueMicrotask(() => {
+      this.scheduled = false
+      if (this.queue.length) void this.serial(() => this.transaction()).catch(() => {})
+    })
+  }
+
+  /** Probe sink (never throws): the observed write is recorded by the next transaction. */
+  observeWrite(write: ObservedWrite): void {
+    if (this.state === 'closed') return
+    try {
+      this.writes.observe(write)
+      this.schedule()
+    } catch {
+      // never into the probed code
+    }
+  }
+
+  /**
+   * Commits every write queued in this process in one transaction and resolves with the final receipts of the
+   * writes made since the previous `flush()` (in call order), or rejects with the first typed refusal
+   * (`WriteOnceError`, ...) decided against the head; the other writes were still applied or refused on their own.
+   */
+  async flush(): Promise<Receipt[]> {
+    const settled = this.writes.flush()
+    if (this.queue.length) await this.serial(() => this.transaction()).catch(() => {})
+    return (await settled).receipts
+  }
+
+  /**
+   * One transaction: lock the head, catch up, apply the queued writes, run `extra` (rollback, checkpoint), append
+   * and commit. Settles the writes it took; returns what `extra` returned.
+   */
+  private async transaction<T>(extra?: (c: Customs) => T | Promise<T>, takeQueue = true): Promise<T | undefined> {
+    const batch = takeQueue ? this.queue.splice(0) : []
+    if (!batch.length && !extra) return undefined
+    if (this.state === 'closed' && !batch.length) throw new ClosedError('transaction')
+    for (let attempt = 1; ; attempt++) {
+      let lock: Awaited<ReturnType<PostgresBackend['lockHead']>> | undefined
+      try {
+        if (this.broken) throw this.broken
+        lock = await this.backend.lockHead()
+        if (lock.head.position > this.readThrough) await this.follow(await lock.readAfter(this.readThrough))
+        const outcomes = batch.map((w) => this.apply(w))
+        let result: T | undefined
+        let extraError: unknown
+        try {
+          result = await extra?.(this.current)
+        } catch (e) {
+          extraError = e
+        }
+        // The first append commits the locked transaction (a checkpoint's has already); nothing to append: end it.
+        await this.current.flush()
+        await lock.release()
+        this.stats.transactions++
+        for (let i = 0; i < batch.length; i++) this.writes.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
+        if (this.checks >= CHECKS_PER_STORE) await this.renewCheck()
+        if (extraError !== undefined) throw extraError
+        return result
+      } catch (e) {
+        if (e instanceof CustomsError && !(e instanceof StorageError)) throw e
+        if (lock) {
+          await lock.release(e)
+          // the view may hold receipts of this batch that the database does not: replace it
+          await this.resync().catch(() => {})
+        }
+        if (attempt < TURN_ATTEMPTS && lostConnection(e)) continue
+        const err = e instanceof StorageError ? e : new StorageError(`PostgreSQL transaction failed: ${String(e)}`, e)
+        for (const w of batch) this.writes.settle(w.id, undefined, err)
+        throw err
+      }
+    }
+  }
+
+  /** Applies one queued write to the view (inside the transaction); a refusal is its outcome, not a failure. */
+  private apply(w: ForwardedWrite): Outcome {
+    try {
+      return { receipt: runAtSite(w.site, () => applyCall(this.current, w.call, w.actor)) }
+    } catch (e) {
+      return { error: e instanceof CustomsError ? e : errorFromData(errorToData(e)) }
+    }
+  }
+
+  private async renewCheck(): Promise<void> {
+    const fresh = await this.openCheck()
+    const old = this.check
+    this.check = fresh
+    this.checks = 0
+    await old?.close()
+  }
+
+  /** Replaces the view by one read from the database (after a failed transaction). */
+  private async resync(): Promise<void> {
+    this.stats.resyncs++
+    const old = this.current
+    this.view.retired = true
+    this.current = await this.openView()
+    internalsOf(old).dropIndex()
+  }
+
+  // ------------------------------------------------------------------ following other processes
+
+  /**
+   * Verifies and replays entries read after the view's position. A value record is never split from the
+   * receipt after it (its MAC covers it): a batch ending in value records keeps them for the next one.
+   */
+  private carried: Array<{ position: number; entry: JournalEntry }> = []
+  /** The last position read: the view's, or that of the value records carried to the next batch. */
+  private get readThrough(): number {
+    return this.carried.length ? this.carried[this.carried.length - 1]!.position : this.view.position
+  }
+  private async follow(rows: Array<{ position: number; entry: JournalEntry }>): Promise<void> {
+    const all = this.carried.length ? this.carried.concat(rows) : rows
+    let end = all.length
+    while (end > 0 && all[end - 1]!.entry.t === 'value') end--
+    this.carried = all.slice(end)
+    if (end === 0) return
+    const report = await internalsOf(this.current).follow(all.slice(0, end).map((r) => r.entry))
+    this.view.position = all[end - 1]!.position
+    this.stats.followedEntries += end
+    if (!report.ok) {
+      const f = report.firstFailure!
+      this.broken = new StorageError(
+        `receipt ${f.seq} appended to ${this.backend.location} by another writer fails verification (${f.code}${f.detail ? `: ${f.detail}` : ''}); this process writes nothing more`,
+      )
+      throw this.broken
+    }
+  }
+
+  /** Another process committed (or the listener reconnected): catch up in the background, between transactions. */
+  private noticed(n: HeadNotice | null): void {
+    if (this.state !== 'open' || this.followScheduled) return
+    if (n && n.position <= this.view.position) return
+    this.followScheduled = true
+    void this.serial(async () => {
+      this.followScheduled = false
+      if (this.state === 'open') await this.catchUp()
+    }).catch(() => {
+      // the next transaction catches up again and reports a failure to its caller
+    })
+  }
+
+  /** Reads what was appended after the view, page by page, outside any transaction. */
+  private async catchUp(): Promise<void> {
+    this.stats.catchUps++
+    const upTo = await this.backend.headPosition()
+    for await (const page of this.backend.pagesAfter(this.readThrough, upTo)) await this.follow(page)
+  }
+
+  /** Catches up with everything committed so far (tests and tools; background catch-up does this on its own). */
+  sync(): Promise<void> {
+    return this.serial(() => this.catchUp())
+  }
+
+  // ------------------------------------------------------------------ operations under the head lock
+
+  async rollback(target: RollbackTarget, options?: RollbackOptions): Promise<RollbackResult> {
+    if (options?.dryRun) return this.current.rollback(target, options)
+    this.ensureOpen('rollback')
+    // Under the lock, after catching up: the rollback is computed against the head.
+    return (await this.serial(() => this.transaction((c) => c.rollbackNow(target, options))))!
+  }
+
+  /** Only a dry run: a real rollback must wait for the head lock (use `await rollback()`). */
+  rollbackNow(target: RollbackTarget, options?: RollbackOptions): RollbackResult {
+    if (options?.dryRun) return this.current.rollbackNow(target, options)
+    throw new StorageBackendError(
+      'NOT_LEADER',
+      this.backend.location,
+      'rollbackNow() cannot run on a PostgreSQL store shared by several writers: a rollback waits for the head lock; use await rollback()',
+    )
+  }
+
+  async checkpoint(): ReturnType<Customs['checkpoint']> {
+    this.ensureOpen('checkpoint')
+    // Its own transaction (queued writes wait for the next one): the note's append is the one that commits.
+    return (await this.serial(() => this.transaction((c) => c.checkpoint(), false)))!
+  }
+
+  async rotateEncryptionKey(): Promise<string> {
+    this.ensureOpen('rotateEncryptionKey')
+    return this.serial(() => this.current.rotateEncryptionKey())
+  }
+
+  private ensureOpen(what: string): void {
+    if (this.state === 'closed') throw new ClosedError(what)
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return
+    try {
+      if (this.state === 'open' && this.queue.length) await this.flush().catch(() => {})
+      await this.tail
+    } finally {
+      this.state = 'closed'
+      await this.listener?.stop().catch(() => {})
+      await this.check?.close().catch(() => {})
+      await this.current?.close().catch(() => {})
+      await this.backend.close()
+    }
+  }
+
+  // ------------------------------------------------------------------ reads (this process's view)
+
+  get size(): number {
+    return this.current.size
+  }
+  get head(): { seq: number; hash: string } {
+    return this.current.head
+  }
+  get chain(): string {
+    return this.current.chain
+  }
+  get origin(): string {
+    return this.current.origin
+  }
+  receipt(seq: number): Receipt | undefined {
+    return this.current.receipt(seq)
+  }
+  receipts(...args: Parameters<Customs['receipts']>): Receipt[] {
+    return this.current.receipts(...args)
+  }
+  history(...args: Parameters<Customs['history']>): Receipt[] {
+    return this.current.history(...args)
+  }
+  value(commit: string): unknown {
+    return this.current.value(commit)
+  }
+  at(seq: number): ReturnType<Customs['at']> {
+    return this.current.at(seq)
+  }
+  stateAt(seq: number): ReturnType<Customs['stateAt']> {
+    return this.current.stateAt(seq)
+  }
+  /** Verifies the whole store as stored in the database (also what this view has not caught up with). */
+  verify(options?: VerifyOptions): ReturnType<Customs['verify']> {
+    return this.current.verify(options)
+  }
+  health(): ReturnType<Customs['health']> {
+    return this.current.health()
+  }
+  metrics(): string {
+    return this.current.metrics()
+  }
+}
+
+function lostConnection(e: unknown): boolean {
+  for (let x: unknown = e, i = 0; x && i < 4; x = (x as { cause?: unknown }).cause, i++) {
+    if (isConnectionError(x)) return true
+    if (x instanceof StorageBackendError && x.storageCode === 'IO' && /connection/i.test(x.message)) return true
+  }
+  return false
+}

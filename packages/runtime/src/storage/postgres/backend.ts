@@ -1,0 +1,442 @@
+/**
+ * The PostgreSQL backend (`kind: 'postgres'`): a store is the rows of one `store` id in the schema's `journal`
+ * table plus its `head` row (schema.ts). Every append is ONE transaction: lock the head row `FOR UPDATE`, check
+ * `expectedHead` against it, INSERT the entries at the next positions, move the head, NOTIFY, COMMIT. Durable
+ * means committed (`db-commit`). It is `shared`: any number of processes append to one store, and the core's
+ * conditional appends keep one chain (a writer whose head moved gets HEAD_MOVED and writes nothing).
+ *
+ * The shared writer (postgres/postgres-customs.ts) needs more than one append per transaction: it locks the head
+ * first (`lockHead`), catches up and applies its writes against the head, and the append it then makes
+ * completes that same transaction. A plain `createCustoms({ storage: createPostgresBackend(...) })` is a
+ * single-writer Customs whose appends each take the lock on their own.
+ *
+ * Faults: a lost connection is retried with backoff (driver.ts) and surfaces as a StorageBackendError (IO) after
+ * the bound; a COMMIT whose outcome is unknown (the connection dropped during it) is settled by reading back the
+ * row at the batch's last position on a new connection, never by appending again.
+ */
+import { JournalCorruptError, OptionError, StorageBackendError } from '../../errors.js'
+import { decodeLine, encodeLine, toJournalEntry } from '../codec.js'
+import { checkExpectedHead, HeadTracker, type TrackedHead } from '../head.js'
+import type { AppendOptions, JournalEntry, OpenReport, StorageBackend } from '../types.js'
+import { DEFAULT_RETRY, isConnectionError, loadPg, withRetry, type PgPoolClientLike, type PgPoolLike, type RetryPolicy } from './driver.js'
+import { channelOf, encodeNotice } from './notify.js'
+import { IDENTIFIER, lockKey, migrate } from './schema.js'
+
+/** How to reach the server: a connection string (the backend creates and ends its pool) or your `pg.Pool`. */
+export type PostgresConnection = { connectionString: string } | { pool: PgPoolLike }
+
+export interface PostgresBackendOptions {
+  /** Schema holding the tables (default `memory_customs`): lowercase letters, digits, underscores. */
+  schema?: string
+  /** Which store of the schema (default `default`); one schema holds any number of stores (tenants). */
+  store?: string
+  /** Open without writing anything (no migration, no head row); `append` rejects with READ_ONLY (auditors). */
+  readOnly?: boolean
+  /** Retries after a lost connection (default: 8 attempts, 50 ms doubling to 2 s, about 5 s in all). */
+  retry?: Partial<RetryPolicy>
+  /** Rows per page when reading (default 5000): a million-row store is read in pages, never in one result. */
+  pageSize?: number
+  /** Connections of the pool created from `connectionString` (default 4). */
+  poolSize?: number
+}
+
+/** A head row as locked by `lockHead`: the journal's last position and the chain's head after it. */
+export interface LockedHead extends TrackedHead {
+  position: number
+  /** Receipts in the journal (the `seq` column of the next one is this plus one). */
+  receipts: number
+}
+
+/** A transaction holding the head row lock, opened by `lockHead` and completed by the next `append` (or `release`). */
+export interface HeadLock {
+  readonly head: LockedHead
+  /** Reads entries after `position` up to the locked head, in this transaction. */
+  readAfter(position: number): Promise<Array<{ position: number; entry: JournalEntry }>>
+  /** Ends the transaction without appending (ROLLBACK) and returns its connection. */
+  release(err?: unknown): Promise<void>
+}
+
+interface HeadRow {
+  position: string
+  seq: string
+  hash: string
+  link: string | null
+  receipts: string
+}
+
+const headOf = (r: HeadRow): LockedHead => ({
+  position: Number(r.position),
+  seq: Number(r.seq),
+  hash: r.hash,
+  link: r.link,
+  receipts: Number(r.receipts),
+})
+
+export function createPostgresBackend(connection: PostgresConnection, options: PostgresBackendOptions = {}): PostgresBackend {
+  return new PostgresBackend(connection, options)
+}
+
+export class PostgresBackend implements StorageBackend {
+  readonly kind = 'postgres'
+  readonly durability = 'db-commit' as const
+  readonly shared = true
+  readonly location: string
+  readonly readOnly: boolean
+  readonly schema: string
+  readonly store: string
+  readonly channel: string
+  readonly retry: RetryPolicy
+  private readonly pageSize: number
+  private pool: PgPoolLike | undefined
+  private state: 'new' | 'open' | 'closed' = 'new'
+  /** The session holding the store's creation lock while the store has no entry yet (released by the first append). */
+  private creating: PgPoolClientLike | null = null
+  /** The transaction `lockHead` opened; the next append writes in it and commits it. */
+  private held: { client: PgPoolClientLike; head: LockedHead } | null = null
+  /** Where the last append committed (its last position and the head seq after it). */
+  lastCommit: { position: number; seq: number } | null = null
+  /** Transactions committed by `append`, and COMMITs whose outcome had to be read back. */
+  commits = 0
+  unknownCommits = 0
+
+  constructor(
+    private readonly connection: PostgresConnection,
+    options: PostgresBackendOptions,
+  ) {
+    if (typeof connection !== 'object' || connection === null || !('connectionString' in connection || 'pool' in connection))
+      throw new OptionError('storage.postgres', 'must be { connectionString } or { pool } (a pg.Pool)')
+    if ('connectionString' in connection && (typeof connection.connectionString !== 'string' || !connection.connectionString))
+      throw new OptionError('storage.postgres.connectionString', 'must be a PostgreSQL connection string')
+    if ('pool' in connection && (typeof connection.pool?.connect !== 'function' || typeof connection.pool.query !== 'function'))
+      throw new OptionError('storage.postgres.pool', 'must be a pg.Pool')
+    this.schema = options.schema ?? 'memory_customs'
+    if (typeof this.schema !== 'string' || !IDENTIFIER.test(this.schema))
+      throw new OptionError('storage.postgres.schema', 'must be a lowercase SQL identifier (letters, digits, underscores)')
+    this.store = options.store ?? 'default'
+    if (typeof this.store !== 'string' || !this.store || this.store.length > 200)
+      throw new OptionError('storage.postgres.store', 'must be a non-empty string of at most 200 characters')
+    this.pageSize = options.pageSize ?? 5000
+    if (!Number.isSafeInteger(this.pageSize) || this.pageSize < 1)
+      throw new OptionError('storage.postgres.pageSize', 'must be a positive integer')
+    this.retry = { ...DEFAULT_RETRY, ...options.retry }
+    this.readOnly = options.readOnly === true
+    this.channel = channelOf(this.schema)
+    this.location = `postgres:${this.schema}/${this.store}`
+    this.poolSize = options.poolSize ?? 4
+  }
+  private readonly poolSize: number
+
+  /** The pool (after `open()`): the shared writer reads and listens through it too. */
+  get db(): PgPoolLike {
+    if (this.state !== 'open' || !this.pool)
+      throw new StorageBackendError('CLOSED', this.location, this.state === 'new' ? 'call open() first' : 'the backend is closed')
+    return this.pool
+  }
+
+  private get t(): string {
+    return this.schema
+  }
+
+  private attempt<T>(what: string, op: () => Promise<T>): Promise<T> {
+    return withRetry(this.location, what, this.retry, op)
+  }
+
+  /**
+   * Runs the migrations (under an advisory lock), makes the store's head row, and while the store has no entry
+   * yet holds its creation lock, so that of several processes opening a new store at once exactly one creates
+   * its chain (the meta entry); the others wait and find it.
+   */
+  async open(): Promise<OpenReport> {
+    if (this.state !== 'new') throw new StorageBackendError('CLOSED', this.location, `open() called twice (state: ${this.state})`)
+    if ('pool' in this.connection) this.pool = this.connection.pool
+    else {
+      const pg = await loadPg()
+      this.pool = new pg.Pool({ connectionString: this.connection.connectionString, max: this.poolSize })
+      // an idle client's socket error must not crash the process: the next query fails and is retried
+      ;(this.pool as unknown as { on?: (e: string, f: () => void) => void }).on?.('error', () => {})
+    }
+    this.state = 'open'
+    try {
+      if (!this.readOnly) {
+        await this.attempt('migrating the schema', () => migrate(this.db, this.schema))
+        await this.attempt('creating the head row', () =>
+          this.db.query(
+            `insert into ${this.t}.head (store) select $1 where not exists (select 1 from ${this.t}.head where store = $1)
+            on conflict do nothing`,
+            [this.store],
+          ),
+        )
+        if ((await this.headPosition()) === 0) await this.takeCreationLock()
+      }
+    } catch (e) {
+      await this.close()
+      if (e instanceof StorageBackendError || e instanceof OptionError) throw e
+      throw new StorageBackendError(
+        'IO',
+        this.location,
+        `cannot open the PostgreSQL store: ${e instanceof Error ? e.message : String(e)}`,
+        {
+          cause: e,
+        },
+      )
+    }
+    return {}
+  }
+
+  private async takeCreationLock(): Promise<void> {
+    const client = await this.attempt('connecting', () => this.db.connect())
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [lockKey(this.schema, this.store)])
+    } catch (e) {
+      client.release(e as Error)
+      throw e
+    }
+    this.creating = client
+    // Another process may have created the store while this one waited for the lock.
+    if ((await this.headPosition()) > 0) await this.releaseCreationLock()
+  }
+
+  private async releaseCreationLock(): Promise<void> {
+    const c = this.creating
+    this.creating = null
+    if (!c) return
+    await c.query('select pg_advisory_unlock(hashtext($1))', [lockKey(this.schema, this.store)]).then(
+      () => c.release(),
+      (e: Error) => c.release(e),
+    )
+  }
+
+  /** The journal's last position (0 for an empty or missing store). */
+  async headPosition(): Promise<number> {
+    const r = await this.attempt('reading the head', () =>
+      this.db.query<{ position: string }>(`select position from ${this.t}.head where store = $1`, [this.store]),
+    )
+    return r.rows.length ? Number(r.rows[0]!.position) : 0
+  }
+
+  read(): AsyncIterable<JournalEntry> {
+    const batches = this.readBatches()
+    return (async function* () {
+      for await (const b of batches) yield* b
+    })()
+  }
+
+  /** Every entry up to the head as it was when reading started, a page at a time (keyset pagination). */
+  async *readBatches(): AsyncIterable<JournalEntry[]> {
+    for await (const page of this.pagesAfter(0)) yield page.map((p) => p.entry)
+  }
+
+  /** Pages of the entries after `position`, up to the head when the read starts (or `upTo`). */
+  async *pagesAfter(position: number, upTo?: number): AsyncIterable<Array<{ position: number; entry: JournalEntry }>> {
+    const bound = upTo ?? (await this.headPosition())
+    let lastSeq = -1
+    while (position < bound) {
+      const after = position
+      const r = await this.attempt('reading the journal', () =>
+        this.db.query<{ position: string; seq: string | null; entry: string }>(
+          `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3
+            order by position limit $4`,
+          [this.store, after, bound, this.pageSize],
+        ),
+      )
+      if (r.rows.length === 0) return
+      const page = this.decodeRows(r.rows, lastSeq)
+      lastSeq = page.lastSeq
+      position = page.rows[page.rows.length - 1]!.position
+      yield page.rows
+    }
+  }
+
+  private decodeRows(rows: Array<{ position: string; seq: string | null; entry: string }>, lastSeq: number) {
+    const out: Array<{ position: number; entry: JournalEntry }> = []
+    for (const row of rows) {
+      const position = Number(row.position)
+      const entry = decodeLine(row.entry)
+      if (typeof entry === 'string') throw new JournalCorruptError(this.location, position, undefined, lastSeq, entry)
+      if (row.seq !== null) lastSeq = Number(row.seq)
+      out.push({ position, entry })
+    }
+    return { rows: out, lastSeq }
+  }
+
+  /**
+   * Opens a transaction and locks the head row: until the next `append` (which writes in this transaction and
+   * commits it) or `release`, no other process appends to this store.
+   */
+  async lockHead(): Promise<HeadLock> {
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'the store was opened read-only')
+    if (this.held) throw new StorageBackendError('IO', this.location, 'lockHead() while a locked transaction is open')
+    const { client, head } = await this.attempt('locking the head', () => this.begin())
+    const held = { client, head }
+    this.held = held
+    return {
+      head,
+      readAfter: async (position) => {
+        const r = await client.query<{ position: string; seq: string | null; entry: string }>(
+          `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3 order by position`,
+          [this.store, position, head.position],
+        )
+        return this.decodeRows(r.rows, -1).rows
+      },
+      release: async (err) => {
+        if (this.held !== held) return
+        this.held = null
+        await client.query('rollback').then(
+          () => client.release(err instanceof Error ? err : undefined),
+          (e: Error) => client.release(e),
+        )
+      },
+    }
+  }
+
+  private async begin(): Promise<{ client: PgPoolClientLike; head: LockedHead }> {
+    const client = await this.db.connect()
+    try {
+      await client.query('begin')
+      const r = await client.query<HeadRow>(`select position, seq, hash, link, receipts from ${this.t}.head where store = $1 for update`, [
+        this.store,
+      ])
+      if (!r.rows.length) throw new StorageBackendError('IO', this.location, 'the store has no head row (open() creates it)')
+      return { client, head: headOf(r.rows[0]!) }
+    } catch (e) {
+      await client.query('rollback').catch(() => {})
+      client.release(e as Error)
+      throw e
+    }
+  }
+
+  async append(entries: JournalEntry[], options?: AppendOptions): Promise<void> {
+    void this.db // CLOSED before open() and after close()
+    if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'append() on a store opened read-only')
+    const checked = entries.map((raw, i) => {
+      const e = toJournalEntry(raw)
+      if (typeof e === 'string')
+        throw new StorageBackendError('BAD_ENTRY', this.location, `append(): entry ${i} of ${entries.length}: ${e}`)
+      return e
+    })
+    const held = this.held
+    this.held = null
+    if (held) return this.writeAndCommit(held.client, held.head, checked, options)
+    // Nothing is committed before COMMIT: a connection lost earlier is retried as a whole new transaction.
+    await this.attempt('appending', async () => {
+      const { client, head } = await this.begin()
+      await this.writeAndCommit(client, head, checked, options)
+    })
+  }
+
+  /** Checks the head, inserts, moves the head, notifies and commits on `client` (which it releases). */
+  private async writeAndCommit(
+    client: PgPoolClientLike,
+    head: LockedHead,
+    entries: JournalEntry[],
+    options?: AppendOptions,
+  ): Promise<void> {
+    let released = false
+    const release = (err?: Error) => {
+      if (!released) client.release(err)
+      released = true
+    }
+    try {
+      checkExpectedHead(options, head, this.location)
+      if (entries.length === 0) {
+        await client.query('rollback')
+        return release()
+      }
+      const tracker = HeadTracker.resume(head)
+      const positions: number[] = []
+      const kinds: string[] = []
+      const seqs: Array<number | null> = []
+      const texts: string[] = []
+      let position = head.position
+      let receipts = head.receipts
+      for (const e of entries) {
+        tracker.push(e)
+        positions.push(++position)
+        kinds.push(e.t)
+        // the receipt's place in the chain, whatever its body says (a stale writer's copy is stored, then verify reports it)
+        seqs.push(e.t === 'r' || e.t === 'receipt' ? ++receipts : null)
+        texts.push(encodeLine(e))
+      }
+      const next = tracker.position
+      // One round trip: the rows, the head and the notice (delivered by PostgreSQL at COMMIT only).
+      await client.query(
+        `with rows as (
+           insert into ${this.t}.journal (store, position, kind, seq, entry)
+           select $1, * from unnest($2::bigint[], $3::text[], $4::bigint[], $5::text[])),
+         moved as (
+           update ${this.t}.head set position = $6, seq = $7, hash = $8, link = $9, receipts = $12, updated_at = now()
+             where store = $1)
+         select pg_notify($10, $11)`,
+        [
+          this.store,
+          positions,
+          kinds,
+          seqs,
+          texts,
+          position,
+          next.seq,
+          next.hash,
+          next.link,
+          this.channel,
+          encodeNotice({ store: this.store, position, seq: next.seq }),
+          receipts,
+        ],
+      )
+      try {
+        await client.query('commit')
+      } catch (e) {
+        if (!isConnectionError(e)) throw e
+        release(e as Error)
+        // The COMMIT may or may not have happened: the row at our last position says which.
+        if (!(await this.committed(position, texts[texts.length - 1]!))) throw e
+        this.unknownCommits++
+      }
+      release()
+      this.commits++
+      this.lastCommit = { position, seq: next.seq }
+      if (this.creating) await this.releaseCreationLock()
+    } catch (e) {
+      if (!released) {
+        await client.query('rollback').catch(() => {})
+        release(isConnectionError(e) ? (e as Error) : undefined)
+      }
+      throw e
+    }
+  }
+
+  /** Whether the row at `position` holds exactly `text` (a COMMIT whose outcome was unknown went through). */
+  private async committed(position: number, text: string): Promise<boolean> {
+    // Locking the head row first waits for the old transaction to end either way (the server may still be
+    // committing it when the new connection is up), so what is read next is final.
+    const r = await this.attempt('reading back an unacknowledged commit', async () => {
+      const { client } = await this.begin()
+      try {
+        return await client.query<{ entry: string }>(`select entry from ${this.t}.journal where store = $1 and position = $2`, [
+          this.store,
+          position,
+        ])
+      } finally {
+        await client.query('rollback').then(
+          () => client.release(),
+          (e: Error) => client.release(e),
+        )
+      }
+    })
+    return r.rows.length === 1 && r.rows[0]!.entry === text
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return
+    const wasOpen = this.state === 'open'
+    this.state = 'closed'
+    if (this.held) {
+      const { client } = this.held
+      this.held = null
+      await client.query('rollback').catch(() => {})
+      client.release()
+    }
+    if (this.creating) await this.releaseCreationLock().catch(() => {})
+    if (wasOpen && this.pool && !('pool' in this.connection)) await this.pool.end().catch(() => {})
+    this.pool = undefined
+  }
+}
