@@ -1,0 +1,77 @@
+// The page's data as it changes: the snapshot, then (live) receipts, sites, verify and connection pushed by the
+// dev server. Receipts are kept by seq, so one that arrives twice (stream and catch-up fetch) is listed once.
+import { useEffect, useState } from 'preact/hooks'
+import type { InspectorReceipt, InspectorSite, VerifyState } from '../model.js'
+import type { InspectorSource, Snapshot } from './source.js'
+
+export type Stream = 'static' | 'connecting' | 'open' | 'reconnecting'
+
+export interface InspectorData {
+  snapshot: Snapshot | null
+  error: unknown
+  sites: InspectorSite[]
+  receipts: InspectorReceipt[]
+  verify: VerifyState | null
+  connected: boolean
+  stream: Stream
+  setVerify: (v: VerifyState) => void
+}
+
+function merge(list: InspectorReceipt[], more: InspectorReceipt[]): InspectorReceipt[] {
+  if (more.length === 0) return list
+  const bySeq = new Map(list.map((r) => [r.seq, r]))
+  for (const r of more) bySeq.set(r.seq, r)
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
+}
+
+export function useInspector(source: InspectorSource): InspectorData {
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [sites, setSites] = useState<InspectorSite[]>([])
+  const [receipts, setReceipts] = useState<InspectorReceipt[]>([])
+  const [verify, setVerify] = useState<VerifyState | null>(null)
+  const [connected, setConnected] = useState(false)
+  const [stream, setStream] = useState<Stream>(source.mode === 'live' ? 'connecting' : 'static')
+
+  useEffect(() => {
+    let closed = false
+    let unsubscribe: (() => void) | undefined
+    source.load().then(
+      (s) => {
+        if (closed) return
+        setSnapshot(s)
+        setSites(s.sites)
+        setReceipts(s.receipts)
+        setVerify(s.verify)
+        setConnected(s.connected ?? false)
+        if (!source.subscribe) return
+        // Subscribed after the snapshot; on every (re)open, what was written meanwhile is fetched once.
+        let newest = s.receipts.reduce((max, r) => Math.max(max, r.seq), 0)
+        unsubscribe = source.subscribe({
+          receipt: (r) => {
+            newest = Math.max(newest, r.seq)
+            setReceipts((list) => merge(list, [r]))
+          },
+          sites: setSites,
+          app: setConnected,
+          verify: setVerify,
+          open: () => {
+            setStream('open')
+            source.receiptsAfter?.(newest).then(
+              (more) => setReceipts((list) => merge(list, more)),
+              () => undefined, // the stream is the source of truth; a failed catch-up is retried on the next open
+            )
+          },
+          error: () => setStream('reconnecting'),
+        })
+      },
+      (e: unknown) => !closed && setError(e),
+    )
+    return () => {
+      closed = true
+      unsubscribe?.()
+    }
+  }, [source])
+
+  return { snapshot, error, sites, receipts, verify, connected, stream, setVerify }
+}
