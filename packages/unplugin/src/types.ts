@@ -163,6 +163,17 @@ export interface BaseOptions {
    */
   manifest?: boolean | string
   /**
+   * Also write an HTML report of the build's sites (`memory-customs-report.html` beside the manifest): one
+   * self-contained file, opened from disk, rendered by the same page as `memory-customs report`. Coverage is not
+   * known at build time, so every site shows as not fired yet, unless `store` names a file store to read it from
+   * (read-only, e.g. the one your tests just filled). Needs the `memory-customs` runtime installed (a peer
+   * dependency); without it the plugin warns once and writes no report, and the build goes on.
+   * @default false
+   * @example { report: true }
+   * @example { report: { out: 'reports/memory.html', store: '.memory-customs' } }
+   */
+  report?: boolean | ReportOption
+  /**
    * Append the source map as an inline `//# sourceMappingURL=data:` comment and return no map object.
    * Only for webpack with a loader that drops incoming maps (esbuild-loader); never with one that chains them.
    * @default false
@@ -173,6 +184,17 @@ export interface BaseOptions {
    * @default true
    */
   sourcemap?: boolean
+}
+
+/** The `report` option's object form. */
+export interface ReportOption {
+  /**
+   * File name of the report, relative to the bundle's output directory.
+   * @default 'memory-customs-report.html'
+   */
+  out?: string
+  /** A memory-customs file store (directory, relative to the root) to read coverage and receipts from, read-only. */
+  store?: string
 }
 
 /** Plugin options. */

@@ -11,6 +11,7 @@ import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
 import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
 import { createSourcePositions } from './input-map'
 import { SiteCollector, type ManifestSite } from './manifest'
+import { reportHtml } from './report'
 import { errorMessage, skippedFileWarning } from './warnings'
 
 export const PLUGIN_NAME = 'unplugin-memory-customs'
@@ -185,6 +186,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   // Vite drops emitted assets from server (SSR) builds unless `build.emitAssets` is on; agents mostly run
   // server-side, so a manifest this instance emitted but that is not on disk is written there directly.
   const writeIfDropped = async (output: { dir?: string; file?: string }) => {
+    await writeReport(outputDir(output))
     const fileName = manifestName()
     const dir = outputDir(output)
     if (!fileName || !dir || !emittedTo.has(dir)) return
@@ -195,6 +197,36 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     if (onDisk === text) return
     await mkdir(path.dirname(target), { recursive: true })
     await writeFile(target, text)
+  }
+
+  // The `report` option: the sites as one HTML page (./report), written beside the output once it is on disk.
+  const reportText = (warn: (message: string) => void): Promise<string | null> | null => {
+    const c = config()
+    return c.enabled && c.resolved.report ? reportHtml(c.resolved.report, collector.sites(), warn) : null
+  }
+  const writeReport = async (dir: string | null) => {
+    const c = config()
+    const html = dir && c.resolved.report ? await reportText((m) => console.warn(m)) : null
+    if (!html || !dir || !c.resolved.report) return
+    const { mkdir, writeFile } = await import('node:fs/promises')
+    const target = path.resolve(dir, c.resolved.report.out)
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, html)
+  }
+  // webpack, Rspack and Farm: an asset of the compilation (once, whatever twin instances run); esbuild: a file.
+  const emitReport = async (ctx: UnpluginBuildContext & Partial<Pick<UnpluginContext, 'warn'>>) => {
+    const c = config()
+    const native = ctx.getNativeBuildContext?.()
+    if (!c.enabled || !c.resolved.report || !native) return
+    const fileName = c.resolved.report.out
+    const html = await reportText((m) => (ctx.warn ? ctx.warn(m) : console.warn(m)))
+    if (!html) return
+    if (native.framework === 'esbuild') return writeEsbuildManifest(native.build.initialOptions, fileName, html)
+    if (native.framework === 'webpack' || native.framework === 'rspack') {
+      const compilation = native.compilation as unknown as CompilationLike | undefined
+      if (!compilation || !claimEmission(compilation, fileName) || compilation.getAsset(fileName)) return
+    }
+    ctx.emitFile({ type: 'asset', fileName, source: html })
   }
 
   // vitest runs on Vite's dev server, which has no bundle to emit into: when it closes (the end of a `vitest run`),
@@ -228,6 +260,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     // `generateBundle`/`writeBundle` below, where the output bundle is known (and can be checked for a twin's).
     async buildEnd() {
       if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild' && framework !== 'farm') return
+      await emitReport(this)
       const fileName = manifestName()
       const native = this.getNativeBuildContext?.()
       if (!fileName || !native) return

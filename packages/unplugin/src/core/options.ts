@@ -81,6 +81,8 @@ export const DEFAULT_INCLUDE: RegExp[] = [/\.[cm]?[jt]sx?$/]
 
 export const DEFAULT_MANIFEST = 'memory-customs.sites.json'
 
+export const DEFAULT_REPORT = 'memory-customs-report.html'
+
 export interface CompiledTarget {
   source: CalleePattern
   pattern: RegExp
@@ -118,6 +120,8 @@ export interface ResolvedOptions {
   enabled: boolean | ((ctx: EnabledContext) => boolean)
   probeModule: string
   manifest: string | false
+  /** The `report` option: where to write it and the store to read coverage from (absolute), or false. */
+  report: { out: string; store: string | null } | false
   inlineSourceMap: boolean
   sourcemap: boolean
   typeAware: false | { tsconfig?: string }
@@ -163,6 +167,7 @@ const baseShape = {
   enabled: z.union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')]).optional(),
   probeModule: z.string().min(1).optional(),
   manifest: z.union([z.boolean(), z.string().min(1)]).optional(),
+  report: z.union([z.boolean(), z.object({ out: z.string().min(1).optional(), store: z.string().min(1).optional() }).strict()]).optional(),
   inlineSourceMap: z.boolean().optional(),
   sourcemap: z.boolean().optional(),
 }
@@ -263,6 +268,12 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
     enabled: o.enabled ?? true,
     probeModule: o.probeModule ?? 'memory-customs/probe',
     manifest: o.manifest === false ? false : typeof o.manifest === 'string' ? o.manifest : DEFAULT_MANIFEST,
+    report: !o.report
+      ? false
+      : {
+          out: (o.report !== true && o.report.out) || DEFAULT_REPORT,
+          store: o.report !== true && o.report.store ? path.resolve(root, o.report.store) : null,
+        },
     inlineSourceMap: o.inlineSourceMap ?? false,
     sourcemap: o.sourcemap ?? true,
     typeAware,
