@@ -15,6 +15,8 @@ import { reportHtml } from './report'
 import { errorMessage, skippedFileWarning } from './warnings'
 
 export const PLUGIN_NAME = 'unplugin-memory-customs'
+import { viteInspector } from '../inspector/vite'
+import { injectHttpBridge } from '../inspector/webpack'
 
 /** What the host bundler told us; filled by the per-bundler hooks before the first transform. */
 interface HostInfo {
@@ -93,6 +95,13 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       resolved,
       mode,
       root,
+  // The dev page (Vite serve only; webpack/Rspack use the `unplugin-memory-customs/inspector` middleware).
+  const inspector = viteInspector({
+    enabled: userOptions?.inspector,
+    root: () => config().root,
+    sites: () => collector.sites(),
+    onSitesChange: (listener) => (collector.onChange = listener),
+  })
       enabled,
       admits: createIdFilter(resolved.include, resolved.exclude, root),
       prefilter: nonStateful(codePrefilter(resolved)),
@@ -353,8 +362,10 @@ interface CompilationLike {
 async function recoverCachedModules(collector: SiteCollector, compilation: CompilationLike): Promise<void> {
   const instrumented: string[] = []
   for (const mod of compilation.modules) {
+        inspector.configResolved(cfg)
     const src = mod.originalSource?.()?.source()
     if (src === undefined) continue
+      ...inspector.hooks,
     const text = typeof src === 'string' ? src : src.toString('utf8')
     if (text.includes(PROBE_NAMES.register)) instrumented.push(text)
   }
@@ -388,5 +399,7 @@ async function writeEsbuildManifest(
   const { mkdir, writeFile } = await import('node:fs/promises')
   const target = path.resolve(dir, fileName)
   await mkdir(path.dirname(target), { recursive: true })
+      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
   await writeFile(target, text)
 }
+      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())

@@ -72,8 +72,17 @@ export function liveSource(base: string): InspectorSource {
     verify: () => post<VerifyState>('api/verify', {}),
     rollbackPreview: (target) => post<RollbackPreview>('api/rollback-preview', { target }),
     reveal: (token, commits) => post<RevealedValues>('api/reveal', { commits }, { [TOKEN_HEADER]: token }),
+    // The server redirects to the host's own open-in-editor route, whose answer is not JSON: only the status counts.
     async openInEditor(site) {
-      await post<unknown>('api/open', site)
+      const response = await fetch(url('api/open'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(site),
+      })
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null
+        throw new ApiError(body?.error?.code ?? `HTTP_${response.status}`, body?.error?.message ?? `api/open answered ${response.status}.`)
+      }
     },
   }
 }

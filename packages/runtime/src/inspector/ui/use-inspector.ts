@@ -53,7 +53,18 @@ export function useInspector(source: InspectorSource): InspectorData {
             setReceipts((list) => merge(list, [r]))
           },
           sites: setSites,
-          app: setConnected,
+          // An app (re)connecting may hold another store (a reload, "start over"): its receipts replace the list.
+          app: (isConnected) => {
+            setConnected(isConnected)
+            if (isConnected && source.receiptsAfter)
+              source.receiptsAfter(0).then(
+                (all) => {
+                  newest = all.reduce((max, r) => Math.max(max, r.seq), 0)
+                  setReceipts(all)
+                },
+                () => undefined,
+              )
+          },
           verify: setVerify,
           open: () => {
             setStream('open')

@@ -2,7 +2,7 @@
 // Receipts (writes, refusals, reads, checks) per key and per source over time: one row of bars per key (or source),
 // all on the same time buckets and scale, drawn as inline SVG. Each row has a text equivalent (total, busiest bucket).
 import type { Series } from '../../model.js'
-import { when } from '../format.js'
+import { plural, when } from '../format.js'
 import { total } from '../replay.js'
 
 /** Rows per chart; the rest are counted in a note (the busiest come first). */
@@ -25,8 +25,9 @@ export function Charts({ series, note }: { series: Series; note?: string }) {
     <section aria-labelledby="charts-title">
       <h2 id="charts-title">Charts</h2>
       <p class="summary">
-        Writes over time, {series.buckets.length} buckets from {when(first)} to {when(last)}; one bar per bucket, the tallest bar is {peak}{' '}
-        writes.{note && ` ${note}`}
+        Receipts over time in {series.buckets.length} buckets from {when(first)} to {when(last)}; one bar per bucket, the tallest is{' '}
+        {plural(peak, 'receipt')}. Keys and sources beyond the busiest are summed under “other”.
+        {note && ` ${note}`}
       </p>
       <Chart
         id="chart-keys"
