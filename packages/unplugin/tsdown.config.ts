@@ -7,6 +7,10 @@ export default defineConfig({
     ...Object.fromEntries(entries.map((name) => [name, `src/${name}.ts`])),
     // The deep-nesting worker, loaded by path next to the chunk that starts it (src/core/deep.ts).
     'deep-worker': 'src/core/deep-worker.ts',
+    // The dev page's middleware for webpack-dev-server / Rspack, and the app bridge the dev server injects.
+    inspector: 'src/inspector/middleware.ts',
+    'inspector-client': 'src/inspector/client.ts',
+    'inspector-client-http': 'src/inspector/client-http.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -75,6 +75,19 @@ export { WasmLoadError } from './core/sql-wasm.js'
 export { setDefaultCustoms, onProbe, currentSite } from './probe.js'
 /** Dev tools: every receipt a Customs appends, every Customs opened (the inspector's app bridge uses both). */
 export { onReceipt, onCustomsOpen, type ReceiptListener, type CustomsOpenListener } from './core/receipt-feed.js'
+/** The inspector's data model (the dev page's live API, the static report): plain JSON shapes. */
+export { INSPECTOR_MODEL_VERSION } from './inspector/model.js'
+export type {
+  CheckpointInfo,
+  InspectorReceipt,
+  InspectorSite,
+  PoolsAt,
+  ReportData,
+  RevealedValues,
+  RollbackPreview,
+  Series,
+  VerifyState,
+} from './inspector/model.js'
 export type { SiteMeta, ProbeEvent, ObservedWriteSink } from './probe.js'
 export { createMemoryBackend, type MemoryBackend } from './storage/memory.js'
 /**

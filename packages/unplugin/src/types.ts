@@ -211,6 +211,14 @@ export interface Options extends BaseOptions {
    * @example { production: { keys: { exclude: ['debug_*'] } } }
    */
   env?: Record<string, BaseOptions>
+  /**
+   * The inspector: the dev server serves a page at `/__memory-customs/` (loopback clients only) listing every site
+   * with its coverage and the app's receipts live, and injects the app bridge that feeds it (docs/inspector.md).
+   * Vite: on in `vite serve`, never in a build or under vitest. webpack/Rspack: add the middleware of
+   * `unplugin-memory-customs/inspector` to the dev server; the bridge is injected while it runs. `false` turns it off.
+   * @default true
+   */
+  inspector?: boolean
 }
 
 /** Sub-rule(s) that matched a call site, joined with `+` (e.g. `MW-1+MW-2a`). */

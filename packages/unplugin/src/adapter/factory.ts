@@ -13,10 +13,10 @@ import { createSourcePositions } from './input-map'
 import { SiteCollector, type ManifestSite } from './manifest'
 import { reportHtml } from './report'
 import { errorMessage, skippedFileWarning } from './warnings'
-
-export const PLUGIN_NAME = 'unplugin-memory-customs'
 import { viteInspector } from '../inspector/vite'
 import { injectHttpBridge } from '../inspector/webpack'
+
+export const PLUGIN_NAME = 'unplugin-memory-customs'
 
 /** What the host bundler told us; filled by the per-bundler hooks before the first transform. */
 interface HostInfo {
@@ -78,6 +78,13 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   const collector = new SiteCollector()
   // Sites found in code that an earlier plugin or loader compiled get the author's lines back (./input-map).
   const sitesInSource = createSourcePositions()
+  // The dev page (Vite serve only; webpack/Rspack use the `unplugin-memory-customs/inspector` middleware).
+  const inspector = viteInspector({
+    enabled: userOptions?.inspector,
+    root: () => config().root,
+    sites: () => collector.sites(),
+    onSitesChange: (listener) => (collector.onChange = listener),
+  })
 
   // Validate now, so a wrong option fails when the config is loaded, not at the first module.
   const eager = resolveOptions(userOptions, { mode: modeFromEnv(), root: userOptions?.root })
@@ -95,13 +102,6 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       resolved,
       mode,
       root,
-  // The dev page (Vite serve only; webpack/Rspack use the `unplugin-memory-customs/inspector` middleware).
-  const inspector = viteInspector({
-    enabled: userOptions?.inspector,
-    root: () => config().root,
-    sites: () => collector.sites(),
-    onSitesChange: (listener) => (collector.onChange = listener),
-  })
       enabled,
       admits: createIdFilter(resolved.include, resolved.exclude, root),
       prefilter: nonStateful(codePrefilter(resolved)),
@@ -301,7 +301,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         const underVitest = cfg.command === 'serve' && cfg.plugins.some((p) => p.name === 'vitest')
         const testOutDir = underVitest ? path.resolve(cfg.root, configuredOutDir ?? 'dist') : undefined
         hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve', testOutDir })
+        inspector.configResolved(cfg)
       },
+      ...inspector.hooks,
       generateBundle(output, bundle) {
         if (!host.serve) emitIntoBundle(this, output, bundle)
       },
@@ -334,10 +336,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
 
     webpack(compiler) {
       hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
     },
 
     rspack(compiler) {
       hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
     },
 
     esbuild: {
@@ -362,10 +366,8 @@ interface CompilationLike {
 async function recoverCachedModules(collector: SiteCollector, compilation: CompilationLike): Promise<void> {
   const instrumented: string[] = []
   for (const mod of compilation.modules) {
-        inspector.configResolved(cfg)
     const src = mod.originalSource?.()?.source()
     if (src === undefined) continue
-      ...inspector.hooks,
     const text = typeof src === 'string' ? src : src.toString('utf8')
     if (text.includes(PROBE_NAMES.register)) instrumented.push(text)
   }
@@ -399,7 +401,5 @@ async function writeEsbuildManifest(
   const { mkdir, writeFile } = await import('node:fs/promises')
   const target = path.resolve(dir, fileName)
   await mkdir(path.dirname(target), { recursive: true })
-      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
   await writeFile(target, text)
 }
-      injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())

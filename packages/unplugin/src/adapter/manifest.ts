@@ -38,14 +38,17 @@ export interface Manifest {
  */
 export class SiteCollector {
   private files = new Map<string, ManifestFile>()
+  /** Told when a file's sites were recorded again (the dev page's list follows HMR); null while nobody listens. */
+  onChange: (() => void) | null = null
 
   /** Records what `analyze` found in one module (an empty list forgets the file). */
   record(file: string, sites: readonly CallSite[]): void {
     if (!sites.length) {
-      this.files.delete(file)
+      if (this.files.delete(file)) this.onChange?.()
       return
     }
     this.files.set(file, { file, source: 'transform', sites: sites.map(toManifestSite) })
+    this.onChange?.()
   }
 
   /** Adds tables read from module code, for files this build did not analyse itself. */

@@ -175,7 +175,12 @@ const baseShape = {
 // Typed against the public option types: what the schema accepts is an Options (no cast when reading it).
 const baseSchema = z.object(baseShape).strict() satisfies z.ZodType<BaseOptions>
 const optionsSchema = z
-  .object({ ...baseShape, root: z.string().min(1).optional(), env: z.record(z.string(), baseSchema).optional() })
+  .object({
+    ...baseShape,
+    root: z.string().min(1).optional(),
+    env: z.record(z.string(), baseSchema).optional(),
+    inspector: z.boolean().optional(),
+  })
   .strict() satisfies z.ZodType<Options>
 
 function optionPath(segments: ReadonlyArray<PropertyKey>): string {
