@@ -4,7 +4,8 @@
  * dev server's client does) and the plugin's sites are offered to the inspector's middleware. A production build,
  * or a build without `devServer`, is left as it is.
  */
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import type { ManifestSite } from '../adapter/manifest'
 import { offerSites } from './registry'
 
@@ -18,8 +19,9 @@ interface CompilerLike {
 export function injectHttpBridge(compiler: CompilerLike, enabled: boolean | undefined, sites: () => ManifestSite[]): boolean {
   if (enabled === false || compiler.options.mode !== 'development' || !compiler.options.devServer) return false
   offerSites(compiler.context, sites)
-  // Built next to this chunk (tsdown entry `inspector-client-http`).
-  const entry = fileURLToPath(new URL('./inspector-client-http.mjs', import.meta.url))
+  // The built bridge (tsdown entry `inspector-client-http`), found through this package's own name.
+  const pkg = createRequire(import.meta.url).resolve('unplugin-memory-customs/package.json')
+  const entry = path.join(path.dirname(pkg), 'dist', 'inspector-client-http.mjs')
   new compiler.webpack.EntryPlugin(compiler.context, entry, { name: undefined }).apply(compiler as never)
   return true
 }
