@@ -1,7 +1,8 @@
 /**
  * The `report` option: the build's sites as the static report (`memory-customs-report.html`), rendered by the
- * runtime's `memory-customs/report` (a peer dependency, imported only when the option is on). Without the runtime,
- * or when the report cannot be built, the plugin warns once and the build goes on without it.
+ * runtime's `memory-customs/report` (a peer dependency, imported only when the option is on). When it cannot be
+ * loaded (a runtime release without it) or the report cannot be built, the plugin warns once and the build goes on
+ * without it.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -35,7 +36,10 @@ export async function reportHtml(
   }
   const mod = await loadRuntime()
   if (mod instanceof Error) {
-    once(`[memory-customs] report: the memory-customs runtime is not installed (${errorMessage(mod)}); no ${report.out} is written`)
+    once(
+      `[memory-customs] report: cannot load memory-customs/report (install the memory-customs runtime, a release that has it, ` +
+        `beside the plugin: ${errorMessage(mod)}); no ${report.out} is written`,
+    )
     return null
   }
   try {
