@@ -1,17 +1,18 @@
 // The static report as a person reads it: a real store's ReportData rendered by the inspector UI in Chromium.
 // Each step waits for its text, takes a screenshot that must show a rendered page, and the page passes axe-core
 // (no serious or critical violation) and can be used with the keyboard alone.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ReportData } from '../../src/inspector/model.js'
 import { poolsAtSeq } from '../../src/inspector/ui/replay.js'
 import { launchChromium } from './harness'
-import { reportDataOf } from './inspector/report-data'
+import { buildReportData, renderReportHtml } from '../../src/report.js'
 import { reportStore, SITES } from './inspector/report-store'
-import { axe, buildInspectorBundle, screenshotDir, serious, shot, unreachableByTab, writeReport } from './inspector/page-tools'
+import { axe, buildInspectorBundle, bundleText, screenshotDir, serious, shot, unreachableByTab } from './inspector/page-tools'
 
 let dir: string
 let shots: string
@@ -23,15 +24,18 @@ let seqs: Awaited<ReturnType<typeof reportStore>>['seqs']
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mc-inspector-report-'))
   shots = screenshotDir(join(dir, 'shots'))
-  const bundle = await buildInspectorBundle(join(dir, 'bundle'))
+  // The bundle built from the package's own Vite config, the data by the report command's builder and the page by
+  // its renderer: report.html exactly as `memory-customs report --reveal` writes it, opened from disk.
+  const bundle = bundleText(await buildInspectorBundle(join(dir, 'bundle')))
   const store = await reportStore()
   seqs = store.seqs
-  data = await reportDataOf(store.customs, SITES, { reveal: true })
+  data = await buildReportData(store.customs, { sites: SITES, reveal: true })
   await store.customs.close()
-  pages = {
-    report: writeReport(dir, 'report.html', data, bundle),
-    otherVersion: writeReport(dir, 'other-version.html', { ...data, version: 99 }, bundle),
+  const write = (name: string, report: ReportData) => {
+    writeFileSync(join(dir, name), renderReportHtml(report, { bundle }))
+    return pathToFileURL(join(dir, name)).href
   }
+  pages = { report: write('report.html', data), otherVersion: write('other-version.html', { ...data, version: 99 as 1 }) }
   browser = await launchChromium()
 })
 

@@ -1,9 +1,9 @@
-// What the inspector's browser tests share: the UI bundle built from its Vite config, a report page around
-// ReportData, checked screenshots, axe-core and a keyboard walk.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+// What the inspector's browser tests share: the UI bundle built from its Vite config, checked screenshots, axe-core
+// and a keyboard walk.
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { inflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
@@ -17,38 +17,15 @@ export async function buildInspectorBundle(outDir: string): Promise<Bundle> {
   return { js: join(outDir, 'inspector.js'), css: join(outDir, 'inspector.css') }
 }
 
+/** Paths of the built bundle's two files. */
 export interface Bundle {
   js: string
   css: string
 }
 
-/**
- * A self-contained report page as the contract describes it: the mount element, the data (with `<` escaped so a
- * value cannot close the script element) and the bundle inlined, so it opens from a file:// URL like report.html.
- */
-export function reportPage(data: unknown, bundle: Bundle, title = 'Memory Customs report'): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c')
-  const css = readFileSync(bundle.css, 'utf8')
-  const js = readFileSync(bundle.js, 'utf8')
-  if (/<\/(script|style)/i.test(css + js)) throw new Error('the bundle would close its own element when inlined')
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${css}</style></head>
-<body>
-<div id="memory-customs-inspector" data-mode="static"></div>
-<script type="application/json" id="memory-customs-report-data">${json}</script>
-<script>${js}</script>
-</body>
-</html>
-`
-}
-
-/** Writes the report page to `dir/name` and returns its file:// URL. */
-export function writeReport(dir: string, name: string, data: unknown, bundle: Bundle): string {
-  const path = join(dir, name)
-  writeFileSync(path, reportPage(data, bundle))
-  return pathToFileURL(path).href
+/** The bundle's text, as `renderReportHtml` takes it. */
+export function bundleText(bundle: Bundle): { js: string; css: string } {
+  return { js: readFileSync(bundle.js, 'utf8'), css: readFileSync(bundle.css, 'utf8') }
 }
 
 /**
