@@ -57,6 +57,7 @@ export async function openPostgresCustoms(options: PostgresCustomsOptions): Prom
     throw new OptionError(
       'keyStore',
       'is required for a PostgreSQL store: every process of the store must load the same keys (a { dir } they share, { env }, or your KMS-backed KeyProvider); keys are never generated implicitly for a shared store',
+      'MISSING_KEY',
     )
   const keyStore = await resolveKeyProvider(options.keyStore, () => {
     throw new OptionError('keyStore', 'is required for a PostgreSQL store')

@@ -1,6 +1,6 @@
-// Child process of shared-writer.test.ts and migrations.test.ts: opens the PostgreSQL store named on the command
-// line in the shared-writer mode and, in `write` mode, waits for "go" on stdin, then runs concurrent writers that
-// commit and flush, one of them also trying the write-once key `winner`. Prints one JSON line per event.
+// Child process of shared-writer.test.ts and store.test.ts: opens the PostgreSQL store named on the command line
+// in the shared-writer mode. `open` mode: commits one note. `write` mode: waits for "go" on stdin, races for the
+// write-once key `winner`, then runs 8 concurrent writers that commit and flush. Prints one JSON line per event.
 import { createCustoms } from '../../src/index.js'
 import { WriteOnceError } from '../../src/errors.js'
 import { sharedOptions } from './options.js'
@@ -10,6 +10,10 @@ const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`)
 
 const customs = await createCustoms({ ...sharedOptions(keyDir), actor: id, storage: { postgres: { connectionString: url, store } } })
 out({ ready: true, chain: customs.chain, size: customs.size })
+if (mode === 'open') {
+  customs.decision.commit('note', `opened by ${id}`, { source: 'user' })
+  await customs.flush()
+}
 if (mode === 'write') {
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()))
   process.stdin.destroy() // an open stdin would keep the process alive after close()

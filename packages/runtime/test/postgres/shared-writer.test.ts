@@ -1,17 +1,16 @@
 // Many writers, one chain: two shared-writer Customs on one PostgreSQL store in this process, then two child
 // processes. Seq stays contiguous, the chain verifies, every acknowledged receipt is there exactly once, and a
 // write-once key committed by both is taken by one and refused to the other at flush (WriteOnceError).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms, isPending, type Receipt, type SharedCustoms } from '../../src/index.js'
 import { WriteOnceError } from '../../src/errors.js'
 import { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
 import { sharedOptions } from './options.js'
 import { usePostgres } from './server.js'
+import { startChild } from './child.js'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -128,36 +127,3 @@ describe('shared writer on PostgreSQL', () => {
     await parent.close()
   })
 })
-
-/** A child running shared-writer.child.ts: `next()` is its next JSON line, `send()` writes a line to its stdin. */
-export function startChild(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'shared-writer.child.ts'), ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  const lines: string[] = []
-  const waiting: Array<(line: string) => void> = []
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const w = waiting.shift()
-    if (w) w(line)
-    else lines.push(line)
-  })
-  const exited = new Promise<void>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`child exited with ${code}: ${stderr}`)))),
-  )
-  return {
-    exited,
-    send: (line: string) => child.stdin.write(`${line}\n`),
-    next: (): Promise<unknown> => {
-      const line = lines.shift()
-      if (line !== undefined) return Promise.resolve(JSON.parse(line))
-      return Promise.race([
-        new Promise<unknown>((resolve) => waiting.push((l) => resolve(JSON.parse(l)))),
-        exited.then(() => {
-          throw new Error(`child exited before printing: ${stderr}`)
-        }),
-      ])
-    },
-  }
-}
