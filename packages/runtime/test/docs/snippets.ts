@@ -18,10 +18,15 @@ export function expectations(block: string): unknown[] {
   )
 }
 
+export interface SnippetOptions {
+  /** Which ts blocks to run (default: all); the others are another test's (type-checked, say), not run here. */
+  only?: (block: string) => boolean
+}
+
 /** Runs every ts block of `docPath` (repo-relative) in order; returns what each printed (first argument per call). */
-export async function runDocSnippets(docPath: string): Promise<Array<{ block: string; printed: unknown[] }>> {
+export async function runDocSnippets(docPath: string, options: SnippetOptions = {}): Promise<Array<{ block: string; printed: unknown[] }>> {
   const doc = readFileSync(join(repo, docPath), 'utf8')
-  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1])
+  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).filter(options.only ?? (() => true))
   const dir = mkdtempSync(join(repo, 'packages/runtime/test/docs/.snippet-'))
   const out: Array<{ block: string; printed: unknown[] }> = []
   try {
@@ -44,8 +49,8 @@ export async function runDocSnippets(docPath: string): Promise<Array<{ block: st
 }
 
 /** Runs the doc and checks every printed value against its `// =>` comment. */
-export async function checkDoc(docPath: string): Promise<void> {
-  const runs = await runDocSnippets(docPath)
+export async function checkDoc(docPath: string, options: SnippetOptions = {}): Promise<void> {
+  const runs = await runDocSnippets(docPath, options)
   expect(runs.length, `${docPath} has no ts block`).toBeGreaterThan(0)
   for (const { block, printed } of runs) {
     const expected = expectations(block)
