@@ -30,7 +30,7 @@ export class ViewBackend implements StorageBackend {
   async *read(): AsyncIterable<JournalEntry> {
     const upTo = await this.backend.headPosition()
     for await (const page of this.backend.pagesAfter(0, upTo)) for (const row of page) yield row.entry
-    this.position = upTo
+    this.position = Math.max(0, upTo)
   }
 
   /** Everything stored (verify reads the whole journal, also what this view has not caught up with). */

@@ -159,13 +159,11 @@ export class PostgresBackend implements StorageBackend {
     try {
       if (!this.readOnly) {
         await this.attempt('migrating the schema', () => migrate(this.db, this.schema))
-        await this.attempt('creating the head row', () =>
-          this.db.query(
-            `insert into ${this.t}.head (store) select $1 where not exists (select 1 from ${this.t}.head where store = $1)
-            on conflict do nothing`,
-            [this.store],
-          ),
-        )
+        // Checked first: a role without INSERT on `head` (docs/postgres.md, "Roles") opens a provisioned store.
+        if ((await this.headPosition()) < 0)
+          await this.attempt('creating the head row', () =>
+            this.db.query(`insert into ${this.t}.head (store) values ($1) on conflict do nothing`, [this.store]),
+          )
         if ((await this.headPosition()) === 0) await this.takeCreationLock()
       }
     } catch (e) {
@@ -193,7 +191,7 @@ export class PostgresBackend implements StorageBackend {
     }
     this.creating = client
     // Another process may have created the store while this one waited for the lock.
-    if ((await this.headPosition()) > 0) await this.releaseCreationLock()
+    if ((await this.headPosition()) !== 0) await this.releaseCreationLock()
   }
 
   private async releaseCreationLock(): Promise<void> {
@@ -206,12 +204,12 @@ export class PostgresBackend implements StorageBackend {
     )
   }
 
-  /** The journal's last position (0 for an empty or missing store). */
+  /** The journal's last position: 0 for an empty store, -1 when the store has no head row (yet, or to this role). */
   async headPosition(): Promise<number> {
     const r = await this.attempt('reading the head', () =>
       this.db.query<{ position: string }>(`select position from ${this.t}.head where store = $1`, [this.store]),
     )
-    return r.rows.length ? Number(r.rows[0]!.position) : 0
+    return r.rows.length ? Number(r.rows[0]!.position) : -1
   }
 
   read(): AsyncIterable<JournalEntry> {
