@@ -21,7 +21,7 @@ let scratch: string
 
 beforeAll(async () => {
   // Inside the repository, so that the snippets resolve the workspace packages.
-  scratch = mkdtempSync(join(repo, 'packages/runtime/test/report/.snippet-'))
+  scratch = mkdtempSync(join(repo, 'packages/runtime/test/docs/.snippet-report-'))
 })
 
 afterAll(() => {
