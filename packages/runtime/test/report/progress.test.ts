@@ -59,6 +59,32 @@ describe('createProgress', () => {
   })
 })
 
+describe('the core progress callbacks', () => {
+  it('rollback planning reports every 4,096 keys with the total; verify reports receipts read', async () => {
+    const c = await createCustoms()
+    for (let i = 0; i < 9000; i++) c.execution.store('web.fetch', `call-${i}`, { i })
+    const planned: Array<[number, number | null]> = []
+    const result = await c.rollback({ tool: 'web.fetch' }, { dryRun: true, onProgress: (done, total) => planned.push([done, total]) })
+    expect(result.diff).toHaveLength(9000)
+    expect(planned).toEqual([
+      [4096, 9000],
+      [8192, 9000],
+    ])
+    const toStart: Array<[number, number | null]> = []
+    await c.rollback({ toSeq: 0 }, { dryRun: true, onProgress: (done, total) => toStart.push([done, total]) })
+    expect(toStart).toEqual([
+      [4096, null],
+      [8192, null],
+    ])
+    const read: number[] = []
+    expect((await c.verify({ onProgress: (n) => read.push(n) })).ok).toBe(true)
+    expect(read.at(-1)).toBe(9000)
+    expect(read).toEqual([...read].sort((a, b) => a - b))
+    await expect(c.rollback({ tool: 'web.fetch' }, { dryRun: true, onProgress: 'yes' as never })).rejects.toThrow(/onProgress/)
+    await c.close()
+  })
+})
+
 const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0
 const repo = fileURLToPath(new URL('../../../../', import.meta.url))
 const cliSource = path.join(repo, 'packages/runtime/src/cli.ts')
