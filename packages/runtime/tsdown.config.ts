@@ -15,7 +15,8 @@ export default defineConfig([
     // were most of the unpacked size, and with them every .d.mts named a .d.mts.map that was never written.
     sourcemap: false,
     clean: true,
-    external: [/^node:/, 'sql.js', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai'],
+    // pg (node-postgres) is an optional peer, imported lazily by the PostgreSQL backend only.
+    external: [/^node:/, 'sql.js', /^@noble\//, /^@lezer\//, /^@langchain\//, /^@openai\//, /^@ai-sdk\//, 'ai', 'pg'],
     // sql.js's glue is bundled as an ES module and its wasm shipped as dist/sql-wasm.wasm: build/sql-js.ts.
     ...sqlJsBuild,
   },

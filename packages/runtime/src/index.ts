@@ -95,6 +95,17 @@ export { createMemoryBackend, type MemoryBackend } from './storage/memory.js'
  * as a single writer (a second tab gets LOCKED) where `{ indexedDB: name }` would share it between tabs.
  */
 export { createIndexedDBBackend, type IndexedDBBackendOptions } from './storage/indexeddb.js'
+/**
+ * PostgreSQL (docs/postgres.md): `createCustoms({ storage: { postgres }, keyStore })` shares one chain between
+ * processes; the backend alone (`createCustoms({ storage: createPostgresBackend(...) })`) is a single Customs.
+ */
+export {
+  createPostgresBackend,
+  type PostgresBackend,
+  type PostgresBackendOptions,
+  type PostgresConnection,
+} from './storage/postgres/backend.js'
+export type { PostgresCustoms, PostgresStorageOption } from './postgres/postgres-customs.js'
 export type { StorageOption } from './storage/resolve.js'
 export type { AppendOptions, JournalEntry, JournalHead, OpenReport, StorageBackend } from './storage/types.js'
 export { flattenPools, diffStates, type PoolsView, type StateChange } from './views.js'

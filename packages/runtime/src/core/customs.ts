@@ -12,7 +12,7 @@ import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageOption } from '../storage/resolve.js'
-import type { PostgresStorageOption } from '../postgres/postgres-customs.js'
+import type { PostgresCustoms, PostgresStorageOption } from '../postgres/postgres-customs.js'
 import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
 import { commitDecision } from './gates/decision.js'
@@ -495,9 +495,13 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
  * single-writer semantics, and it serves the other tabs), every other tab a follower whose writes return
  * pending receipts until `flush()`. Without either API (an insecure context has no Web Locks) it is a
  * single-writer Customs as before, and a second tab fails with LOCKED.
+ *
+ * `{ postgres: { connectionString } | { pool } }` (with a `keyStore` every process shares) opens a store that any
+ * number of processes append to (postgres/postgres-customs.ts, docs/postgres.md): writes return pending receipts
+ * and `flush()` commits them in one transaction against the head of the chain.
  */
 export function createCustoms(options: CustomsOptions & { storage: { indexedDB: string } }): Promise<SharedCustoms>
-export function createCustoms(options: CustomsOptions & { storage: { postgres: PostgresStorageOption } }): Promise<SharedCustoms>
+export function createCustoms(options: CustomsOptions & { storage: { postgres: PostgresStorageOption } }): Promise<PostgresCustoms>
 export function createCustoms(options?: CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }): Promise<Customs>
 export function createCustoms(options?: CustomsOptions): Promise<SharedCustoms>
 export async function createCustoms(options: CustomsOptions = {}): Promise<SharedCustoms> {

@@ -44,7 +44,9 @@ let loaded: Promise<PgModule> | undefined
 
 /** The `pg` module, or an OptionError naming `storage.postgres` that says how to install it. */
 export function loadPg(): Promise<PgModule> {
-  loaded ??= import('pg').then(
+  // A specifier bundlers leave alone: a browser app that imports memory-customs must build without pg installed.
+  const specifier = 'pg'
+  loaded ??= import(/* webpackIgnore: true */ /* @vite-ignore */ specifier).then(
     (m: { default?: unknown }) => (m.default ?? m) as PgModule,
     (e: unknown) => {
       loaded = undefined
