@@ -227,6 +227,18 @@ describe('memory-customs report', () => {
     expect(shell).not.toMatch(/<(?:link|img|iframe)\b|\bsrc=/i)
   })
 
+  it('reads a store that a writer holds open (no writer lock taken)', async () => {
+    const writer = await createCustoms({ storage: { file: store }, keyStore: { dir: keys } })
+    try {
+      const r = await cli('report', '--out', 'while-open.html', '--json')
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout).receipts).toBe(39)
+    } finally {
+      await writer.close()
+    }
+  })
+
   it('prints a summary, stays quiet on a stderr that is not a terminal, and names a bad option', async () => {
     const r = await cli('report', '--out', 'plain.html', '--max-receipts', '5')
     expect(r.code).toBe(0)
