@@ -1,0 +1,190 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../runtime/test/browser/harness'
+import { EventStream, rawRequest } from '../../../../playground/web/test/inspector-http'
+
+declare global {
+  interface Window {
+    __ready?: boolean
+    __write?: (text: string) => number
+  }
+}
+
+// The inspector for webpack-dev-server and the Rspack dev server: an Rspack development build with `devServer` set
+// (the plugin adds the HTTP bridge), served by a Node server whose middleware chain starts with
+// `inspectorMiddleware()` as `devServer.setupMiddlewares` would put it. Neither dev server package is installed in
+// this repository, so the chain is a plain `http` server: the middleware and the bridge are the real ones.
+const fixture = resolve(import.meta.dirname, '..', 'fixtures', 'inspector-app')
+const source = readFileSync(join(fixture, 'src/main.ts'), 'utf8').split('\n')
+const writeLine = source.findIndex((l) => l.includes('customs.decision.commit(')) + 1
+
+async function rspackBuild(mode: 'development' | 'production', outDir: string): Promise<void> {
+  const { rspack } = await import('@rspack/core')
+  const { default: MemoryCustoms } = await import('unplugin-memory-customs/rspack')
+  const compiler = rspack({
+    mode,
+    context: fixture,
+    entry: './src/main.ts',
+    target: 'web',
+    devtool: false,
+    output: { path: outDir, filename: 'main.js', clean: true },
+    // The runtime's PostgreSQL backend imports `pg` dynamically; a browser build has no use for it (reported to the lead:
+    // a web bundle of memory-customs fails on it without this).
+    resolve: { extensions: ['.ts', '.js', '.mjs'], alias: { pg: false } },
+    module: {
+      rules: [
+        { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } }, type: 'javascript/auto' },
+      ],
+    },
+    // What `rspack serve` sees: the plugin adds the bridge in development builds that run under a dev server.
+    devServer: {},
+    // The app's own code only: in this repository the runtime is a linked workspace package, not under node_modules.
+    plugins: [MemoryCustoms({ include: ['src/**/*.ts'] })],
+  } as never)
+  await new Promise<void>((done, fail) =>
+    compiler.run((err, stats) => {
+      compiler.close(() => {})
+      if (err) return fail(err)
+      if (stats?.hasErrors()) return fail(new Error(stats.toString({ all: false, errors: true })))
+      done()
+    }),
+  )
+  writeFileSync(
+    join(outDir, 'index.html'),
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>app</title><script src="main.js"></script></html>',
+  )
+}
+
+let server: Server
+let browser: Browser
+let page: Page
+let origin = ''
+let base = ''
+let token = ''
+let events: EventStream
+const printed: string[] = []
+const outDir = mkdtempSync(join(tmpdir(), 'mc-inspector-rspack-'))
+
+beforeAll(async () => {
+  await rspackBuild('development', outDir)
+  const { inspectorMiddleware } = await import('unplugin-memory-customs/inspector')
+  let inspector: ReturnType<typeof inspectorMiddleware> | null = null
+  // The dev server's chain: the inspector first, then the build output.
+  server = createServer((req, res) => {
+    inspector!(req, res, () => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.slice(1) || 'index.html'
+      const file = readdirSync(outDir).includes(name) ? join(outDir, name) : null
+      if (!file) return void res.writeHead(404).end()
+      const type = name.endsWith('.html')
+        ? 'text/html; charset=utf-8'
+        : name.endsWith('.wasm')
+          ? 'application/wasm'
+          : 'text/javascript; charset=utf-8'
+      res.writeHead(200, { 'content-type': type }).end(readFileSync(file))
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const port = (server.address() as AddressInfo).port
+  inspector = inspectorMiddleware({ root: fixture, port, log: (line) => printed.push(line) })
+  origin = `http://127.0.0.1:${port}`
+  base = `http://localhost:${port}/__memory-customs/`
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  events?.close()
+  await browser?.close()
+  server?.closeAllConnections()
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()))
+})
+
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+}
+
+describe('inspectorMiddleware() with an Rspack development build', () => {
+  it('prints the page URL and the token once', () => {
+    expect(printed).toHaveLength(1)
+    const m = /^Memory Customs inspector: (\S+) \(reveal token: ([\w-]+)\)$/.exec(printed[0])
+    expect(m?.[1]).toBe(base)
+    token = m![2]
+  })
+
+  it('carries the app receipts over the HTTP bridge and answers verify and reveal', async () => {
+    events = await EventStream.open(`${base}api/events`)
+    page = await (await browser.newContext()).newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await page.goto(`${origin}/`)
+    await page.waitForFunction(() => window.__ready === true)
+    await events.next((e) => e.event === 'app' && (e.data as { connected: boolean }).connected)
+
+    const seq = await page.evaluate(() => window.__write!('first note'))
+    const receipt = await events.next((e) => e.event === 'receipt' && (e.data as { seq: number }).seq === seq)
+    expect(receipt.data).toMatchObject({ op: 'COMMIT', pool: 'decision', key: 'note', site: { file: 'src/main.ts', line: writeLine } })
+
+    // The plugin's own analysis lists the site; this session's receipt is its coverage.
+    const { sites } = (await (await fetch(`${base}api/sites`)).json()) as { sites: Array<{ id: string; line: number; fired: number }> }
+    expect(sites).toHaveLength(1)
+    expect(sites[0]).toMatchObject({ line: writeLine, fired: 1 })
+    expect((receipt.data as { siteId: string }).siteId).toBe(sites[0].id)
+
+    expect((await post('api/verify', {})).json).toMatchObject({ ok: true, size: seq, firstFailure: null })
+    const commit = (receipt.data as { new: string }).new
+    expect((await post('api/reveal', { commits: [commit] })).status).toBe(403)
+    expect((await post('api/reveal', { commits: [commit] }, { 'x-memory-customs-token': token })).json).toEqual({
+      revealed: true,
+      values: { [commit]: 'first note' },
+    })
+    expect(errors).toEqual([])
+  })
+
+  it('refuses a non-loopback Host, another origin, and a bridge message from a tab it does not know', async () => {
+    const port = new URL(origin).port
+    const rebinding = await rawRequest(`${origin}/__memory-customs/api/sites`, { headers: { host: `attacker.example:${port}` } })
+    expect(rebinding.status).toBe(403)
+    expect(JSON.parse(rebinding.body)).toMatchObject({ error: { code: 'FORBIDDEN' } })
+    const crossSite = await rawRequest(`${origin}/__memory-customs/api/verify`, {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, origin: 'http://127.0.0.1:1', 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(crossSite.status).toBe(403)
+    const plainText = await rawRequest(`${origin}/__memory-customs/api/verify`, {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, 'content-type': 'text/plain' },
+      body: '{}',
+    })
+    expect(plainText.status).toBe(415)
+    const stranger = await post('bridge/app', { tab: 'nobody', message: { type: 'receipts', receipts: [] } })
+    expect(stranger.status).toBe(409)
+  })
+
+  it('tells the page when the app tab closes', async () => {
+    const from = events.events.length
+    await page.close()
+    await events.next((e) => e.event === 'app' && !(e.data as { connected: boolean }).connected, from)
+    expect((await post('api/verify', {})).json).toMatchObject({ error: { code: 'APP_NOT_CONNECTED' } })
+  })
+
+  it('a production build has no bridge', async () => {
+    const prodDir = mkdtempSync(join(tmpdir(), 'mc-inspector-rspack-prod-'))
+    await rspackBuild('production', prodDir)
+    const bundle = readFileSync(join(prodDir, 'main.js'), 'utf8')
+    const dev = readFileSync(join(outDir, 'main.js'), 'utf8')
+    for (const needle of ['bridge/app', 'bridge/requests', 'memory-customs.inspector-bridge']) {
+      expect(dev).toContain(needle)
+      expect(bundle).not.toContain(needle)
+    }
+  })
+})
