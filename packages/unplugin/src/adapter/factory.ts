@@ -3,7 +3,9 @@ import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginF
 import { normalizeId } from '../core/ids'
 import { escapeRegExp, PROBE_NAMES } from '../core/glob'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
-import { codePrefilter, nativeCodeFilter } from '../core/prefilter'
+import { candidateTest, candidateWords } from '../core/candidates'
+import { saveParserCache } from '../core/code-cache'
+import { projectWrapperIndex } from '../core/wrapper-specs'
 import type { Options } from '../types'
 import { version } from '../../package.json'
 import { claimEmission } from './emitted'
@@ -35,7 +37,10 @@ interface ActiveConfig {
   root: string
   enabled: boolean
   admits: (id: string) => boolean
-  prefilter: RegExp
+  /** The exact candidate test; `null` until the wrappers under `root` are known (see `prepare`). */
+  prefilter: RegExp | null
+  /** Set while the wrapper declarations are read with the parser, which is loaded asynchronously. */
+  preparing?: Promise<void>
 }
 
 /** The API exposed on the Vite plugin (`plugin.api`). */
@@ -47,10 +52,19 @@ export interface MemoryCustomsApi {
 type ParserCore = typeof import('./core')
 let parserCore: ParserCore | undefined
 let parserCoreLoading: Promise<ParserCore> | undefined
-/** The TypeScript-backed core, loaded once per process on first need (see `./core`). */
+/** The TypeScript-backed core, loaded once per process on first need (see `./core`), from V8's code cache. */
 function loadParserCore(): Promise<ParserCore> {
   parserCoreLoading ??= import('./core').then((m) => (parserCore = m))
   return parserCoreLoading
+}
+
+/**
+ * The names of the wrappers under `o.root`, or `null` when a module there mentions one and the parser is not
+ * loaded yet: most projects have none, and then the candidate test needs no TypeScript.
+ */
+function wrapperNamesNow(o: ResolvedOptions): string[] | null {
+  const index = parserCore ? parserCore.wrapperIndex(o.root, o.wrappers, parserCore.parse) : projectWrapperIndex(o.root, o.wrappers, null)
+  return index && [...index.names]
 }
 
 // A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
@@ -98,15 +112,25 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     const root = path.resolve(userOptions?.root ?? host.root ?? process.cwd())
     const resolved = resolveOptions(userOptions, { mode, root })
     const enabled = typeof resolved.enabled === 'function' ? resolved.enabled({ mode, framework }) !== false : resolved.enabled !== false
+    // Disabled: no scan of the sources and no candidate test, nothing is transformed.
+    const names = enabled ? wrapperNamesNow(resolved) : null
     active = {
       resolved,
       mode,
       root,
       enabled,
       admits: createIdFilter(resolved.include, resolved.exclude, root),
-      prefilter: nonStateful(codePrefilter(resolved)),
+      prefilter: names && nonStateful(candidateTest(resolved, names)),
     }
     return active
+  }
+  /** Completes `c.prefilter` when the wrapper declarations need the parser: loads it and reads them. */
+  const prepare = (c: ActiveConfig): Promise<void> => {
+    c.preparing ??= loadParserCore().then((core) => {
+      const names = [...core.wrapperIndex(c.resolved.root, c.resolved.wrappers, core.parse).names]
+      c.prefilter = nonStateful(candidateTest(c.resolved, names))
+    })
+    return c.preparing
   }
   const hostChanged = (info: HostInfo) => {
     Object.assign(host, info)
@@ -122,6 +146,15 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     try {
       const c = config()
       if (!c.enabled || !c.admits(id)) return null
+      if (!c.prefilter) {
+        return prepare(c).then(
+          () => transformModule.call(this, code, id),
+          (err) => {
+            this.warn(skippedFileWarning(normalizeId(id, c.root).file, 1, 1, `internal error: ${errorMessage(err)}`))
+            return null
+          },
+        )
+      }
       file = normalizeId(id, c.root).file
       if (code.search(c.prefilter) === -1) {
         // An edited module (watch mode, HMR) may have lost its sites; forget what it had.
@@ -253,21 +286,48 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     await writeFile(target, text)
   }
 
-  const filter = nativeTransformFilter(perMode.map((r) => ({ include: r.include, prefilter: nativeCodeFilter(r) })))
+  // `enabled: false` in every mode the options know: no transform hook at all, so no module reaches the plugin.
+  const everyModeOff = perMode.every((r) => r.enabled === false)
+  // The native filter is declared now, before the host says which root and mode the build has. Vite says so in
+  // `configResolved`, before it reads the filter, so there the code filter is set for the actual root and mode,
+  // and creating the plugin scans nothing. Other hosts get the union over the modes the options know, for the root
+  // they give (else cwd); when a module there declares wrappers, finding their names needs the parser, and the
+  // exact test in the handler does all the work instead.
+  const deferCodeFilter = framework === 'vite'
+  const wordsFor = (r: ResolvedOptions): RegExp | null => {
+    if (deferCodeFilter) return null
+    const names = wrapperNamesNow(r)
+    return names && candidateWords(r, names)
+  }
+  const filter = nativeTransformFilter(
+    perMode.filter((r) => r.enabled !== false).map((r) => ({ include: r.include, prefilter: wordsFor(r) })),
+  )
+  const transformFilter: { id: typeof filter.id; code?: RegExp } = filter.code ? { id: filter.id, code: filter.code } : { id: filter.id }
+  /** Vite: the word filter of the resolved root and mode (the handler's exact test stays the authority). */
+  const narrowCodeFilter = async () => {
+    const c = config()
+    if (!deferCodeFilter || !c.enabled) return
+    if (!c.prefilter) await prepare(c)
+    const names = wrapperNamesNow(c.resolved)
+    const words = names && candidateWords(c.resolved, names)
+    if (words) transformFilter.code = nonStateful(words)
+  }
+  // The parser's compiled code is cached for the next build once it has done its work (./core/code-cache).
+  const cacheParser = () => {
+    if (parserCore) saveParserCache()
+  }
 
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
     // Original TypeScript, before any transpiler: the recorded lines and columns are the author's.
     enforce: 'pre',
 
-    transform: {
-      filter: filter.code ? { id: filter.id, code: filter.code } : { id: filter.id },
-      handler: transformModule,
-    },
+    transform: everyModeOff ? undefined : { filter: transformFilter, handler: transformModule },
 
     // webpack, rspack and esbuild: the manifest is emitted when the build ends. Rollup and Vite use
     // `generateBundle`/`writeBundle` below, where the output bundle is known (and can be checked for a twin's).
     async buildEnd() {
+      cacheParser()
       if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild' && framework !== 'farm') return
       await emitReport(this)
       const fileName = manifestName()
@@ -302,6 +362,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         const testOutDir = underVitest ? path.resolve(cfg.root, configuredOutDir ?? 'dist') : undefined
         hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve', testOutDir })
         inspector.configResolved(cfg)
+        return narrowCodeFilter()
       },
       ...inspector.hooks,
       generateBundle(output, bundle) {
@@ -311,6 +372,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         if (!host.serve) return writeIfDropped(output)
       },
       buildEnd() {
+        cacheParser()
         if (host.testOutDir) return writeTestManifest()
       },
       api: { sites: () => collector.sites() } satisfies MemoryCustomsApi,

@@ -1,5 +1,6 @@
 import { escapeRegExp, PROBE_NAMES, type SiteMeta } from 'memory-customs/probe'
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from '../core/typescript'
 
 /** A site as embedded in an instrumented module's table: exactly what the probe runtime receives. */
 export type EmbeddedSite = SiteMeta
@@ -24,7 +25,7 @@ export function readEmbeddedTables(code: string): EmbeddedTable[] {
   if (!code.includes(TABLE_CALL)) return []
   const sf = ts.createSourceFile('module.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
   const tables: EmbeddedTable[] = []
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isCallExpression(node) && isTableCallee(node.expression) && node.arguments.length >= 2) {
       const file = literalValue(node.arguments[0])
       const sites = literalValue(node.arguments[1])
@@ -39,8 +40,8 @@ export function readEmbeddedTables(code: string): EmbeddedTable[] {
   return tables
 }
 
-function isTableCallee(expr: ts.Expression): boolean {
-  let e: ts.Expression = expr
+function isTableCallee(expr: TS.Expression): boolean {
+  let e: TS.Expression = expr
   while (ts.isParenthesizedExpression(e)) e = e.expression
   // `(0, probe.__mc$r)` after a CommonJS transform
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.CommaToken) e = e.right
@@ -51,7 +52,7 @@ function isTableCallee(expr: ts.Expression): boolean {
 
 const NOT_LITERAL = Symbol('not a literal')
 
-function literalValue(node: ts.Expression): unknown {
+function literalValue(node: TS.Expression): unknown {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text
   if (ts.isNumericLiteral(node)) return Number(node.text)
   if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) {

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 import type { CallSite, Options } from '../types'
 import type { AnalyzeError } from './errors'
 import { normalizeId } from './ids'
@@ -14,7 +15,7 @@ import { typeAwareSource } from './type-aware'
 import { declaredWrappers, mayDeclareWrappers, withOwnDeclarations, wrapperIndex, type WrapperIndex } from './wrappers'
 
 /** Script kind from the file extension: TSX for `.tsx`/`.jsx`, JS for `.js`/`.mjs`/`.cjs`, else TS. */
-export function scriptKindOf(file: string): ts.ScriptKind {
+export function scriptKindOf(file: string): TS.ScriptKind {
   const ext = /\.([cm]?[jt]sx?)$/.exec(file)?.[1] ?? 'ts'
   if (ext === 'tsx') return ts.ScriptKind.TSX
   if (ext === 'jsx') return ts.ScriptKind.JSX
@@ -23,16 +24,16 @@ export function scriptKindOf(file: string): ts.ScriptKind {
 }
 
 /** Parses without type information; parent pointers are set because flags look upwards. */
-export function parse(code: string, file: string): ts.SourceFile {
+export function parse(code: string, file: string): TS.SourceFile {
   return ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, scriptKindOf(file))
 }
 
 // The adapter calls `instrument` right after `analyze` on the same code; keeping the last tree saves
 // `instrument` a second parse. One entry only, so memory stays flat however many modules are built.
-let lastParse: { code: string; file: string; sf: ts.SourceFile } | null = null
+let lastParse: { code: string; file: string; sf: TS.SourceFile } | null = null
 
 /** `parse`, reusing the tree of the previous call when code and file are the same. */
-export function parseCached(code: string, file: string): ts.SourceFile {
+export function parseCached(code: string, file: string): TS.SourceFile {
   if (lastParse && lastParse.code === code && lastParse.file === file) return lastParse.sf
   const sf = parse(code, file)
   lastParse = { code, file, sf }
@@ -40,22 +41,22 @@ export function parseCached(code: string, file: string): ts.SourceFile {
 }
 
 /** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
-export function firstParseError(sf: ts.SourceFile): AnalyzeError | null {
-  const diags = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics
+export function firstParseError(sf: TS.SourceFile): AnalyzeError | null {
+  const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics
   if (!diags?.length) return null
   const d = diags[0]
   const { line, character } = sf.getLineAndCharacterOfPosition(d.start ?? 0)
   return { message: ts.flattenDiagnosticMessageText(d.messageText, '\n'), line: line + 1, column: character + 1 }
 }
 
-function className(node: ts.ClassLikeDeclaration): string {
+function className(node: TS.ClassLikeDeclaration): string {
   if (node.name) return node.name.text
   const p = node.parent
   if (p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
   return '(anonymous class)'
 }
 
-function propertyNameText(name: ts.PropertyName): string | null {
+function propertyNameText(name: TS.PropertyName): string | null {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text
   return null
 }
@@ -65,19 +66,19 @@ function propertyNameText(name: ts.PropertyName): string | null {
  * class fields), the declared or assigned name for functions, `null` for anonymous callbacks (they inherit
  * the enclosing name).
  */
-function memberOwner(member: ts.Node, name: string): string {
+function memberOwner(member: TS.Node, name: string): string {
   return member.parent && ts.isClassLike(member.parent) ? `${className(member.parent)}.${name}` : name
 }
 
-function functionName(node: ts.Node): string | null {
+function functionName(node: TS.Node): string | null {
   switch (node.kind) {
     case ts.SyntaxKind.FunctionDeclaration:
-      return (node as ts.FunctionDeclaration).name?.text ?? 'default'
+      return (node as TS.FunctionDeclaration).name?.text ?? 'default'
     case ts.SyntaxKind.MethodDeclaration:
     case ts.SyntaxKind.GetAccessor:
     case ts.SyntaxKind.SetAccessor:
     case ts.SyntaxKind.PropertyDeclaration: {
-      const n = propertyNameText((node as ts.MethodDeclaration).name)
+      const n = propertyNameText((node as TS.MethodDeclaration).name)
       return n === null ? null : memberOwner(node, n)
     }
     case ts.SyntaxKind.Constructor:
@@ -86,7 +87,7 @@ function functionName(node: ts.Node): string | null {
       return memberOwner(node, 'static')
     case ts.SyntaxKind.FunctionExpression:
     case ts.SyntaxKind.ArrowFunction: {
-      const fnNode = node as ts.FunctionExpression | ts.ArrowFunction
+      const fnNode = node as TS.FunctionExpression | TS.ArrowFunction
       if (ts.isFunctionExpression(fnNode) && fnNode.name) return fnNode.name.text
       const p = node.parent
       if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text
@@ -99,7 +100,7 @@ function functionName(node: ts.Node): string | null {
 }
 
 interface RawCandidate {
-  call: ts.CallExpression
+  call: TS.CallExpression
   fn: string | null
 }
 
@@ -110,10 +111,10 @@ interface Walk {
   consts: ConstLiterals
 }
 
-function walk(sf: ts.SourceFile, types: readonly string[]): Walk {
+function walk(sf: TS.SourceFile, types: readonly string[]): Walk {
   const out: Walk = { calls: [], bindings: { writers: new Set(), typed: new Set() }, consts: new ConstLiterals() }
   let fn: string | null = null
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     collectBinding(node, out.bindings, types)
     out.consts.declare(node)
     if (ts.isCallExpression(node)) out.calls.push({ call: node, fn })
@@ -133,14 +134,14 @@ function walk(sf: ts.SourceFile, types: readonly string[]): Walk {
 function siteFromCall(
   c: RawCandidate,
   w: Walk,
-  sf: ts.SourceFile,
+  sf: TS.SourceFile,
   code: string,
   file: string,
   o: ResolvedOptions,
   typeHooks: TypeHooks | null,
   wrappers: WrapperIndex,
 ): CallSite | null {
-  const isWrapper = (name: string, receiver: ts.Expression | null): boolean => {
+  const isWrapper = (name: string, receiver: TS.Expression | null): boolean => {
     if (!wrappers.names.has(name)) return false
     // Inside a wrapper, a call of the same name on another object is the write it wraps (`store(k, v) {
     // return this.map.store(k, v) }`), not a call back into a wrapper.
@@ -193,12 +194,12 @@ function siteFromCall(
 }
 
 /** Shapes a probe cannot wrap without changing behaviour. */
-function unsupportedReason(call: ts.CallExpression, code: string): string | undefined {
+function unsupportedReason(call: TS.CallExpression, code: string): string | undefined {
   if (isSuperReceiver(call.expression)) return 'super receiver'
   if (code.charCodeAt(call.end - 1) !== 41 /* ) */ || code.charCodeAt(call.arguments.pos - 1) !== 40 /* ( */) {
     return 'unrecognised argument list'
   }
-  let p: ts.Node = call.parent
+  let p: TS.Node = call.parent
   while (p && ts.isParenthesizedExpression(p)) p = p.parent
   if (p && ts.isDeleteExpression(p)) return 'delete operand'
   return undefined
@@ -206,11 +207,11 @@ function unsupportedReason(call: ts.CallExpression, code: string): string | unde
 
 /** Hooks type-aware mode adds to the syntactic matcher. */
 export interface TypeHooks {
-  receiverIsMemory: (receiver: ts.Expression) => boolean
-  literalKey: (e: ts.Expression) => string | null
+  receiverIsMemory: (receiver: TS.Expression) => boolean
+  literalKey: (e: TS.Expression) => string | null
 }
 
-function sitesOf(sf: ts.SourceFile, code: string, file: string, o: ResolvedOptions, hooks: TypeHooks | null): CallSite[] {
+function sitesOf(sf: TS.SourceFile, code: string, file: string, o: ResolvedOptions, hooks: TypeHooks | null): CallSite[] {
   const w = walk(sf, o.matcher.types)
   const wholeModule = o.wrappers.modules.includes(path.resolve(o.root, file))
   const own = mayDeclareWrappers(code, o.wrappers, wholeModule) ? declaredWrappers(sf, file, o.wrappers, wholeModule) : []

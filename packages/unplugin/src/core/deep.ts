@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 import type { CallSite } from '../types'
 import type { AnalyzeError } from './errors'
 import type { CloneableOptions } from './options'
@@ -69,7 +70,7 @@ export function nestingDepth(code: string, file: string, limit = MAX_NESTING_DEP
   return { depth: max, line: lines.length, column: lines[lines.length - 1].length + 1 }
 }
 
-function regexAllowedAfter(k: ts.SyntaxKind): boolean {
+function regexAllowedAfter(k: TS.SyntaxKind): boolean {
   switch (k) {
     case ts.SyntaxKind.Identifier:
     case ts.SyntaxKind.PrivateIdentifier:

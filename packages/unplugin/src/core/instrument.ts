@@ -1,5 +1,6 @@
 import { MagicString, SourceMap } from 'magic-string'
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 import type { CallSite, Options } from '../types'
 import { parseCached } from './analyze'
 import { normalizeId } from './ids'
@@ -51,23 +52,23 @@ export const instrumentWork = { nodesVisited: 0, edits: 0, backwardEdits: 0 }
  * site up from the root instead costs a scan of every sibling list on its path, which is O(sites) per site
  * in a long function body.
  */
-function scanTree(sf: ts.SourceFile, sites: readonly CallSite[]): { calls: Map<string, ts.CallExpression>; used: Set<string> } {
+function scanTree(sf: TS.SourceFile, sites: readonly CallSite[]): { calls: Map<string, TS.CallExpression>; used: Set<string> } {
   const ends = new Set<number>()
   for (const s of sites) if (!s.unsupported) ends.add(s.end)
-  const calls = new Map<string, ts.CallExpression>()
+  const calls = new Map<string, TS.CallExpression>()
   const used = new Set<string>()
-  const stack: ts.Node[] = [sf]
-  const push = (c: ts.Node): void => {
+  const stack: TS.Node[] = [sf]
+  const push = (c: TS.Node): void => {
     stack.push(c)
   }
   while (stack.length) {
-    const n = stack.pop() as ts.Node
+    const n = stack.pop() as TS.Node
     instrumentWork.nodesVisited++
     if (n.kind === ts.SyntaxKind.Identifier) {
-      const text = (n as ts.Identifier).text
+      const text = (n as TS.Identifier).text
       if (text.startsWith(HELPER_PREFIX)) used.add(text)
     } else if (n.kind === ts.SyntaxKind.CallExpression && ends.has(n.end)) {
-      calls.set(`${n.getStart(sf)}:${n.end}`, n as ts.CallExpression)
+      calls.set(`${n.getStart(sf)}:${n.end}`, n as TS.CallExpression)
     }
     ts.forEachChild(n, push)
   }
@@ -79,8 +80,8 @@ function scanTree(sf: ts.SourceFile, sites: readonly CallSite[]): { calls: Map<s
  * prologue (`'use client';`) on the same line, else at offset 0. `semicolon` is needed when the last
  * directive has none, so that the directive is not glued to the import.
  */
-function headerPosition(code: string, sf: ts.SourceFile): { pos: number; semicolon: boolean } {
-  let last: ts.Statement | null = null
+function headerPosition(code: string, sf: TS.SourceFile): { pos: number; semicolon: boolean } {
+  let last: TS.Statement | null = null
   for (const st of sf.statements) {
     if (ts.isExpressionStatement(st) && ts.isStringLiteral(st.expression)) last = st
     else break
@@ -94,7 +95,7 @@ function headerPosition(code: string, sf: ts.SourceFile): { pos: number; semicol
 }
 
 /** CommonJS when the extension says so, or the file uses `require`/`module.exports` and has no import/export. */
-function isCommonJs(file: string, code: string, sf: ts.SourceFile): boolean {
+function isCommonJs(file: string, code: string, sf: TS.SourceFile): boolean {
   if (/\.c[jt]s$/.test(file)) return true
   if (/\.m[jt]s$/.test(file)) return false
   const esm = (sf as unknown as { externalModuleIndicator?: unknown }).externalModuleIndicator

@@ -1,4 +1,5 @@
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 import type { KeyKind } from '../types'
 import { unwrap } from './syntax'
 
@@ -25,7 +26,7 @@ export class ConstLiterals {
   private readonly shadowed = new Set<string>()
 
   /** Records a declaration seen during the walk. */
-  declare(node: ts.Node): void {
+  declare(node: TS.Node): void {
     const k = node.kind
     if (k < ts.SyntaxKind.VariableDeclaration && k !== ts.SyntaxKind.Parameter && k !== ts.SyntaxKind.BindingElement) return
     if (ts.isVariableDeclaration(node)) {
@@ -50,7 +51,7 @@ export class ConstLiterals {
     }
   }
 
-  private shadowBindingNames(name: ts.BindingName): void {
+  private shadowBindingNames(name: TS.BindingName): void {
     if (ts.isIdentifier(name)) this.shadowed.add(name.text)
     else for (const el of name.elements) if (!ts.isOmittedExpression(el)) this.shadowBindingNames(el.name)
   }
@@ -63,7 +64,7 @@ export class ConstLiterals {
 }
 
 /** String form of a string, no-substitution template or numeric literal (through `as const` etc.), or `null`. */
-export function literalValue(e: ts.Expression): string | null {
+export function literalValue(e: TS.Expression): string | null {
   const u = unwrap(e)
   if (ts.isStringLiteral(u) || ts.isNoSubstitutionTemplateLiteral(u)) return u.text
   if (ts.isNumericLiteral(u)) {
@@ -88,9 +89,9 @@ export interface KeyClass {
  * `dynamic`. A template with no static text at all is dynamic.
  */
 export function classifyKey(
-  arg: ts.Expression | undefined,
+  arg: TS.Expression | undefined,
   consts: ConstLiterals,
-  literalType?: (e: ts.Expression) => string | null,
+  literalType?: (e: TS.Expression) => string | null,
 ): KeyClass {
   if (!arg || ts.isSpreadElement(arg)) return { key: null, keyKind: 'dynamic' }
   const lit = literalValue(arg)

@@ -1,4 +1,5 @@
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 import type { CompiledTarget, MatcherConfig } from './options'
 import { RUNTIME_APIS } from './options'
 import { bareCallee, dottedPath, memberCallee, receiverName } from './syntax'
@@ -18,7 +19,7 @@ export function isLocalSpecifier(spec: string): boolean {
 }
 
 /** Records the bindings of one declaration node; called for every node during the walk. */
-export function collectBinding(node: ts.Node, bindings: FileBindings, types: readonly string[]): void {
+export function collectBinding(node: TS.Node, bindings: FileBindings, types: readonly string[]): void {
   switch (node.kind) {
     case ts.SyntaxKind.ImportDeclaration:
     case ts.SyntaxKind.FunctionDeclaration:
@@ -53,7 +54,7 @@ export function collectBinding(node: ts.Node, bindings: FileBindings, types: rea
   }
 }
 
-function typeNameIn(type: ts.TypeNode | undefined, types: readonly string[]): boolean {
+function typeNameIn(type: TS.TypeNode | undefined, types: readonly string[]): boolean {
   if (!type) return false
   if (ts.isTypeReferenceNode(type)) {
     const n = type.typeName
@@ -63,7 +64,7 @@ function typeNameIn(type: ts.TypeNode | undefined, types: readonly string[]): bo
   return false
 }
 
-function newOf(init: ts.Expression | undefined, types: readonly string[]): boolean {
+function newOf(init: TS.Expression | undefined, types: readonly string[]): boolean {
   if (!init) return false
   let e = init
   while (ts.isAwaitExpression(e) || ts.isParenthesizedExpression(e)) e = e.expression
@@ -112,11 +113,11 @@ function targetFor(path: string, targets: readonly CompiledTarget[]): CompiledTa
  * same-file typed receivers. `extraRule` lets type-aware mode add its verdict for the receiver.
  */
 export function matchCall(
-  call: ts.CallExpression,
+  call: TS.CallExpression,
   m: MatcherConfig,
   bindings: FileBindings,
-  typeVerdict?: (receiver: ts.Expression) => boolean,
-  isWrapper?: (name: string, receiver: ts.Expression | null) => boolean,
+  typeVerdict?: (receiver: TS.Expression) => boolean,
+  isWrapper?: (name: string, receiver: TS.Expression | null) => boolean,
 ): Match | null {
   const rules: string[] = []
   let name = ''

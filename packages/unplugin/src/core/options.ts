@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
 import { OptionError } from './errors'
 import { calleePatternToRegExp, escapeRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
-import { resolveWrapperSpecs, type WrapperSpecs } from './wrappers'
+import { resolveWrapperSpecs, type WrapperSpecs } from './wrapper-specs'
 
 export { OptionError, OptionsError } from './errors'
 

@@ -1,7 +1,8 @@
-import { ts } from 'ts-morph'
+import type { ts as TS } from 'ts-morph'
+import { ts } from './typescript'
 
 /** U(e): strips parentheses, non-null `!`, `as`, `<T>` assertions and `satisfies`, repeatedly. */
-export function unwrap(e: ts.Expression): ts.Expression {
+export function unwrap(e: TS.Expression): TS.Expression {
   for (;;) {
     if (
       ts.isParenthesizedExpression(e) ||
@@ -16,7 +17,7 @@ export function unwrap(e: ts.Expression): ts.Expression {
 }
 
 /** U(e) that also strips `await` (receiver names look through it). */
-export function unwrapWithAwait(e: ts.Expression): ts.Expression {
+export function unwrapWithAwait(e: TS.Expression): TS.Expression {
   for (;;) {
     const u = unwrap(e)
     if (ts.isAwaitExpression(u)) e = u.expression
@@ -25,13 +26,13 @@ export function unwrapWithAwait(e: ts.Expression): ts.Expression {
 }
 
 /** The literal key of `R['k']` / ``R[`k`]``, or `null`. */
-export function literalElementKey(e: ts.ElementAccessExpression): string | null {
+export function literalElementKey(e: TS.ElementAccessExpression): string | null {
   const a = e.argumentExpression
   return ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) ? a.text : null
 }
 
 /** NAME(R) of MW v1: the name a receiver expression goes by, or `''`. */
-export function receiverName(r: ts.Expression): string {
+export function receiverName(r: TS.Expression): string {
   const e = unwrapWithAwait(r)
   if (ts.isIdentifier(e)) return e.text
   if (e.kind === ts.SyntaxKind.ThisKeyword) return 'this'
@@ -43,12 +44,12 @@ export function receiverName(r: ts.Expression): string {
 
 /** The callee of a call in member form: receiver, method name and whether the receiver is `super`. */
 export interface MemberCallee {
-  receiver: ts.Expression
+  receiver: TS.Expression
   method: string
 }
 
 /** Member form of MW v1 (`R.m`, `R?.m`, `R['m']`), or `null` (`#private` method names are not matched). */
-export function memberCallee(callee: ts.Expression): MemberCallee | null {
+export function memberCallee(callee: TS.Expression): MemberCallee | null {
   const c = unwrap(callee)
   if (ts.isPropertyAccessExpression(c)) {
     if (!ts.isIdentifier(c.name)) return null
@@ -62,7 +63,7 @@ export function memberCallee(callee: ts.Expression): MemberCallee | null {
 }
 
 /** Bare form: the callee is an identifier. */
-export function bareCallee(callee: ts.Expression): string | null {
+export function bareCallee(callee: TS.Expression): string | null {
   const c = unwrap(callee)
   return ts.isIdentifier(c) ? c.text : null
 }
@@ -71,10 +72,10 @@ export function bareCallee(callee: ts.Expression): string | null {
  * Dotted callee path used by callee patterns: `?.` and `!` dropped, assertions and parentheses unwrapped,
  * call arguments shown as `()`, literal element keys as `.k`, other element accesses as `[]`.
  */
-export function dottedPath(e: ts.Expression): string {
+export function dottedPath(e: TS.Expression): string {
   const u = unwrapWithAwait(e)
   if (ts.isIdentifier(u)) return u.text
-  if (ts.isPrivateIdentifier(u as ts.Node)) return (u as unknown as ts.PrivateIdentifier).text
+  if (ts.isPrivateIdentifier(u as TS.Node)) return (u as unknown as TS.PrivateIdentifier).text
   switch (u.kind) {
     case ts.SyntaxKind.ThisKeyword:
       return 'this'
@@ -91,15 +92,15 @@ export function dottedPath(e: ts.Expression): string {
 }
 
 /** Whether the (unwrapped) receiver of a member callee is `super`. */
-export function isSuperReceiver(callee: ts.Expression): boolean {
+export function isSuperReceiver(callee: TS.Expression): boolean {
   const c = unwrap(callee)
   return (ts.isPropertyAccessExpression(c) || ts.isElementAccessExpression(c)) && c.expression.kind === ts.SyntaxKind.SuperKeyword
 }
 
 /** Whether there is a `?.` in the callee's member/call chain, or the call itself is `?.()`. */
-export function hasOptionalInChain(call: ts.CallExpression): boolean {
+export function hasOptionalInChain(call: TS.CallExpression): boolean {
   if (call.questionDotToken) return true
-  let e: ts.Expression = call.expression
+  let e: TS.Expression = call.expression
   for (;;) {
     e = unwrap(e)
     if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e)) {
@@ -109,7 +110,7 @@ export function hasOptionalInChain(call: ts.CallExpression): boolean {
   }
 }
 
-function skipUpwards(n: ts.Node, alsoAwait: boolean): ts.Node {
+function skipUpwards(n: TS.Node, alsoAwait: boolean): TS.Node {
   let p = n.parent
   while (
     p &&
@@ -127,14 +128,14 @@ function skipUpwards(n: ts.Node, alsoAwait: boolean): ts.Node {
 }
 
 /** The call is the operand of `await`, possibly through parentheses. */
-export function isAwaited(call: ts.CallExpression): boolean {
+export function isAwaited(call: TS.CallExpression): boolean {
   let p = call.parent
   while (p && ts.isParenthesizedExpression(p)) p = p.parent
   return !!p && ts.isAwaitExpression(p)
 }
 
 /** The call's result is used: after stripping wrappers and `await`, its parent is not an expression statement. */
-export function isValueUsed(call: ts.CallExpression): boolean {
+export function isValueUsed(call: TS.CallExpression): boolean {
   const p = skipUpwards(call, true)
   return !p || !ts.isExpressionStatement(p)
 }
@@ -143,9 +144,9 @@ export function isValueUsed(call: ts.CallExpression): boolean {
  * The outermost expression of the optional chain a call belongs to: wrapping only the call inside
  * `a?.b.set(1).x` would turn a short-circuit into a TypeError, so the probe exit wraps the whole chain.
  */
-export function outermostChain(call: ts.CallExpression): ts.Expression {
+export function outermostChain(call: TS.CallExpression): TS.Expression {
   if (!(call.flags & ts.NodeFlags.OptionalChain)) return call
-  let cur: ts.Expression = call
+  let cur: TS.Expression = call
   for (;;) {
     const p = cur.parent
     if (
@@ -160,7 +161,7 @@ export function outermostChain(call: ts.CallExpression): ts.Expression {
 }
 
 /** Callee text with whitespace collapsed (none around `.`), elided in the middle past 90 characters. */
-export function calleeText(code: string, callee: ts.Expression, sf: ts.SourceFile): string {
+export function calleeText(code: string, callee: TS.Expression, sf: TS.SourceFile): string {
   const raw = code.slice(callee.getStart(sf), callee.end)
   const text = raw
     .replace(/\s+/g, ' ')

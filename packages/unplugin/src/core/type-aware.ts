@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { Project, ts } from 'ts-morph'
+import type { Project, ts as TS } from 'ts-morph'
+import { morph, ts } from './typescript'
 import type { TypeHooks } from './analyze'
 import type { ResolvedOptions } from './options'
 import { receiverName, unwrapWithAwait } from './syntax'
@@ -19,26 +20,26 @@ function projectFor(o: ResolvedOptions): Project {
   let p = projects.get(cacheKey)
   if (!p) {
     p = configPath
-      ? new Project({ tsConfigFilePath: configPath, skipAddingFilesFromTsConfig: false })
-      : new Project({ compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ESNext, strict: true } })
+      ? new morph.Project({ tsConfigFilePath: configPath, skipAddingFilesFromTsConfig: false })
+      : new morph.Project({ compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ESNext, strict: true } })
     projects.set(cacheKey, p)
   }
   return p
 }
 
-function typeNames(t: ts.Type, checker: ts.TypeChecker, depth = 0): string[] {
+function typeNames(t: TS.Type, checker: TS.TypeChecker, depth = 0): string[] {
   if (depth > 3) return []
   const out: string[] = []
   const sym = t.aliasSymbol ?? t.getSymbol()
   if (sym) out.push(sym.getName())
   if (t.aliasSymbol && t.getSymbol()) out.push(t.getSymbol()!.getName())
   if (t.isUnion() || t.isIntersection()) for (const u of t.types) out.push(...typeNames(u, checker, depth + 1))
-  if (t.isClassOrInterface()) for (const b of checker.getBaseTypes(t as ts.InterfaceType)) out.push(...typeNames(b, checker, depth + 1))
+  if (t.isClassOrInterface()) for (const b of checker.getBaseTypes(t as TS.InterfaceType)) out.push(...typeNames(b, checker, depth + 1))
   return out
 }
 
 /** The initializer of a local `const`/`let` alias the identifier refers to, if any. */
-function aliasInitializer(id: ts.Identifier, checker: ts.TypeChecker): ts.Expression | null {
+function aliasInitializer(id: TS.Identifier, checker: TS.TypeChecker): TS.Expression | null {
   const sym = checker.getSymbolAtLocation(id)
   const decl = sym?.valueDeclaration
   if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return decl.initializer
@@ -55,7 +56,7 @@ export function typeAwareSource(
   id: string,
   o: ResolvedOptions,
 ): {
-  sourceFile: ts.SourceFile
+  sourceFile: TS.SourceFile
   hooks: TypeHooks
   release: () => void
 } {
@@ -67,7 +68,7 @@ export function typeAwareSource(
   const types = new Set(o.matcher.types)
   const receivers = o.matcher.receivers
 
-  const receiverIsMemory = (receiver: ts.Expression): boolean => {
+  const receiverIsMemory = (receiver: TS.Expression): boolean => {
     const r = unwrapWithAwait(receiver)
     try {
       if (types.size) {
@@ -80,7 +81,7 @@ export function typeAwareSource(
           const name = receiverName(init)
           if (name && receivers.some((re) => re.test(name))) return true
           if (types.size && ts.isNewExpression(unwrapWithAwait(init))) {
-            const c = (unwrapWithAwait(init) as ts.NewExpression).expression
+            const c = (unwrapWithAwait(init) as TS.NewExpression).expression
             if (ts.isIdentifier(c) && types.has(c.text)) return true
           }
         }
@@ -91,7 +92,7 @@ export function typeAwareSource(
     return false
   }
 
-  const literalKey = (e: ts.Expression): string | null => {
+  const literalKey = (e: TS.Expression): string | null => {
     try {
       const t = checker.getTypeAtLocation(e)
       if (t.isStringLiteral()) return t.value

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import path from 'node:path'
+import vm from 'node:vm'
+
+/**
+ * Loading the parser with V8's code cache. ts-morph ships TypeScript as one 9 MB CommonJS file (plus 3 MB of its
+ * own), and compiling them is most of what the first candidate module costs: about 0.2 s of CPU before a single
+ * file is parsed, then more as each parser function is compiled on first use. Node 20 has no
+ * `module.enableCompileCache` (Node 22), so the three files are compiled here through `vm.Script` with the
+ * cached data a previous build produced, and placed in `require.cache` under their own paths; `import 'ts-morph'`
+ * then finds them there, and the package behaves exactly as if Node had loaded it.
+ *
+ * The cache lives in `node_modules/.cache/unplugin-memory-customs/`, next to the installed ts-morph, one file
+ * per script, keyed by the script's path, size and mtime and by Node's version and architecture. V8 checks
+ * the data itself and rejects what does not fit (another V8 or other flags); a rejected or missing cache is
+ * written again when the build ends, after the analyses, so it also holds the parser functions they
+ * compiled. Any failure (no such file, read-only `node_modules`) leaves the plain `import` to load what is
+ * missing: the cache only ever saves time, it never breaks a build.
+ */
+
+/** A script compiled here: what `saveParserCache` needs to write its cache. */
+interface Compiled {
+  script: vm.Script
+  cacheFile: string | null
+  stale: boolean
+}
+
+const compiled: Compiled[] = []
+let preloaded = false
+
+/**
+ * Puts ts-morph's scripts into `require.cache`, compiled with the code cache when there is one. Idempotent;
+ * never throws. Scripts already loaded (by the user's own code, say) are left as they are.
+ */
+export function preloadParser(): void {
+  if (preloaded) return
+  preloaded = true
+  try {
+    const morph = createRequire(import.meta.url).resolve('ts-morph')
+    const common = createRequire(morph).resolve('@ts-morph/common')
+    // `@ts-morph/common` does `require('./typescript')`; dependencies first, so each finds the one before it.
+    const typescript = path.join(path.dirname(common), 'typescript.js')
+    for (const file of [typescript, common, morph]) loadCommonJs(file)
+  } catch {
+    // Whatever was not loaded here, `import('ts-morph')` loads the ordinary way.
+  }
+}
+
+function loadCommonJs(file: string): void {
+  const cache = createRequire(file).cache
+  if (cache[file]) return
+  const source = readFileSync(file, 'utf8')
+  const cacheFile = cachePath(file)
+  let cachedData: Buffer | undefined
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile)
+  } catch {
+    cachedData = undefined
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData })
+  const mod = new Module(file)
+  mod.filename = file
+  const localRequire = createRequire(file)
+  // As Node does: the module is in the cache while it runs, so a require cycle back to it gets its exports.
+  cache[file] = mod
+  try {
+    const run = script.runInThisContext() as (...args: unknown[]) => void
+    run.call(mod.exports, mod.exports, localRequire, mod, file, path.dirname(file))
+  } catch (err) {
+    delete cache[file]
+    throw err
+  }
+  mod.loaded = true
+  compiled.push({ script, cacheFile, stale: !cachedData || script.cachedDataRejected === true })
+}
+
+/** `<outermost node_modules>/.cache/unplugin-memory-customs/<script>-<key>.v8cache`, or `null` outside node_modules. */
+function cachePath(file: string): string | null {
+  const marker = `${path.sep}node_modules${path.sep}`
+  const at = file.indexOf(marker)
+  if (at < 0) return null
+  const { size, mtimeMs } = statSync(file)
+  const key = createHash('sha256').update([file, size, mtimeMs, process.version, process.arch].join('\0')).digest('hex').slice(0, 16)
+  return path.join(file.slice(0, at + marker.length), '.cache', 'unplugin-memory-customs', `${path.basename(file, '.js')}-${key}.v8cache`)
+}
+
+/**
+ * Writes the code cache of every script compiled here without a usable one (first build, or TypeScript or
+ * Node changed); call it when a build ends, once the parser has done its work. Replaces older caches of the same
+ * script; atomic (a parallel build reads a whole file or none). Never throws.
+ */
+export function saveParserCache(): void {
+  for (const c of compiled) {
+    if (!c.stale || !c.cacheFile) continue
+    c.stale = false
+    const dir = path.dirname(c.cacheFile)
+    const temp = `${c.cacheFile}.${process.pid}.tmp`
+    try {
+      const data = c.script.createCachedData()
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(temp, data)
+      renameSync(temp, c.cacheFile)
+      const own = path.basename(c.cacheFile)
+      const script = own.replace(/-[0-9a-f]{16}\.v8cache$/, '')
+      for (const name of readdirSync(dir)) {
+        if (name !== own && name.replace(/-[0-9a-f]{16}\.v8cache$/, '') === script) unlinkSync(path.join(dir, name))
+      }
+    } catch {
+      // Unwritable: the next build compiles TypeScript again, as it would without a cache.
+      try {
+        unlinkSync(temp)
+      } catch {
+        // no temporary file was written
+      }
+    }
+  }
+}
