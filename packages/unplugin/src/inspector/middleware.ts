@@ -14,12 +14,12 @@ import { INSPECTOR_MODEL_VERSION } from 'memory-customs'
 import { inspectorMiddleware as httpMiddleware, type Middleware } from './http'
 import { BASE } from './protocol'
 import { InspectorSession } from './session'
-import { collectorSites } from './registry'
+import { collectorSites, offeredRoot } from './registry'
 
 export interface InspectorMiddlewareOptions {
   /**
    * The project root: site paths are relative to it, and the UI bundle is resolved from it.
-   * @default process.cwd()
+   * @default the `context` of the plugin's compiler under this dev server, else `process.cwd()`
    */
   root?: string
   /**
@@ -42,7 +42,7 @@ export type InspectorMiddleware = Middleware & { readonly token: string }
  * HTTP transport; everything else goes to `next`. Loopback clients only.
  */
 export function inspectorMiddleware(options: InspectorMiddlewareOptions = {}): InspectorMiddleware {
-  const root = options.root ?? process.cwd()
+  const root = options.root ?? offeredRoot() ?? process.cwd()
   const session = new InspectorSession({
     root,
     pluginSites: () => collectorSites(root),

@@ -18,6 +18,13 @@ export function offerSites(root: string, sites: SitesOf): void {
   registry().add({ root, sites })
 }
 
+/** The root of the plugin instance that last started under a dev server in this process, if any. */
+export function offeredRoot(): string | undefined {
+  let last: string | undefined
+  for (const entry of registry()) last = entry.root
+  return last
+}
+
 /** Every site the plugin instances of `root` analysed so far. */
 export function collectorSites(root: string): ManifestSite[] {
   const out: ManifestSite[] = []
