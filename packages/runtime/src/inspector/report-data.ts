@@ -10,7 +10,7 @@ import type { Receipt } from '../core/receipt.js'
 import { INSPECTOR_MODEL_VERSION, type InspectorReceipt, type InspectorSite, type ReportData, type VerifyState } from './model.js'
 import { SeriesBuilder, SERIES_TOP } from './series.js'
 import { inspectorSites, siteCoverage, siteId, type ManifestSite } from './site-coverage.js'
-import { checkpointList, countOp, eachSeriesRow, nthNewestSeq, siteCounts, timeRange, topCounts, type SiteCount } from './store-index.js'
+import { checkpointList, countOp, eachSeriesRow, nthNewestSeq, siteCounts, timeRange, topKeys, type SiteCount } from './store-index.js'
 
 /** The newest receipts a report lists by default (counts and charts still cover all of them). */
 export const DEFAULT_MAX_RECEIPTS = 5000
@@ -49,11 +49,7 @@ export async function buildReportData(customs: Customs, options: ReportDataOptio
 
   const verify = await verifyState(customs, now, progress && ((done) => progress({ phase: 'verify', done, total: size })))
 
-  const series = new SeriesBuilder(
-    timeRange(customs),
-    topCounts(customs, 'key', SERIES_TOP).map((r) => r.name),
-    topCounts(customs, 'source', SERIES_TOP).map((r) => r.name),
-  )
+  const series = new SeriesBuilder(timeRange(customs), topKeys(customs, SERIES_TOP))
   eachSeriesRow(
     customs,
     (row) => series.add(row.ts, row.key, row.source),

@@ -1,8 +1,9 @@
 /**
  * The report's charts as counts: every receipt lands in one time bucket, once under its key and once under its
- * source. The busiest keys and sources get a row each (picked by the index beforehand, so one streaming pass
- * fills the buckets); the rest are summed into `other` (and receipts without a key into `(no key)`), so every
- * view sums to the number of receipts.
+ * source. The busiest keys and sources get a row each; the rest are summed into `other` (and receipts without a key
+ * into `(no key)`), so every view sums to the number of receipts. Keys can be as many as receipts (a tool call's
+ * result is its own key), so the busiest are picked by the index beforehand and one streaming pass fills their
+ * buckets; sources are few (a site's `file:line`, a tool), so every one is counted and the busiest kept at the end.
  */
 import type { Series } from './model.js'
 
@@ -22,10 +23,10 @@ export class SeriesBuilder {
   private readonly sources = new Map<string, number[]>()
 
   /**
-   * `range`: the first and last receipt time (ISO; null for an empty store). `topKeys`/`topSources`: the names
-   * that get their own row, in the order they are shown.
+   * `range`: the first and last receipt time (ISO; null for an empty store). `topKeys`: the keys that get their own
+   * row, in the order they are shown.
    */
-  constructor(range: { from: string; to: string } | null, topKeys: string[], topSources: string[], buckets = SERIES_BUCKETS) {
+  constructor(range: { from: string; to: string } | null, topKeys: string[], buckets = SERIES_BUCKETS) {
     const from = range ? Date.parse(range.from) : 0
     const to = range ? Date.parse(range.to) : 0
     const span = Math.max(0, to - from) + 1
@@ -34,7 +35,6 @@ export class SeriesBuilder {
     this.count = range ? Math.ceil(span / this.width) : 0
     this.start = from
     for (const k of topKeys) this.keys.set(k, zeros(this.count))
-    for (const s of topSources) this.sources.set(s, zeros(this.count))
   }
 
   /** Counts one receipt. `ts` is informative in a receipt (seq orders the chain): a time out of range is clamped. */
@@ -43,7 +43,9 @@ export class SeriesBuilder {
     const t = Date.parse(ts)
     const i = Number.isNaN(t) ? 0 : Math.min(this.count - 1, Math.max(0, Math.floor((t - this.start) / this.width)))
     bump(this.keys, key === null ? NO_KEY : key, i, this.count)
-    bump(this.sources, source, i, this.count)
+    let row = this.sources.get(source)
+    if (!row) this.sources.set(source, (row = zeros(this.count)))
+    row[i]++
   }
 
   series(): Series {
@@ -51,7 +53,7 @@ export class SeriesBuilder {
     return {
       buckets,
       byKey: [...this.keys].filter(([, c]) => c.some((n) => n > 0)).map(([key, counts]) => ({ key, counts })),
-      bySource: [...this.sources].filter(([, c]) => c.some((n) => n > 0)).map(([source, counts]) => ({ source, counts })),
+      bySource: busiest(this.sources, SERIES_TOP).map(([source, counts]) => ({ source, counts })),
     }
   }
 }
@@ -65,6 +67,16 @@ function bump(rows: Map<string, number[]>, name: string, i: number, count: numbe
     if (!row) rows.set(bucket, (row = zeros(count)))
   }
   row[i]++
+}
+
+/** The `n` rows with the most counts (ties by name), then the rest summed as `other`. */
+function busiest(rows: Map<string, number[]>, n: number): Array<[string, number[]]> {
+  const total = (c: number[]) => c.reduce((a, b) => a + b, 0)
+  const sorted = [...rows].map(([name, c]) => ({ name, c, sum: total(c) })).sort((a, b) => b.sum - a.sum || (a.name < b.name ? -1 : 1))
+  const out: Array<[string, number[]]> = sorted.slice(0, n).map((r) => [r.name, r.c])
+  const rest = sorted.slice(n)
+  if (rest.length) out.push([OTHER, rest.reduce((acc, r) => acc.map((v, i) => v + r.c[i]), zeros(rest[0].c.length))])
+  return out
 }
 
 const zeros = (n: number): number[] => Array.from({ length: n }, () => 0)

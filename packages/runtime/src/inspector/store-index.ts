@@ -47,19 +47,23 @@ export function siteCounts(customs: Customs): Map<string, SiteCount> {
 const SOURCE_SQL =
   "CASE WHEN site_file IS NOT NULL THEN site_file || ':' || site_line WHEN tool IS NOT NULL THEN 'tool:' || tool ELSE 'unattributed' END"
 
-/** The `n` keys (non-null) or sources with the most receipts, most first (ties by name). */
-export function topCounts(customs: Customs, by: 'key' | 'source', n: number): Array<{ name: string; count: number }> {
-  const expr = by === 'key' ? 'key' : SOURCE_SQL
-  const where = by === 'key' ? ' WHERE key IS NOT NULL' : ''
-  return all(customs, `SELECT ${expr} AS name, COUNT(*) AS c FROM receipts${where} GROUP BY name ORDER BY c DESC, name LIMIT ?`, [n]).map(
-    ([name, c]) => ({ name: String(name), count: Number(c) }),
+/** The `n` keys (non-null) with the most receipts, most first (ties by key). */
+export function topKeys(customs: Customs, n: number): string[] {
+  return all(customs, 'SELECT key, COUNT(*) AS c FROM receipts WHERE key IS NOT NULL GROUP BY key ORDER BY c DESC, key LIMIT ?', [n]).map(
+    ([key]) => String(key),
   )
 }
 
-/** Earliest and latest receipt time (ISO), null for an empty store. */
+/**
+ * The first and the last receipt's time (ISO), null for an empty store: the span the charts cover. `ts` is
+ * informative (seq orders the chain), so a receipt stamped outside it (a clock set back) lands in an edge bucket.
+ */
 export function timeRange(customs: Customs): { from: string; to: string } | null {
-  const [row] = all(customs, 'SELECT MIN(ts), MAX(ts) FROM receipts')
-  return row && row[0] !== null ? { from: String(row[0]), to: String(row[1]) } : null
+  const first = all(customs, 'SELECT ts FROM receipts ORDER BY pos LIMIT 1')[0]
+  const last = all(customs, 'SELECT ts FROM receipts ORDER BY pos DESC LIMIT 1')[0]
+  if (!first || !last) return null
+  const [a, b] = [String(first[0]), String(last[0])]
+  return a <= b ? { from: a, to: b } : { from: b, to: a }
 }
 
 /** Receipts with this op. */
