@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../runtime/test/browser/harness'
@@ -23,7 +24,25 @@ const fixture = resolve(import.meta.dirname, '..', 'fixtures', 'inspector-app')
 const source = readFileSync(join(fixture, 'src/main.ts'), 'utf8').split('\n')
 const writeLine = source.findIndex((l) => l.includes('customs.decision.commit(')) + 1
 
-async function rspackBuild(mode: 'development' | 'production', outDir: string): Promise<void> {
+/** The config docs/inspector.md shows for webpack/Rspack dev servers, as a user copies it (next to the fixture app). */
+interface DocConfig {
+  plugins: unknown[]
+  devServer: { setupMiddlewares(middlewares: unknown[], devServer: { options: { port: number } }): unknown[] }
+}
+async function docConfig(): Promise<DocConfig> {
+  const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/inspector.md'), 'utf8')
+  const block = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('setupMiddlewares'))
+  if (!block) throw new Error('docs/inspector.md has no setupMiddlewares config')
+  const file = join(fixture, `.doc-config-${process.pid}.mjs`)
+  writeFileSync(file, block)
+  try {
+    return (await import(pathToFileURL(file).href)).default as DocConfig
+  } finally {
+    rmSync(file)
+  }
+}
+
+async function rspackBuild(mode: 'development' | 'production', outDir: string, plugins?: unknown[]): Promise<void> {
   const { rspack } = await import('@rspack/core')
   const { default: MemoryCustoms } = await import('unplugin-memory-customs/rspack')
   const compiler = rspack({
@@ -43,8 +62,8 @@ async function rspackBuild(mode: 'development' | 'production', outDir: string): 
     },
     // What `rspack serve` sees: the plugin adds the bridge in development builds that run under a dev server.
     devServer: {},
-    // The app's own code only: in this repository the runtime is a linked workspace package, not under node_modules.
-    plugins: [MemoryCustoms({ include: ['src/**/*.ts'] })],
+    // Else the app's own code only: in this repository the runtime is a linked workspace package, not under node_modules.
+    plugins: plugins ?? [MemoryCustoms({ include: ['src/**/*.ts'] })],
   } as never)
   await new Promise<void>((done, fail) =>
     compiler.run((err, stats) => {
@@ -71,9 +90,10 @@ const printed: string[] = []
 const outDir = mkdtempSync(join(tmpdir(), 'mc-inspector-rspack-'))
 
 beforeAll(async () => {
-  await rspackBuild('development', outDir)
-  const { inspectorMiddleware } = await import('unplugin-memory-customs/inspector')
-  let inspector: ReturnType<typeof inspectorMiddleware> | null = null
+  const config = await docConfig()
+  await rspackBuild('development', outDir, config.plugins)
+  type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+  let inspector: Middleware | null = null
   // The dev server's chain: the inspector first, then the build output.
   server = createServer((req, res) => {
     inspector!(req, res, () => {
@@ -90,7 +110,14 @@ beforeAll(async () => {
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   const port = (server.address() as AddressInfo).port
-  inspector = inspectorMiddleware({ root: fixture, port, log: (line) => printed.push(line) })
+  // The doc's chain, as the dev server calls it (its root: the compiler's context, the fixture).
+  const log = console.info
+  console.info = (line: string) => void printed.push(line)
+  try {
+    inspector = config.devServer.setupMiddlewares([], { options: { port } })[0] as Middleware
+  } finally {
+    console.info = log
+  }
   origin = `http://127.0.0.1:${port}`
   base = `http://localhost:${port}/__memory-customs/`
   browser = await launchChromium()
@@ -134,7 +161,11 @@ describe('inspectorMiddleware() with an Rspack development build', () => {
     expect(receipt.data).toMatchObject({ op: 'COMMIT', pool: 'decision', key: 'note', site: { file: 'src/main.ts', line: writeLine } })
 
     // The plugin's own analysis lists the site; this session's receipt is its coverage.
-    const { sites } = (await (await fetch(`${base}api/sites`)).json()) as { sites: Array<{ id: string; line: number; fired: number }> }
+    const all = (await (await fetch(`${base}api/sites`)).json()) as {
+      sites: Array<{ id: string; file: string; line: number; fired: number }>
+    }
+    // The doc's config instruments every module outside node_modules: here the linked runtime's too.
+    const sites = all.sites.filter((s) => s.file === 'src/main.ts')
     expect(sites).toHaveLength(1)
     expect(sites[0]).toMatchObject({ line: writeLine, fired: 1 })
     expect((receipt.data as { siteId: string }).siteId).toBe(sites[0].id)
