@@ -85,7 +85,7 @@ describe('static report', () => {
     await page.getByText('2 receipts of 10.').waitFor()
 
     // One receipt: the budget raise, with its site and the value diff (the report was built with values).
-    await page.getByRole('button', { name: `Open receipt ${seqs.budgetRaised}` }).click()
+    await page.getByRole('button', { name: `Open receipt ${seqs.budgetRaised}`, exact: true }).click()
     const detail = page.getByRole('region', { name: new RegExp(`Receipt #${seqs.budgetRaised}`) })
     await detail.waitFor()
     await shot(page, shots, 'report-receipt', `Receipt #${seqs.budgetRaised} · COMMIT`)
@@ -158,7 +158,7 @@ describe('static report', () => {
     await page.keyboard.press('Enter')
     await page.getByText('10 receipts.').waitFor()
     expect(await unreachableByTab(page)).toEqual([])
-    await page.getByRole('button', { name: 'Open receipt 3' }).focus()
+    await page.getByRole('button', { name: 'Open receipt 3', exact: true }).focus()
     await page.keyboard.press('Space')
     await page.getByRole('heading', { name: /Receipt #3 · STORE/ }).waitFor()
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('detail-title')
@@ -189,7 +189,7 @@ describe('static report', () => {
     await shot(page, shots, 'report-sites-dark', '5 instrumented sites')
     const fails = serious(await axe(page))
     await view(page, /^Receipts/).click()
-    await page.getByRole('button', { name: `Open receipt ${seqs.budgetRaised}` }).click()
+    await page.getByRole('button', { name: `Open receipt ${seqs.budgetRaised}`, exact: true }).click()
     await page.getByRole('heading', { name: new RegExp(`Receipt #${seqs.budgetRaised}`) }).waitFor()
     fails.push(...serious(await axe(page)))
     expect(fails).toEqual([])

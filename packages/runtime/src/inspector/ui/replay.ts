@@ -42,7 +42,8 @@ export function sourceOf(r: InspectorReceipt): string {
 /**
  * The dev page's charts, counted the way the report's builder counts (inspector/series.ts): every receipt once
  * under its key and once under its source, in up to `buckets` equal time buckets; the `top` busiest keys and
- * sources get a row, the rest are summed into `other`, so each chart sums to the number of receipts.
+ * sources get a row, receipts without a key one of their own, the rest are summed into `other`, so each chart sums
+ * to the number of receipts.
  */
 export function seriesOf(receipts: readonly InspectorReceipt[], buckets = 40, top = 8): Series {
   if (receipts.length === 0) return { buckets: [], byKey: [], bySource: [] }
@@ -56,16 +57,17 @@ export function seriesOf(receipts: readonly InspectorReceipt[], buckets = 40, to
   const width = Math.ceil(span / Math.min(buckets, span))
   const n = Math.ceil(span / width)
   const bucketOf = (t: number) => Math.min(n - 1, Math.max(0, Math.floor((t - start) / width)))
-  const rows = (names: string[]) => {
+  // `own`: a row that is always its own and not one of the `top` (receipts without a key, as the report has it).
+  const rows = (names: string[], own?: string) => {
     const counts = new Map<string, number>()
-    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1)
+    for (const name of names) if (name !== own) counts.set(name, (counts.get(name) ?? 0) + 1)
     const kept = new Set(
       [...counts]
-        .filter(([name]) => name !== OTHER)
-        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
         .slice(0, top)
         .map(([name]) => name),
     )
+    if (own) kept.add(own)
     const table = new Map<string, number[]>()
     names.forEach((name, i) => {
       const row = kept.has(name) ? name : OTHER
@@ -73,16 +75,21 @@ export function seriesOf(receipts: readonly InspectorReceipt[], buckets = 40, to
       if (!c) table.set(row, (c = Array.from({ length: n }, () => 0)))
       c[bucketOf(times[i]!)]!++
     })
-    return [...table].sort((a, b) => (a[0] === OTHER ? 1 : b[0] === OTHER ? -1 : total(b[1]) - total(a[1])))
+    const last = (name: string) => (name === OTHER ? 2 : name === own ? 1 : 0)
+    return [...table].sort((a, b) => last(a[0]) - last(b[0]) || total(b[1]) - total(a[1]) || (a[0] < b[0] ? -1 : 1))
   }
   return {
     buckets: Array.from({ length: n }, (_, i) => new Date(start + i * width).toISOString()),
-    byKey: rows(receipts.map((r) => r.key ?? '(no key)')).map(([key, counts]) => ({ key, counts })),
+    byKey: rows(
+      receipts.map((r) => r.key ?? NO_KEY),
+      NO_KEY,
+    ).map(([key, counts]) => ({ key, counts })),
     bySource: rows(receipts.map(sourceOf)).map(([source, counts]) => ({ source, counts })),
   }
 }
 
 const OTHER = 'other'
+const NO_KEY = '(no key)'
 
 export function total(counts: readonly number[]): number {
   let sum = 0

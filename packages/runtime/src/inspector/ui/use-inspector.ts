@@ -24,6 +24,25 @@ function merge(list: InspectorReceipt[], more: InspectorReceipt[]): InspectorRec
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
 }
 
+/**
+ * The server's whole list, fetched when an app (re)connects, joined with what the page holds. Usually the same
+ * chain: merged (receipts pushed while the fetch was under way stay). When a receipt at the same seq differs, the
+ * app holds another store (a reload after "start over"): the fetched list replaces the old one, keeping the
+ * receipts pushed meanwhile that link onto its end.
+ */
+export function adopt(current: InspectorReceipt[], fresh: InspectorReceipt[]): InspectorReceipt[] {
+  const bySeq = new Map(fresh.map((r) => [r.seq, r]))
+  if (!current.some((r) => bySeq.has(r.seq) && bySeq.get(r.seq)!.hash !== r.hash)) return merge(current, fresh)
+  const out = [...fresh].sort((a, b) => a.seq - b.seq)
+  let last = out[out.length - 1]
+  for (const r of current.filter((c) => c.seq > (last?.seq ?? 0)).sort((a, b) => a.seq - b.seq)) {
+    if (r.seq !== (last?.seq ?? 0) + 1 || (last && r.prev !== last.hash)) break
+    out.push(r)
+    last = r
+  }
+  return out
+}
+
 export function useInspector(source: InspectorSource): InspectorData {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null)
   const [error, setError] = useState<unknown>(null)
@@ -58,10 +77,12 @@ export function useInspector(source: InspectorSource): InspectorData {
             setConnected(isConnected)
             if (isConnected && source.receiptsAfter)
               source.receiptsAfter(0).then(
-                (all) => {
-                  newest = all.reduce((max, r) => Math.max(max, r.seq), 0)
-                  setReceipts(all)
-                },
+                (all) =>
+                  setReceipts((list) => {
+                    const next = adopt(list, all)
+                    newest = next.length ? next[next.length - 1]!.seq : 0
+                    return next
+                  }),
                 () => undefined,
               )
           },

@@ -80,7 +80,7 @@ export function Sites({ sites, onOpen, coverageOf }: SitesProps) {
                 </td>
                 {onOpen && (
                   <td>
-                    <button type="button" class="link" onClick={() => onOpen(s)} aria-label={`Open ${s.file}:${s.line} in the editor`}>
+                    <button type="button" class="link" onClick={() => onOpen(s)} aria-label={`Open in editor: ${s.file}:${s.line}`}>
                       Open in editor
                     </button>
                   </td>
