@@ -1,7 +1,7 @@
 /**
  * Measures the content scanner on the development corpus (issue 9, "Measured, not claimed").
  *
- *   npm run eval:scan [-- --corpus DIR] [--tool-outputs FILE] [--json]
+ *   npm run eval:scan [-- --corpus DIR] [--tool-outputs FILE] [--half dev|held] [--json]
  *
  * Reads every `*.jsonl` of the corpus (default `../shared/corpus/scan-dev`, relative to the repository) and the
  * handwritten tool-output rows (`packages/runtime/test/scan/fixtures/tool-outputs.jsonl`), scans each text with the
@@ -13,6 +13,10 @@
  * Metric definitions are the corpus README's: R_rej = share of positives rejected with a finding of the family,
  * FPR_rej = share of negatives rejected with a finding of the family, R_flag/FPR_flag the same with "not approved";
  * `review` rows are reported apart; rows with `meta.scope: "out"` are left out of every family metric.
+ *
+ * `--half dev|held` keeps one half of the corpus rows, split by a hash of the row id (scripts/scan-half.ts): rules
+ * are developed on `dev`, and a gain that does not show on `held` is fitted to rows, not general. The tool outputs
+ * keep their own dev/holdout split and are always measured whole.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,6 +24,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { scan } from '../packages/runtime/src/scan'
 import type { Family, ScanResult } from '../packages/runtime/src/scan'
+import { type Half, rowHalf } from './scan-half'
 
 type Label = 0 | 1 | 'review'
 
@@ -305,7 +310,16 @@ function main(): void {
   const files = readdirSync(corpusDir)
     .filter((name) => name.endsWith('.jsonl'))
     .sort()
-  const corpus = scoreRows(files.flatMap((file) => readRows(path.join(corpusDir, file)).map((row) => ({ row, file }))))
+  const half = argument('--half') as Half | undefined
+  if (half !== undefined && half !== 'dev' && half !== 'held') throw new TypeError(`--half must be dev or held, not ${half}`)
+  const inHalf = (row: Row) => half === undefined || rowHalf(row.id) === half
+  const corpus = scoreRows(
+    files.flatMap((file) =>
+      readRows(path.join(corpusDir, file))
+        .filter(inHalf)
+        .map((row) => ({ row, file })),
+    ),
+  )
   const toolOutputs = existsSync(toolFile) ? scoreRows(readRows(toolFile).map((row) => ({ row, file: TOOL_OUTPUTS_FILE }))) : []
   const perFile = familyRows(corpus)
   const slices = sliceRows([...corpus, ...toolOutputs])
@@ -329,6 +343,7 @@ function main(): void {
   if (process.argv.includes('--json')) {
     const json = {
       corpus: corpusDir,
+      half: half ?? 'all',
       ruleSet,
       rows: corpus.length,
       outOfScope,
@@ -342,7 +357,8 @@ function main(): void {
     console.log(JSON.stringify(json, null, 2))
     return
   }
-  console.log(`eval:scan — ${corpus.length} corpus rows (${outOfScope} out of scope) from ${corpusDir}`)
+  const halfNote = half === undefined ? '' : `, ${half} half only`
+  console.log(`eval:scan — ${corpus.length} corpus rows (${outOfScope} out of scope${halfNote}) from ${corpusDir}`)
   console.log(`${toolOutputs.length} tool-output rows from ${path.relative(REPO, toolFile)}; rule set ${ruleSet}\n`)
   console.log('Per family × language × source file (R = positives, FPR = negatives, Rv_flag = review rows flagged)\n')
   console.log(

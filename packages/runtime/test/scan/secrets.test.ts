@@ -75,6 +75,16 @@ describe('secret/provider-token', () => {
     expect(strongest(scan(`sk-${randomText(ALNUM, 48, 44)}`))).toBe('medium')
   })
 
+  it('finds a SoftLayer API key in the API endpoint path, and not the bare endpoint', () => {
+    const key = randomText('abcdefghijklmnopqrstuvwxyz0123456789', 64, 50)
+    const hits = scan(`curl https://api.softlayer.com/rest/v3.1/${key}/SoftLayer_Account.json`)
+    expect(hits.map((h) => [h.rule, h.severity, h.evidence.startsWith('SoftLayer API key')])).toEqual([
+      ['secret/provider-token', 'high', true],
+    ])
+    expect(scan('See https://api.softlayer.com/rest/v3.1/SoftLayer_Account/getObject for the fields.')).toEqual([])
+    expect(strongest(scan(`http://api.softlayer.com/soap/v3/${'x'.repeat(64)}`))).toBe('low')
+  })
+
   it('finds an AWS secret access key next to its name', () => {
     const hits = scan(`aws_secret_access_key = ${randomText(B64, 40, 45)}`)
     expect(hits.some((h) => h.evidence.startsWith('AWS secret access key') && h.severity === 'high')).toBe(true)

@@ -39,6 +39,7 @@ import {
   MULTI_OVERRIDE,
   MULTI_OVERRIDE_GATE,
 } from './pivot'
+import { EN_STEERING, contentPivot } from './steering'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
 export interface RawHit {
@@ -67,6 +68,7 @@ export function detectInjection(text: string): RawHit[] {
   const german = HAS_GERMAN_CUE.test(text)
   runDirect(text, EN_DIRECT, hits, lower)
   runDirect(text, EN_PIVOT, hits, lower)
+  runDirect(text, EN_STEERING, hits, lower)
   if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits, lower)
   runDirect(text, JAILBREAK_UNGATED, hits, lower)
   if (german) runDirect(text, DE_DIRECT, hits, lower)
@@ -83,6 +85,8 @@ export function detectInjection(text: string): RawHit[] {
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
   scriptBait(text, hits)
+  const pivot = contentPivot(text, hits)
+  if (pivot) hits.push(pivot)
   return mergeHits(hits)
 }
 

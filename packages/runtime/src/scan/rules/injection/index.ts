@@ -35,7 +35,7 @@ export const injectionRules: Rule[] = [
   injectionRule('override', 'An instruction to ignore, forget or void the prior instructions, rules or prompt.'),
   injectionRule(
     'task-pivot',
-    'A task closed and another opened ("well done. Now write …"), an interruption, or the answer replaced by a fixed output.',
+    'A task closed and another opened ("well done. Now write …"), ordinary content followed by an order to the model, an interruption, or the answer replaced by a fixed output.',
   ),
   injectionRule('role-hijack', 'A persona or mode switch that removes the assistant’s restrictions (DAN, developer mode).'),
   injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),

@@ -47,10 +47,17 @@ export interface WeightedCue {
 
 const OVERRIDE_VERB = String.raw`(?:ignore|ignoring|ingore|ignroe|igmore|igmre|ignor|ignre|disregard|disregarding|forget|override|overrule|bypass|discard|abandon|neglect|set aside|throw out|stop following|do not follow|don't follow|dont follow|no longer follow|pay no attention to|do not obey|don't obey|stop obeying|never mind)`
 // Words allowed between the verb and the target: determiners, possessives, qualifiers of "before".
-const QUALIFIER = String.raw`(?:all|any|of|about|the|your|my|its|his|her|their|these|those|such|every|each|and|or|previous|prior|preceding|above|earlier|former|foregoing|initial|original|old|existing|current|following|other|given|system|developer|developer's|default|safety|security|content|ethical|moral|user's|the user's|above-mentioned|aforementioned|last|past|whole|entire|every|single|one|further|remaining|instructed|provided|hidden|internal|programmed|built-in)`
+const QUALIFIER = String.raw`(?:all|any|of|about|the|your|my|its|his|her|their|these|those|such|every|each|and|or|previous|prior|preceding|above|earlier|former|foregoing|initial|original|old|existing|current|following|other|given|system|developer|developer's|safety|security|content|ethical|moral|user's|the user's|above-mentioned|aforementioned|last|past|whole|entire|every|single|one|further|remaining|instructed|provided|hidden|internal|programmed|built-in)`
 const TARGET = String.raw`(?:instructions?|i\w{1,2}structions?|prompts?|rules?|directives?|guidelines?|guidance|commands?|orders?|context|conversation|constraints?|restrictions?|polic(?:y|ies)|programming|training|tasks?|assignments?|documents?|requests?|questions?|filters?|safeguards?|limitations?|boundaries|ethics|principles|protocols?|messages? above|text above|everything|anything)`
 
-const OVERRIDE_CHAIN = new RegExp(String.raw`\b${OVERRIDE_VERB}\b\s+(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b`, 'gi')
+/** A single named rule with its subject ("the rule about double rolls", "the instruction on page 4"): scoped, not all. */
+const SCOPED_SINGLE = String.raw`(?!(?<=\b(?:rule|instruction|guideline|policy|directive|command|order|request|question|task|document|message|filter|restriction|constraint|limitation|protocol))\s+(?:about|regarding|concerning|on|for)\b)`
+
+// "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
+const OVERRIDE_CHAIN = new RegExp(
+  String.raw`\b(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${SCOPED_SINGLE}`,
+  'gi',
+)
 
 export const EN_DIRECT: DirectPattern[] = [
   {

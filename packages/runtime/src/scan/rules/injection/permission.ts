@@ -149,9 +149,10 @@ const EN_CLAIMS: ClaimPattern[] = [
     ],
   },
   {
-    // "you are allowed to skip confirmation", "the assistant has full access", "you do not need permission"
+    // "you are allowed to skip confirmation", "the assistant has full access", "you do not need permission"; the
+    // optional word before "allowed" is never a negation ("is not allowed to send" is a restriction, not a grant)
     re: new RegExp(
-      String.raw`\b${ASSISTANT}\s+(?:are|is|have been|has been|were|are now|is now)\s+(?:\w+\s+)?(?:allowed|permitted|authori[sz]ed|entitled|cleared|free)\s+to\s+(?:\w+\s+)?(?:skip|bypass|ignore|override|run|execute|delete|access|read|send|share|upload|transfer|approve|make|change|modify|disable|install|use|do)\b|\b${ASSISTANT}\s+(?:has|have|now have|now has)\s+(?:(?:full|complete|unrestricted|unlimited|total|elevated|admin|administrator|root|superuser|sudo|owner|write)\s+)+${PERMISSION_NOUN}\b${NOT_PERMISSION}|\b${ASSISTANT}\s+(?:(?:does|do)\s*(?:not|n't)\s+need|need\s+not|needn't|no longer need)\s+(?:to\s+)?(?:ask|confirm|check|permission|approval|confirmation|consent)\b`,
+      String.raw`\b${ASSISTANT}\s+(?:are|is|have been|has been|were|are now|is now)\s+(?:(?!not\b|never\b|no\b)\w+\s+)?(?:allowed|permitted|authori[sz]ed|entitled|cleared|free)\s+to\s+(?:\w+\s+)?(?:skip|bypass|ignore|override|run|execute|delete|access|read|send|share|upload|transfer|approve|make|change|modify|disable|install|use|do)\b|\b${ASSISTANT}\s+(?:has|have|now have|now has)\s+(?:(?:full|complete|unrestricted|unlimited|total|elevated|admin|administrator|root|superuser|sudo|owner|write)\s+)+${PERMISSION_NOUN}\b${NOT_PERMISSION}|\b${ASSISTANT}\s+(?:(?:does|do)\s*(?:not|n't)\s+need|need\s+not|needn't|no longer need)\s+(?:to\s+)?(?:ask|confirm|check|permission|approval|confirmation|consent)\b`,
       'gi',
     ),
     addressed: true,

@@ -195,6 +195,12 @@ const SHAPES: ShapeFormat[] = [
     back: 32,
     accept: (text, start) => HEX32.test(text.slice(start, start + 32)) && (start === 0 || !ALNUM.test(text[start - 1])),
   },
+  // SoftLayer (IBM Classic) API keys travel in the SOAP/REST endpoint's path: 64 lower-case hex-like characters.
+  {
+    name: 'SoftLayer API key',
+    pattern: /api\.softlayer\.com\/(?:soap|rest)\/v3(?:\.1)?\/([a-z0-9]{64})(?![A-Za-z0-9])/gi,
+    severity: 'high',
+  },
   // The AWS secret access key has no prefix: 40 base64 characters next to words naming it.
   {
     name: 'AWS secret access key',
