@@ -1,0 +1,116 @@
+// Connection faults of the PostgreSQL backend, injected into a real pool on a real server: a COMMIT whose
+// acknowledgement is lost is settled by reading the row back (never appended twice), a connection lost before
+// COMMIT is retried as a new transaction, and a server that stays unreachable is a typed error after the bound.
+import pg from 'pg'
+import { z } from 'zod'
+import { describe, expect, it } from 'vitest'
+import { createCustoms } from '../../src/index.js'
+import { StorageBackendError } from '../../src/errors.js'
+import { createMemoryKeyProvider } from '../../src/keys/memory.js'
+import { createPostgresBackend } from '../../src/storage/postgres/backend.js'
+import type { PgPoolLike } from '../../src/storage/postgres/driver.js'
+import { usePostgres } from './server.js'
+
+/** A pg.Pool whose clients fail the next COMMIT like a dropped connection, after (`after`) or instead of it. */
+function faultyPool(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 })
+  pool.on('error', () => {}) // an idle client dropped when the server stops
+  const fault: { next: 'after-commit' | 'before-commit' | null; injected: number } = { next: null, injected: 0 }
+  const wrapped = {
+    query: (text: string, values?: unknown[]) => pool.query(text, values),
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect()
+      return {
+        release: (err?: Error | boolean) => client.release(err),
+        on: (event: string, fn: (...args: never[]) => void) => client.on(event as 'notification', fn),
+        removeAllListeners: (event?: string) => client.removeAllListeners(event),
+        query: async (text: string, values?: unknown[]) => {
+          if (text === 'commit' && fault.next) {
+            const kind = fault.next
+            fault.next = null
+            fault.injected++
+            await client.query(kind === 'after-commit' ? 'commit' : 'rollback')
+            throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
+          }
+          return client.query(text, values)
+        },
+      }
+    },
+  }
+  return { pool: wrapped as unknown as PgPoolLike, fault, end: () => pool.end().catch(() => {}) }
+}
+
+const decision = { schemas: { a: z.number(), b: z.number(), c: z.number() } }
+
+describe('PostgreSQL faults', () => {
+  const server = usePostgres()
+
+  it('a COMMIT acknowledgement lost after the commit: read back, acknowledged once, never appended twice', async () => {
+    const { url } = await server().createDatabase()
+    const { pool, fault, end } = faultyPool(url)
+    const backend = createPostgresBackend({ pool })
+    const c = await createCustoms({ decision, keyStore: createMemoryKeyProvider(), storage: backend })
+    c.decision.commit('a', 1, { source: 'user' })
+    await c.flush()
+    fault.next = 'after-commit'
+    c.decision.commit('a', 2, { source: 'user' })
+    await c.flush()
+    expect(fault.injected).toBe(1)
+    expect(backend.unknownCommits).toBe(1)
+    c.decision.commit('a', 3, { source: 'user' })
+    await c.flush()
+    const seqs = await pool.query<{ seq: string }>("select seq from memory_customs.journal where kind = 'r' order by position")
+    expect(seqs.rows.map((r) => Number(r.seq))).toEqual([1, 2, 3])
+    expect(await c.verify()).toMatchObject({ ok: true, checked: 3 })
+    await c.close()
+    await end()
+  })
+
+  it('a connection lost before the COMMIT took effect: the append runs again as a new transaction, once', async () => {
+    const { url } = await server().createDatabase()
+    const { pool, fault, end } = faultyPool(url)
+    const backend = createPostgresBackend({ pool })
+    const c = await createCustoms({ decision, keyStore: createMemoryKeyProvider(), storage: backend })
+    fault.next = 'before-commit'
+    c.decision.commit('a', 1, { source: 'user' })
+    c.decision.commit('b', 2, { source: 'user' })
+    await c.flush()
+    expect(fault.injected).toBe(1)
+    expect(backend.unknownCommits).toBe(0)
+    const rows = await pool.query<{ n: number }>("select count(*)::int as n from memory_customs.journal where kind = 'r'")
+    expect(rows.rows[0]!.n).toBe(2)
+    expect(await c.verify()).toMatchObject({ ok: true, checked: 2 })
+    await c.close()
+    await end()
+  })
+
+  it('the shared writer survives a lost COMMIT acknowledgement too: its pending receipts settle once', async () => {
+    const { url } = await server().createDatabase()
+    const { pool, fault, end } = faultyPool(url)
+    const keyStore = createMemoryKeyProvider()
+    const c = await createCustoms({ decision, keyStore, storage: { postgres: { pool } } })
+    fault.next = 'after-commit'
+    c.decision.commit('a', 1, { source: 'user' })
+    c.decision.commit('b', 2, { source: 'user' })
+    expect((await c.flush()).map((r) => r.seq)).toEqual([1, 2])
+    fault.next = 'before-commit'
+    c.decision.commit('c', 3, { source: 'user' })
+    expect((await c.flush()).map((r) => r.seq)).toEqual([3])
+    expect(fault.injected).toBe(2)
+    expect(await c.verify()).toMatchObject({ ok: true, checked: 3 })
+    await c.close()
+    await end()
+  })
+
+  it('an unreachable server: retried with backoff, then a StorageBackendError (IO) naming the store', async () => {
+    const { url } = await server().createDatabase()
+    const dead = new URL(url)
+    dead.port = '1' // nothing listens there
+    const backend = createPostgresBackend({ connectionString: dead.toString() }, { retry: { attempts: 3, baseMs: 5 } })
+    const err = await backend.open().catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(StorageBackendError)
+    expect(err).toMatchObject({ storageCode: 'IO', location: 'postgres:memory_customs/default' })
+    expect((err as Error).message).toMatch(/3 attempts failed/)
+  })
+})
