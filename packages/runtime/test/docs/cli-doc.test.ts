@@ -1,5 +1,5 @@
 /**
- * docs/cli.md is a transcript of real runs, and stays one: the demo is built and run as the page's first block says,
+ * docs/cli.md (and the CLI part of docs/lineage.md) is a transcript of real runs, and stays one: the demo is built and run as the page's first block says,
  * then every `$ memory-customs ...` line of the page runs in a shell (the built CLI, packages/runtime/dist/cli.mjs,
  * standing in for the `memory-customs` alias) in the demo's directory, and what it prints is compared with the lines
  * shown after it (hashes, commitments and signatures masked; `...` and `…` are the page's elisions). `/tmp/` paths
@@ -138,9 +138,10 @@ describe('docs/cli.md', () => {
     expect(sh('memory-customs --help').output).toContain(`Usage: ${blocks[1].body.trim()}`)
   })
 
-  const transcripts = blocks.filter((b) => b.body.includes('$ memory-customs'))
+  // docs/lineage.md shows its commands on the demo's store too, in the same shell.
+  const transcripts = [...blocks, ...docBlocks('docs/lineage.md')].filter((b) => b.body.includes('$ memory-customs'))
   for (const block of transcripts) {
-    it(`block at line ${block.line} (${block.body.split('\n')[0].slice(2, 60)}) prints what the page shows`, async () => {
+    it(`${block.doc}:${block.line} (${block.body.split('\n')[0].slice(2, 60)}) prints what the page shows`, async () => {
       for (const [marker, make] of SETUP) if (block.body.includes(marker)) await make()
       for (const step of transcript(block.body)) {
         const r = sh(step.command)
@@ -152,6 +153,17 @@ describe('docs/cli.md', () => {
       }
     })
   }
+
+  it("docs/options.md's manifest format is the demo build's: its fields, in order, and the file it shows", () => {
+    const shown = JSON.parse(docBlocks('docs/options.md').find((b) => b.lang === 'json')!.body)
+    const real = JSON.parse(readFileSync(join(cwd, 'dist/memory-customs.sites.json'), 'utf8'))
+    expect(Object.keys(shown)).toEqual(Object.keys(real))
+    expect(Object.keys(shown.totals)).toEqual(Object.keys(real.totals))
+    const file = real.files.find((f: { file: string }) => f.file === shown.files[0].file)
+    expect(shown.files[0]).toEqual(file)
+    expect(Object.keys(shown.files[0].sites[0])).toEqual(Object.keys(file.sites[0]))
+    expect([shown.framework, shown.mode, shown.plugin]).toEqual([real.framework, real.mode, real.plugin])
+  })
 
   it('the unauthenticated-tail and torn-tail outputs are what verify prints (exit codes 5 and 6)', () => {
     const forged = 'tmp/forged-tail'
