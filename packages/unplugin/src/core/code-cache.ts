@@ -22,8 +22,11 @@ import vm from 'node:vm'
 
 /** A script compiled here: what `saveParserCache` needs to write its cache. */
 interface Compiled {
+  file: string
   script: vm.Script
   cacheFile: string | null
+  /** What V8 did with the cached data: compiled from it, rejected it, or there was none. */
+  cache: 'used' | 'rejected' | 'none'
   stale: boolean
 }
 
@@ -32,13 +35,14 @@ let preloaded = false
 
 /**
  * Puts ts-morph's scripts into `require.cache`, compiled with the code cache when there is one. Idempotent;
- * never throws. Scripts already loaded (by the user's own code, say) are left as they are.
+ * never throws. Scripts already loaded (by the user's own code, say) are left as they are. `from`: where
+ * ts-morph is resolved from (this package; tests point it at a fixture).
  */
-export function preloadParser(): void {
+export function preloadParser(from: string = import.meta.url): void {
   if (preloaded) return
   preloaded = true
   try {
-    const morph = createRequire(import.meta.url).resolve('ts-morph')
+    const morph = createRequire(from).resolve('ts-morph')
     const common = createRequire(morph).resolve('@ts-morph/common')
     // `@ts-morph/common` does `require('./typescript')`; dependencies first, so each finds the one before it.
     const typescript = path.join(path.dirname(common), 'typescript.js')
@@ -73,7 +77,13 @@ function loadCommonJs(file: string): void {
     throw err
   }
   mod.loaded = true
-  compiled.push({ script, cacheFile, stale: !cachedData || script.cachedDataRejected === true })
+  const outcome = !cachedData ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used'
+  compiled.push({ file, script, cacheFile, cache: outcome, stale: outcome !== 'used' })
+}
+
+/** The scripts compiled here and what became of their cached data (for tests and diagnostics). */
+export function parserCacheReport(): Array<{ file: string; cache: 'used' | 'rejected' | 'none'; cacheFile: string | null }> {
+  return compiled.map(({ file, cache, cacheFile }) => ({ file, cache, cacheFile }))
 }
 
 /** `<outermost node_modules>/.cache/unplugin-memory-customs/<script>-<key>.v8cache`, or `null` outside node_modules. */
