@@ -14,7 +14,7 @@ import { z } from 'zod'
 import { createCustoms } from '../../runtime/src/index'
 import { __mc$d, __mc$p, __mc$r, resetProbeState, type SiteMeta } from '../../runtime/src/probe'
 import { resolveOptions } from '../src/core/options'
-import { buildVite, tempRootDir, type BuildOutput } from './bundlers/harness'
+import { buildVite, buildWith, tempRootDir, type BuildOutput } from './bundlers/harness'
 
 let work: string
 const PLUGIN = path.resolve(import.meta.dirname, '..')
@@ -45,7 +45,7 @@ describe('report option', () => {
   let plain: BuildOutput
 
   it('report: true writes memory-customs-report.html beside the manifest: every site, none fired yet', async () => {
-    plain = await buildVite({ plugin: { report: true } })
+    plain = await buildVite({ plugin: { report: true }, twice: true })
     const data = embedded(path.join(plain.outDir, 'memory-customs-report.html'))
     expect(data.source).toBe('build')
     expect(data.receipts).toEqual([])
@@ -54,6 +54,16 @@ describe('report option', () => {
     expect(data.sites.map((s) => s.id).sort()).toEqual([...ids].sort())
     expect(data.sites.every((s) => s.fired === 0 && s.lastSeq === null)).toBe(true)
     expect(data.sites.find((s) => s.unsupported)?.unsupported).toMatch(/super/)
+  })
+
+  it.each(['webpack', 'rspack', 'rollup', 'esbuild'] as const)('%s writes the report beside its manifest too', async (bundler) => {
+    const built = await buildWith(bundler, { plugin: { report: true }, twice: true })
+    const data = embedded(path.join(built.outDir, 'memory-customs-report.html'))
+    expect(data.sites.map((s) => s.id).sort()).toEqual(
+      manifestSites(built)
+        .map((s) => `${s.file}:${s.line}:${s.column}`)
+        .sort(),
+    )
   })
 
   it('{ store } reads coverage, receipts and verify from a store, read-only', async () => {

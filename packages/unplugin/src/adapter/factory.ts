@@ -228,7 +228,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   // Vite drops emitted assets from server (SSR) builds unless `build.emitAssets` is on; agents mostly run
   // server-side, so a manifest this instance emitted but that is not on disk is written there directly.
   const writeIfDropped = async (output: { dir?: string; file?: string }) => {
-    await writeReport(outputDir(output))
+    await writeReport(output, outputDir(output))
     const fileName = manifestName()
     const dir = outputDir(output)
     if (!fileName || !dir || !emittedTo.has(dir)) return
@@ -246,28 +246,33 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     const c = config()
     return c.enabled && c.resolved.report ? reportHtml(c.resolved.report, collector.sites(), warn) : null
   }
-  const writeReport = async (dir: string | null) => {
+  // Once per output whatever twin instances run (the first: the one whose transforms found the sites).
+  const writeReport = async (output: object, dir: string | null) => {
     const c = config()
-    const html = dir && c.resolved.report ? await reportText((m) => console.warn(m)) : null
+    if (!c.enabled || !c.resolved.report || !claimEmission(output, c.resolved.report.out)) return
+    const html = dir ? await reportText((m) => console.warn(m)) : null
     if (!html || !dir || !c.resolved.report) return
     const { mkdir, writeFile } = await import('node:fs/promises')
     const target = path.resolve(dir, c.resolved.report.out)
     await mkdir(path.dirname(target), { recursive: true })
     await writeFile(target, html)
   }
-  // webpack, Rspack and Farm: an asset of the compilation (once, whatever twin instances run); esbuild: a file.
+  // webpack, Rspack and Farm: an asset of the compilation; esbuild: a file beside the output. Claimed before the
+  // report is built, so the first of twin instances writes it.
   const emitReport = async (ctx: UnpluginBuildContext & Partial<Pick<UnpluginContext, 'warn'>>) => {
     const c = config()
     const native = ctx.getNativeBuildContext?.()
     if (!c.enabled || !c.resolved.report || !native) return
     const fileName = c.resolved.report.out
+    const compilation =
+      native.framework === 'webpack' || native.framework === 'rspack'
+        ? (native.compilation as unknown as CompilationLike | undefined)
+        : undefined
+    const claim = native.framework === 'esbuild' ? native.build.initialOptions : compilation
+    if ((claim && !claimEmission(claim, fileName)) || compilation?.getAsset(fileName)) return
     const html = await reportText((m) => (ctx.warn ? ctx.warn(m) : console.warn(m)))
     if (!html) return
     if (native.framework === 'esbuild') return writeEsbuildManifest(native.build.initialOptions, fileName, html)
-    if (native.framework === 'webpack' || native.framework === 'rspack') {
-      const compilation = native.compilation as unknown as CompilationLike | undefined
-      if (!compilation || !claimEmission(compilation, fileName) || compilation.getAsset(fileName)) return
-    }
     ctx.emitFile({ type: 'asset', fileName, source: html })
   }
 
