@@ -4,7 +4,7 @@
  * receipts, checkpoints, verify, and values only with reveal. Then `memory-customs report` (in-process) writes
  * the HTML with that data embedded so that no value can close its script element.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -225,6 +225,28 @@ describe('memory-customs report', () => {
     // Outside the inlined code and data, the page loads nothing: no link, image, frame or src attribute.
     const shell = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '')
     expect(shell).not.toMatch(/<(?:link|img|iframe)\b|\bsrc=/i)
+  })
+
+  it('a store that fails verification: the report is written and shows the failure, exit code 1', async () => {
+    const tampered = path.join(work, 'tampered')
+    cpSync(store, tampered, { recursive: true })
+    const journal = path.join(tampered, 'journal.ndjson')
+    const lines = readFileSync(journal, 'utf8').split('\n')
+    const at = lines.findIndex((l) => l.includes('budget'))
+    lines[at] = lines[at].replace('budget', 'budgex')
+    writeFileSync(journal, lines.join('\n'))
+    rmSync(path.join(tampered, 'open-snapshot.bin'), { force: true })
+    let stdout = ''
+    const io = {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => true },
+      env: { MEMORY_CUSTOMS_KEY_DIR: keys },
+      cwd: work,
+    }
+    const code = await main(['report', '--store', tampered, '--out', 'tampered.html', '--json'], io)
+    expect(code).toBe(1)
+    expect(JSON.parse(stdout).verify).toMatchObject({ ok: false, firstFailure: { seq: expect.any(Number), code: expect.any(String) } })
+    expect(embedded(readFileSync(path.join(work, 'tampered.html'), 'utf8')).verify.ok).toBe(false)
   })
 
   it('reads a store that a writer holds open (no writer lock taken)', async () => {
