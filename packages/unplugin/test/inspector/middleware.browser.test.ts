@@ -11,8 +11,8 @@ import { EventStream, rawRequest } from '../../../../playground/web/test/inspect
 
 declare global {
   interface Window {
-    __ready?: boolean
-    __write?: (text: string) => number
+    __inspectorAppReady?: boolean
+    __inspectorWrite?: (text: string) => number
   }
 }
 
@@ -153,10 +153,10 @@ describe('inspectorMiddleware() with an Rspack development build', () => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(String(e)))
     await page.goto(`${origin}/`)
-    await page.waitForFunction(() => window.__ready === true)
+    await page.waitForFunction(() => window.__inspectorAppReady === true)
     await events.next((e) => e.event === 'app' && (e.data as { connected: boolean }).connected)
 
-    const seq = await page.evaluate(() => window.__write!('first note'))
+    const seq = await page.evaluate(() => window.__inspectorWrite!('first note'))
     const receipt = await events.next((e) => e.event === 'receipt' && (e.data as { seq: number }).seq === seq)
     expect(receipt.data).toMatchObject({ op: 'COMMIT', pool: 'decision', key: 'note', site: { file: 'src/main.ts', line: writeLine } })
 
