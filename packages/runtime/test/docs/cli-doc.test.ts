@@ -50,8 +50,10 @@ function sh(command: string): Run {
   return { status: r.status, output: r.stdout.replaceAll(`${tmp}/`, '/tmp/').replaceAll(cwd, '/…/playground/agent') }
 }
 
+/** `node args` as a user's shell runs it: without the test runner's NODE_ENV=test (the demo's build mode follows it). */
 function node(args: string[], from = agent): string {
-  const r = spawnSync(process.execPath, args, { cwd: from, encoding: 'utf8' })
+  const { NODE_ENV: _, ...env } = process.env
+  const r = spawnSync(process.execPath, args, { cwd: from, encoding: 'utf8', env })
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}:\n${r.stderr}${r.stdout}`)
   return r.stdout
 }
