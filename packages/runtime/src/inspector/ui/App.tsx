@@ -64,7 +64,7 @@ export function App({ source }: { source: InspectorSource }) {
         setRevealError(null)
         setRevealed((v) => ({ revealed: r.revealed, values: { ...v.values, ...r.values } }))
       },
-      (e: unknown) => setRevealError(e instanceof ApiError && e.code === 'HTTP_403' ? 'The token was not accepted.' : message(e)),
+      (e: unknown) => setRevealError(e instanceof ApiError && e.status === 403 ? 'The token was not accepted.' : message(e)),
     )
   }, [live, token, receipt, source, revealed.values])
 
@@ -165,7 +165,14 @@ export function App({ source }: { source: InspectorSource }) {
         <ul>
           {views.map((v) => (
             <li key={v}>
-              <button type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+              <button
+                type="button"
+                aria-current={view === v ? 'page' : undefined}
+                onClick={() => {
+                  setView(v)
+                  setStatus('')
+                }}
+              >
                 {LABELS[v]}
                 {v === 'receipts' && ` (${receipts.length})`}
                 {v === 'sites' && ` (${sites.length})`}

@@ -23,11 +23,15 @@ export function liveSource(base: string): InspectorSource {
     try {
       body = text ? JSON.parse(text) : null
     } catch {
-      throw new ApiError(`HTTP_${response.status}`, `${path} answered ${response.status} with something not JSON.`)
+      throw new ApiError(`HTTP_${response.status}`, `${path} answered ${response.status} with something not JSON.`, response.status)
     }
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error
     if (!response.ok || error)
-      throw new ApiError(error?.code ?? `HTTP_${response.status}`, error?.message ?? `${path} answered ${response.status}.`)
+      throw new ApiError(
+        error?.code ?? `HTTP_${response.status}`,
+        error?.message ?? `${path} answered ${response.status}.`,
+        response.status,
+      )
     return body as T
   }
   const post = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
@@ -81,7 +85,11 @@ export function liveSource(base: string): InspectorSource {
       })
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null
-        throw new ApiError(body?.error?.code ?? `HTTP_${response.status}`, body?.error?.message ?? `api/open answered ${response.status}.`)
+        throw new ApiError(
+          body?.error?.code ?? `HTTP_${response.status}`,
+          body?.error?.message ?? `api/open answered ${response.status}.`,
+          response.status,
+        )
       }
     },
   }

@@ -85,6 +85,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly status = 0,
   ) {
     super(message)
     this.name = 'ApiError'

@@ -37,7 +37,7 @@ export function Rollback({ preview }: { preview: (target: string) => Promise<Rol
             type="text"
             value={target}
             onInput={(e) => setTarget(e.currentTarget.value)}
-            placeholder="seq:42, site:src/agent.ts:12, tool:web.fetch"
+            placeholder="seq:42, tool:web.fetch, call:call-7"
             aria-describedby="rollback-help"
           />
         </Field>
@@ -46,8 +46,9 @@ export function Rollback({ preview }: { preview: (target: string) => Promise<Rol
         </button>
       </form>
       <p id="rollback-help" class="muted">
-        Targets as the CLI takes them: <code>seq:&lt;n&gt;</code>, <code>site:&lt;file&gt;:&lt;line&gt;</code>,{' '}
-        <code>tool:&lt;name&gt;</code>, <code>call:&lt;id&gt;</code>.
+        Targets: <code>seq:&lt;n&gt;</code> (back to the state after receipt n), <code>time:&lt;ISO time&gt;</code>,{' '}
+        <code>tool:&lt;name&gt;</code>, <code>call:&lt;id&gt;</code>, <code>file:&lt;path or glob&gt;</code>,{' '}
+        <code>source:&lt;name&gt;</code>, <code>session:&lt;id&gt;</code>, <code>memory:&lt;id&gt;</code>.
       </p>
       {error && (
         <p class="error" role="alert">
@@ -57,7 +58,7 @@ export function Rollback({ preview }: { preview: (target: string) => Promise<Rol
       {result && (
         <div aria-live="polite">
           <p>
-            Rolling back <span class="mono">{result.target}</span> would compensate {plural(result.affected.length, 'receipt')}
+            Rollback <span class="mono">{result.target}</span> would compensate {plural(result.affected.length, 'receipt')}
             {result.affected.length > 0 && ` (${result.affected.map((s) => `#${s}`).join(', ')})`} and change{' '}
             {plural(result.changes.length, 'key')}.
           </p>
