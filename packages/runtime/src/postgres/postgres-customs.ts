@@ -194,16 +194,23 @@ export class PostgresCustoms implements SharedCustoms {
   }
 
   /**
-   * Group commit: the writes made in the current synchronous stretch go out in one transaction, started without
-   * waiting for `flush()` (which then only waits for their outcome); writes made while it runs go in the next.
+   * Group commit: one transaction at a time takes every write queued so far. The next one starts after the I/O
+   * callbacks and microtasks pending when the previous one ends (setImmediate), so that writers its settlement
+   * released (`commit(); await flush()` in a loop) have queued their next write and join it.
    */
-  private scheduled = false
+  private pumping = false
   private schedule(): void {
-    if (this.scheduled || !this.queue.length) return
-    this.scheduled = true
-    queueMicrotask(() => {
-      this.scheduled = false
-      if (this.queue.length) void this.serial(() => this.transaction()).catch(() => {})
+    if (this.pumping || !this.queue.length) return
+    this.pumping = true
+    afterIo(() => {
+      void this.serial(() => this.transaction())
+        .catch(() => {
+          // each write of the batch was settled with the error; its flush() reports it
+        })
+        .finally(() => {
+          this.pumping = false
+          this.schedule()
+        })
     })
   }
 
@@ -225,7 +232,7 @@ export class PostgresCustoms implements SharedCustoms {
    */
   async flush(): Promise<Receipt[]> {
     const settled = this.writes.flush()
-    if (this.queue.length) await this.serial(() => this.transaction()).catch(() => {})
+    this.schedule()
     return (await settled).receipts
   }
 
@@ -334,6 +341,7 @@ export class PostgresCustoms implements SharedCustoms {
     if (this.state !== 'open' || this.followScheduled) return
     if (n && n.position <= this.view.position) return
     this.followScheduled = true
+    // one catch-up for the notices that arrive together (behind any transaction: it catches up itself)
     void this.serial(async () => {
       this.followScheduled = false
       if (this.state === 'open') await this.catchUp()
@@ -391,7 +399,12 @@ export class PostgresCustoms implements SharedCustoms {
   async close(): Promise<void> {
     if (this.state === 'closed') return
     try {
-      if (this.state === 'open' && this.queue.length) await this.flush().catch(() => {})
+      // every queued write goes out (or settles with its error) before the connections close
+      while (this.state === 'open' && (this.queue.length || this.pumping)) {
+        this.schedule()
+        await new Promise<void>((resolve) => afterIo(resolve))
+        await this.tail
+      }
       await this.tail
     } finally {
       this.state = 'closed'
@@ -444,6 +457,13 @@ export class PostgresCustoms implements SharedCustoms {
   metrics(): string {
     return this.current.metrics()
   }
+}
+
+/** Runs `fn` once pending I/O callbacks and microtasks have run. */
+function afterIo(fn: () => void): void {
+  const si = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate
+  if (si) si(fn)
+  else setTimeout(fn, 0)
 }
 
 function lostConnection(e: unknown): boolean {
