@@ -134,6 +134,31 @@ export function canonicalize(value: unknown, options: CanonicalOptions = {}): st
   return out
 }
 
+/**
+ * True only when `b` certainly has the same canonical encoding as `a`, a value that `canonicalize` accepted: the
+ * same primitives at the same places in plain objects and arrays. False means "encode `b` to find out" (any
+ * other shape, a very deep value). A schema's output is usually a fresh copy of the input it checked (zod
+ * rebuilds every object): this walk costs a fraction of encoding the copy again.
+ */
+export function sameCanonical(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 64) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!(i in b) || !sameCanonical(a[i], b[i], depth + 1)) return false
+    return true
+  }
+  const proto = Object.getPrototypeOf(b)
+  if (Array.isArray(b) || (proto !== Object.prototype && proto !== null)) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length || Object.getOwnPropertySymbols(b).length) return false
+  for (const k of kb)
+    if (!Object.hasOwn(a, k) || !sameCanonical((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1))
+      return false
+  return true
+}
+
 /** Whether `text` is exactly the canonical encoding of what it parses to (strict profile). */
 export function isCanonical(text: string, integersOnly = false): boolean {
   let parsed: unknown

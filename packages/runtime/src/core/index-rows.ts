@@ -41,7 +41,16 @@ type Projected = Pick<ReceiptBody, 'actor' | 'op' | 'pool' | 'key' | 'old' | 'ne
  * The index row of one receipt: its position, seq, hash as the chain spells it, ISO time, projections, body. Its
  * link is not stored: it is the hash of the row before (STORED_COLUMNS), 43 bytes a receipt less in WASM memory.
  */
-export function receiptRow(pos: number, seq: number, hash: string, ts: string | null, b: Projected, body: string | null): ReceiptRow {
+export function receiptRow(
+  pos: number,
+  seq: number,
+  hash: string,
+  ts: string | null,
+  b: Projected,
+  body: string | null,
+  /** The tool-result signature, when the caller has it apart from `b` (the ledger's draft does). */
+  sig: string | null = b.sig ?? null,
+): ReceiptRow {
   const site = b.site
   return [
     pos,
@@ -61,7 +70,7 @@ export function receiptRow(pos: number, seq: number, hash: string, ts: string | 
     site?.column ?? null,
     site?.fn ?? null,
     b.reason,
-    b.sig ?? null,
+    sig,
     body,
   ]
 }

@@ -9,7 +9,7 @@
  * with each other or with a rollback's core.
  */
 import { ErasedError, ValueIntegrityError } from '../errors.js'
-import { hexToB64url } from '../crypto/hash.js'
+import { b64urlToHex, hexToB64url } from '../crypto/hash.js'
 import { valuesDigest } from '../crypto/auth.js'
 import type { Ring } from '../crypto/ring.js'
 import { resultSigInput } from '../crypto/values.js'
@@ -121,7 +121,7 @@ export class Ledger {
     }
     const ms = this.now()
     const seq = this.headSeq + 1
-    const ts = new Date(ms).toISOString()
+    const ts = this.isoTime(ms)
     // After format-1 history the link continues from the last v1 hash, spelled as v2 spells hashes.
     const prev = this.headHash.length === 64 ? hexToB64url(this.headHash) : this.headHash
     const sig =
@@ -158,7 +158,7 @@ export class Ledger {
     this.headHash = hash
     this.lastTs = ts
     // a wrapper's inner frame has no column: the index keeps that receipt's body
-    this.idx.addReceipt(receiptRow(seq, seq, hash, ts, { ...d, sig }, d.site?.via ? text : null))
+    this.idx.addReceipt(receiptRow(seq, seq, hash, ts, d, d.site?.via ? text : null, sig))
     this.recordVersion(
       this.state.apply(
         { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },
@@ -169,9 +169,35 @@ export class Ledger {
     this.counters.byOp[d.op] = (this.counters.byOp[d.op] ?? 0) + 1
     this.maybeSnapshot(seq)
     this.onAppend()
-    const receipt = toReceiptV2(body, hash, prev, this.chain)
+    // The link is passed as hex, as the API spells it: the previous append already converted it.
+    const receipt = toReceiptV2(body, hash, this.prevHex(prev), this.chain)
+    this.linkB64 = hash
+    this.linkHex = receipt.hash
     if (this.receiptListeners !== null) notifyReceipt(this.receiptListeners, receipt)
     return receipt
+  }
+
+  /**
+   * ISO time of `ms`, formatted once per millisecond: a busy writer appends many receipts in the same one, and
+   * `toISOString` costs about a microsecond.
+   */
+  private isoTime(ms: number): string {
+    if (ms !== this.isoMs) {
+      this.isoMs = ms
+      this.iso = new Date(ms).toISOString()
+    }
+    return this.iso
+  }
+  private isoMs = Number.NaN
+  private iso = ''
+
+  /** The last appended receipt's hash in base64url and in hex (the API's spelling): the next append converts neither. */
+  private linkB64 = ''
+  private linkHex = ''
+
+  /** `prev` (base64url) in hex: from the last append when it is that receipt's hash, else converted. */
+  private prevHex(prev: string): string {
+    return prev === this.linkB64 ? this.linkHex : b64urlToHex(prev)
   }
 
   /**

@@ -1,6 +1,7 @@
 /** The Decision pool's write gate: registered key, user/plan source, storable value, write-once, schema. */
 import { OptionError, SchemaError, SourceError, UnknownKeyError, WriteOnceError, type CustomsError } from '../../errors.js'
 import type { Receipt } from '../receipt.js'
+import { sameCanonical } from '../canonical.js'
 import { ASYNC_PROBLEM, validateSync } from '../schema.js'
 import type { CommitOptions } from '../types.js'
 import {
@@ -36,18 +37,20 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
   } catch (e) {
     return refuse(ledger, e as CustomsError, 'COMMIT', base)
   }
-  const attempted = { ...base, new: ring.commit(raw) }
-  if (current && rules.writeOnce.has(key)) refuse(ledger, new WriteOnceError(key, source, current.seq), 'COMMIT', attempted)
+  const rawCommit = ring.commit(raw)
+  // A refusal from here on names the value it refused (built only then: the write path allocates no copy of base).
+  const attempted = () => ({ ...base, new: rawCommit })
+  if (current && rules.writeOnce.has(key)) refuse(ledger, new WriteOnceError(key, source, current.seq), 'COMMIT', attempted())
   const parsed = validateSync(rules.schemas[key], value)
-  if (parsed.kind === 'async') refuse(ledger, new OptionError(`decision.schemas.${key}`, ASYNC_PROBLEM), 'COMMIT', attempted)
-  if (parsed.kind === 'invalid') refuse(ledger, new SchemaError(key, source, parsed.issues), 'COMMIT', attempted)
+  if (parsed.kind === 'async') refuse(ledger, new OptionError(`decision.schemas.${key}`, ASYNC_PROBLEM), 'COMMIT', attempted())
+  if (parsed.kind === 'invalid') refuse(ledger, new SchemaError(key, source, parsed.issues), 'COMMIT', attempted())
   let text: string
   try {
     // The schema's output is what is stored: a transform's result, zod's stripped object, a default filled in.
-    text = parsed.value === value ? raw : encodeValue(parsed.value, key, source, rules.maxValueBytes)
+    text = sameCanonical(value, parsed.value) ? raw : encodeValue(parsed.value, key, source, rules.maxValueBytes)
   } catch (e) {
-    return refuse(ledger, e as CustomsError, 'COMMIT', attempted)
+    return refuse(ledger, e as CustomsError, 'COMMIT', attempted())
   }
-  const commit = text === raw ? attempted.new : ring.commit(text)
+  const commit = text === raw ? rawCommit : ring.commit(text)
   return ledger.append({ ...base, op: 'COMMIT', new: commit, reason: options.reason ?? null }, { commit, text })
 }
