@@ -166,12 +166,6 @@ interface Rec {
   rank: number
 }
 
-interface Link {
-  edge: LineageEdge
-  from: Rec
-  to: Rec
-}
-
 function walk(state: MemoryState, id: string, options: LineageOptions, step: Step): LineageResult {
   if (typeof id !== 'string' || !id) throw new OptionError('lineage id', 'must be a non-empty string')
   const maxDepth = checkOptions(options)
@@ -180,7 +174,11 @@ function walk(state: MemoryState, id: string, options: LineageOptions, step: Ste
   const rootRec = record(describe(state, id, 0, options))
   rootRec.rank = -1
   const recs = new Map<string, Rec>([[id, rootRec]])
-  const links: Link[] = []
+  // The edges found and, at the same index, the records of their two ends (parallel arrays: no object per edge
+  // beyond the edge itself; a blast radius can hold the whole graph).
+  const found: LineageEdge[] = []
+  const fromRecs: Rec[] = []
+  const toRecs: Rec[] = []
   let frontier = [rootRec]
   let next: Rec[] = []
   let current = rootRec
@@ -194,8 +192,9 @@ function walk(state: MemoryState, id: string, options: LineageOptions, step: Ste
       recs.set(otherId, other)
       next.push(other)
     }
-    const edge = { from, to, kind }
-    links.push(down ? { edge, from: other, to: current } : { edge, from: current, to: other })
+    found.push({ from, to, kind })
+    fromRecs.push(down ? other : current)
+    toRecs.push(down ? current : other)
   }
   // Breadth first, so a node's depth is that of a shortest path; the visited map ends any cycle.
   for (depth = 1; frontier.length && depth <= maxDepth; depth++) {
@@ -211,29 +210,62 @@ function walk(state: MemoryState, id: string, options: LineageOptions, step: Ste
       (x.node.id < y.node.id ? -1 : x.node.id > y.node.id ? 1 : 0),
   )
   sorted.forEach((r, i) => (r.rank = i))
-  // Edges by the rank of their ends, then kind; an edge recorded twice (an id named twice) is listed once.
-  links.sort(
-    (a, b) => a.from.rank - b.from.rank || a.to.rank - b.to.rank || (a.edge.kind < b.edge.kind ? -1 : a.edge.kind > b.edge.kind ? 1 : 0),
-  )
   const edges: LineageEdge[] = []
-  for (const link of links) {
-    const last = edges[edges.length - 1]
-    if (last && last.from === link.edge.from && last.to === link.edge.to && last.kind === link.edge.kind) continue
-    edges.push(link.edge)
+  let last: LineageEdge | undefined
+  for (const i of edgeOrder(found, fromRecs, toRecs, sorted.length)) {
+    const edge = found[i]!
+    // An edge recorded twice (an id named twice) is listed once.
+    if (last && last.from === edge.from && last.to === edge.to && last.kind === edge.kind) continue
+    edges.push((last = edge))
     // Parent: of the edges from the level above, the one from the first node in order (then the first edge
     // kind), so the tree does not depend on the order the reverse index was built in (live, or from a snapshot).
-    const [near, far] = down ? [link.to, link.from] : [link.from, link.to]
+    const near = down ? toRecs[i]! : fromRecs[i]!
+    const far = down ? fromRecs[i]! : toRecs[i]!
     if (far.node.parent === null && far !== rootRec && near.node.depth === far.node.depth - 1) {
       far.node.parent = near.node.id
-      far.node.via = link.edge.kind
+      far.node.via = edge.kind
     }
   }
   return { root: rootRec.node, nodes: sorted.map((r) => r.node), edges }
 }
 
+/** Edge kinds in the order edges of the same two ends are listed. */
+const KIND_ORDER: Record<LineageEdgeKind, number> = { contained: 0, context: 1, dependsOn: 2, used: 3 }
+
+/**
+ * The indexes of `found` in listing order: by the rank of the `from` end (the root, rank -1, first), then of the
+ * `to` end, then kind. Each edge's order is one integer (ranks and kind packed, with the index in the low part),
+ * so a plain numeric sort of a Float64Array does it, without a comparator call per comparison; a graph too
+ * large to pack that exactly falls back to comparing the parts.
+ */
+function edgeOrder(found: LineageEdge[], fromRecs: Rec[], toRecs: Rec[], ranks: number): Float64Array | number[] {
+  const n = found.length
+  const r = ranks + 1
+  const key = (i: number) => ((fromRecs[i]!.rank + 1) * r + toRecs[i]!.rank + 1) * 4 + KIND_ORDER[found[i]!.kind]
+  if (r * r * 4 * n < Number.MAX_SAFE_INTEGER) {
+    const packed = new Float64Array(n)
+    for (let i = 0; i < n; i++) packed[i] = key(i) * n + i
+    packed.sort()
+    for (let i = 0; i < n; i++) packed[i] = packed[i]! % n
+    return packed
+  }
+  const keys = Array.from({ length: n }, (_, i) => key(i))
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b)
+}
+
+/** Sort-key prefixes of the node kinds whose ids are a fixed prefix and a seq (shared: no text cut per node). */
+const SEQ_PREFIX: Partial<Record<LineageNodeKind, string>> = { memory: 'm_', context: 'ctx_', guard: 'guard_' }
+
 /** A walk record: the node and its sort key (the text before a trailing number, and that number: m_9 < m_10). */
 function record(node: LineageNode): Rec {
   const id = node.id
+  const prefix = SEQ_PREFIX[node.kind]
+  // Seqs are safe integers: read the digits without cutting the id (this runs once per node of a blast radius).
+  if (prefix !== undefined && id.length - prefix.length <= 15) {
+    let num = 0
+    for (let i = prefix.length; i < id.length; i++) num = num * 10 + id.charCodeAt(i) - 48
+    return { node, prefix, num, rank: 0 }
+  }
   let i = id.length
   while (i > 0 && id.charCodeAt(i - 1) >= 48 && id.charCodeAt(i - 1) <= 57) i--
   return i === id.length ? { node, prefix: id, num: -1, rank: 0 } : { node, prefix: id.slice(0, i), num: Number(id.slice(i)), rank: 0 }
