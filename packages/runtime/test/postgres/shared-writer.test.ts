@@ -4,10 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createCustoms, isPending, type Receipt, type SharedCustoms } from '../../src/index.js'
 import { WriteOnceError } from '../../src/errors.js'
 import { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
+import { ValueStore } from '../../src/core/values.js'
 import { sharedOptions } from './options.js'
 import { usePostgres } from './server.js'
 import { startChild } from './child.js'
@@ -75,6 +76,29 @@ describe('shared writer on PostgreSQL', () => {
     expect((await c.flush())![0]).toMatchObject({ seq: 5 })
     expect(c.decision.get('note')).toMatch(/^from /)
     await c.close()
+  })
+
+  it('catching up replays what others appended without decrypting a value; a read decrypts it', async () => {
+    const { url } = await pg().createDatabase()
+    const keys = keyDir()
+    const a = await open(url, keys)
+    const b = await open(url, keys)
+    // installed before the writes: b may catch up in the background (NOTIFY) as soon as a commits
+    const opened = vi.spyOn(ValueStore.prototype as unknown as { open(): string }, 'open')
+    try {
+      for (let i = 0; i < 20; i++) a.decision.commit('note', `secret ${i}`, { source: 'user' })
+      await a.flush()
+      await (b as PostgresCustoms).sync()
+      expect(b.size).toBe(20)
+      expect((b as PostgresCustoms).stats.followedEntries).toBeGreaterThanOrEqual(40)
+      expect(opened).not.toHaveBeenCalled()
+      expect(b.decision.get('note')).toBe('secret 19')
+      expect(opened).toHaveBeenCalledTimes(1)
+    } finally {
+      opened.mockRestore()
+    }
+    await a.close()
+    await b.close()
   })
 
   it('rollback and checkpoint run under the head lock; the other process follows them', async () => {
