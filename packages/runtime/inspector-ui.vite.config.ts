@@ -6,8 +6,24 @@ import { defineConfig } from 'vite'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+/**
+ * The script exports nothing (it boots from its mount element), but the package exports it: a declaration that says
+ * so keeps type checkers and `attw` from reporting an untyped entry point.
+ */
+const declaration = {
+  name: 'memory-customs-inspector-declaration',
+  generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void }) {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'inspector.d.ts',
+      source: '// The inspector UI: a script that renders into #memory-customs-inspector; it exports nothing.\nexport {}\n',
+    })
+  },
+}
+
 export default defineConfig({
   publicDir: false,
+  plugins: [declaration],
   logLevel: 'warn',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
