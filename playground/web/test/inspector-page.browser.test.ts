@@ -215,6 +215,19 @@ describe('the dev page on playground/web', () => {
     await check('verify')
   })
 
+  it('draws the charts from the receipts it received', async () => {
+    const { receipts } = await api<{ receipts: InspectorReceipt[] }>('api/receipts?after=0')
+    await view(/^Charts/).click()
+    await page.getByRole('heading', { name: 'Receipts per key' }).waitFor()
+    // The busiest key has a row of its own (the rest may be summed under other).
+    const counts = new Map<string, number>()
+    for (const r of receipts) if (r.key !== null) counts.set(r.key, (counts.get(r.key) ?? 0) + 1)
+    const [key, n] = [...counts].sort((a, b) => b[1] - a[1])[0]!
+    await page.getByRole('img', { name: new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${n} receipts,`) }).waitFor()
+    await shot(page, shots, 'inspector-charts', 'Receipts per source')
+    await check('charts')
+  })
+
   it('is usable with the keyboard alone', async () => {
     for (const name of [/^Sites/, /^Receipts/, /^Refused/, /^Time slider/, /^Rollback preview/, /^Charts/, /^Verify/]) {
       await view(name).focus()

@@ -166,6 +166,8 @@ describe('static report', () => {
     await page.getByRole('button', { name: 'Close receipt' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: /Receipt #3/ }).waitFor({ state: 'detached' })
+    // Focus is back on the row's button the receipt was opened from.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open receipt 3')
     // The time slider with arrow keys, then the other views, each walked with Tab.
     for (const name of [/^Time slider/, /^Charts/, /^Refused/, /^Verify/, /^Checkpoints/, /^Sites/]) {
       await view(page, name).focus()

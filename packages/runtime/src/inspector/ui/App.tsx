@@ -234,7 +234,11 @@ export function App({ source }: { source: InspectorSource }) {
             site={sites.find((s) => s.id === receipt.siteId)}
             values={values}
             redactedNote={redactedNote}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null)
+              // Back to the row the receipt was opened from, so a keyboard user keeps their place.
+              setTimeout(() => document.querySelector<HTMLElement>(`button[aria-label="Open receipt ${receipt.seq}"]`)?.focus())
+            }}
           />
         )}
       </main>
