@@ -35,7 +35,7 @@ import {
 import { isConnectionError, type PgPoolLike } from '../storage/postgres/driver.js'
 import { HeadListener, type HeadNotice } from '../storage/postgres/notify.js'
 import type { JournalEntry } from '../storage/types.js'
-import { applyCall, FollowerWrites } from '../tabs/follower.js'
+import { applyCall, FollowerWrites, type PendingReceipt } from '../tabs/follower.js'
 import { errorFromData, errorToData, newTabId, type ForwardedWrite, type WriteCall } from '../tabs/protocol.js'
 import { ViewBackend } from './view.js'
 
@@ -187,10 +187,25 @@ export class PostgresCustoms implements SharedCustoms {
     if (this.state === 'closed') throw new ClosedError(call.op.toLowerCase())
     this.checks++
     try {
-      return this.writes.write(call)
+      const pending = this.writes.write(call)
+      let settle!: (o: Outcome) => void
+      const outcome = new Promise<Outcome>((resolve) => (settle = resolve))
+      this.outcomes.set(pending.writeId, { pending, outcome, settle })
+      this.sinceFlush.push(pending.writeId)
+      return pending
     } finally {
       this.schedule()
     }
+  }
+
+  /** Each write's outcome until the flush that covers it has returned (`flushSettled`). */
+  private readonly outcomes = new Map<string, { pending: PendingReceipt; outcome: Promise<Outcome>; settle(o: Outcome): void }>()
+  /** Ids of the writes made since the previous flush, in call order. */
+  private sinceFlush: string[] = []
+
+  private settle(id: string, receipt: Receipt | undefined, error: CustomsError | undefined): void {
+    this.writes.settle(id, receipt, error)
+    this.outcomes.get(id)?.settle(error ? { error } : { receipt })
   }
 
   /**
@@ -231,9 +246,40 @@ export class PostgresCustoms implements SharedCustoms {
    * (`WriteOnceError`, ...) decided against the head; the other writes were still applied or refused on their own.
    */
   async flush(): Promise<Receipt[]> {
+    const ids = this.takeSinceFlush()
     const settled = this.writes.flush()
     this.schedule()
-    return (await settled).receipts
+    try {
+      return (await settled).receipts
+    } finally {
+      for (const id of ids) this.outcomes.delete(id)
+    }
+  }
+
+  /**
+   * Like `flush()`, but never rejects for a refusal: resolves with the outcome of each write made since the
+   * previous flush, in call order: its final receipt, or the typed error it was refused with (`WriteOnceError`,
+   * a StorageError when its transaction failed). With several concurrent writers in a process, each learns the
+   * fate of every write, where `flush()` rejects for the first refusal among them.
+   */
+  async flushSettled(): Promise<Array<{ pending: PendingReceipt; receipt?: Receipt; error?: CustomsError }>> {
+    const ids = this.takeSinceFlush()
+    // the same boundary for flush(): these writes are not returned again by the next one
+    void this.writes.flush().catch(() => {})
+    this.schedule()
+    const out: Array<{ pending: PendingReceipt; receipt?: Receipt; error?: CustomsError }> = []
+    for (const id of ids) {
+      const o = this.outcomes.get(id)!
+      out.push({ pending: o.pending, ...(await o.outcome) })
+      this.outcomes.delete(id)
+    }
+    return out
+  }
+
+  private takeSinceFlush(): string[] {
+    const ids = this.sinceFlush
+    this.sinceFlush = []
+    return ids
   }
 
   /**
@@ -262,7 +308,7 @@ export class PostgresCustoms implements SharedCustoms {
         await this.current.flush()
         await lock.release()
         this.stats.transactions++
-        for (let i = 0; i < batch.length; i++) this.writes.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
+        for (let i = 0; i < batch.length; i++) this.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
         if (this.checks >= CHECKS_PER_STORE) await this.renewCheck()
         if (extraError !== undefined) throw extraError
         return result
@@ -275,7 +321,7 @@ export class PostgresCustoms implements SharedCustoms {
         }
         if (attempt < TURN_ATTEMPTS && lostConnection(e)) continue
         const err = e instanceof StorageError ? e : new StorageError(`PostgreSQL transaction failed: ${String(e)}`, e)
-        for (const w of batch) this.writes.settle(w.id, undefined, err)
+        for (const w of batch) this.settle(w.id, undefined, err)
         throw err
       }
     }

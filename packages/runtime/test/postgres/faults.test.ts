@@ -23,7 +23,7 @@ function faultyPool(url: string) {
       const client = await pool.connect()
       return {
         release: (err?: Error | boolean) => client.release(err),
-        on: (event: string, fn: (...args: never[]) => void) => client.on(event as 'notification', fn),
+        on: (event: string, fn: (m: pg.Notification) => void) => client.on(event as 'notification', fn),
         removeAllListeners: (event?: string) => client.removeAllListeners(event),
         query: async (text: string, values?: unknown[]) => {
           if (text === 'commit' && fault.next) {

@@ -66,15 +66,23 @@ describe('shared writer on PostgreSQL', () => {
     expectContiguous(a.receipts())
     expect(await a.verify({ values: true })).toMatchObject({ ok: true, checked: 4, authenticatedThrough: 4 })
     expect(await b.verify()).toMatchObject({ ok: true, checked: 4 })
+    // flushSettled: each write's own outcome, a refusal among them included
+    a.decision.commit('note', 'before', { source: 'user' })
+    a.decision.commit('winner', 'again', { source: 'user' })
+    a.decision.commit('note', 'after', { source: 'user' })
+    const settled = await (a as PostgresCustoms).flushSettled()
+    expect(settled.map((s) => s.receipt?.op ?? s.error?.name)).toEqual(['COMMIT', 'WriteOnceError', 'COMMIT'])
+    expect(settled[1]!.error).toMatchObject({ code: 'WRITE_ONCE', key: 'winner' })
+    expect(await a.flush()).toEqual([])
     await a.close()
     await b.close()
 
     // a third process view opened afterwards reads the same chain and keeps writing on it
     const c = await open(url, keys)
-    expect(c.size).toBe(4)
+    expect(c.size).toBe(7)
     c.decision.commit('budget', 7, { source: 'user' })
-    expect((await c.flush())![0]).toMatchObject({ seq: 5 })
-    expect(c.decision.get('note')).toMatch(/^from /)
+    expect((await c.flush())![0]).toMatchObject({ seq: 8 })
+    expect(c.decision.get('note')).toBe('after')
     await c.close()
   })
 
