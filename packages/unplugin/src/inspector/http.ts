@@ -49,7 +49,8 @@ export function refusal(req: IncomingMessage): string | null {
   if (!host || !LOOPBACK_HOSTS.has(hostName(host)))
     return `the inspector answers only Host localhost, 127.0.0.1 or [::1], not "${host ?? ''}"`
   const origin = req.headers.origin
-  if (origin !== undefined && origin !== 'null') {
+  // `null` is an opaque origin (a file:// page, a sandboxed frame): not the page's own either.
+  if (origin !== undefined) {
     let originHost = ''
     try {
       originHost = new URL(origin).host.toLowerCase()

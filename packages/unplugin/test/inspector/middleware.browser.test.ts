@@ -191,6 +191,8 @@ describe('inspectorMiddleware() with an Rspack development build', () => {
       body: '{}',
     })
     expect(crossSite.status).toBe(403)
+    const opaque = await rawRequest(`${origin}/__memory-customs/api/sites`, { headers: { host: `localhost:${port}`, origin: 'null' } })
+    expect(opaque.status).toBe(403)
     const plainText = await rawRequest(`${origin}/__memory-customs/api/verify`, {
       method: 'POST',
       headers: { host: `127.0.0.1:${port}`, 'content-type': 'text/plain' },
