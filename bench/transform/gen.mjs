@@ -210,14 +210,15 @@ export const DEFAULTS_${i} = {
 /**
  * Writes the project into `root` (replacing it): `src/m0000.ts` … `src/m0999.ts` and `src/index.ts`, which
  * re-exports every module as a namespace so the bundler keeps all of them (and all 150 memory writes).
+ * `modules` makes a larger app of the same mix (5,000: 250 memory modules, 750 writes).
  */
-export function generateProject(root) {
+export function generateProject(root, modules = MODULES) {
   rmSync(root, { recursive: true, force: true })
   mkdirSync(join(root, 'src'), { recursive: true })
   let lines = 0
   const counts = { memory: 0, cache: 0, plain: 0 }
   const index = []
-  for (let i = 0; i < MODULES; i++) {
+  for (let i = 0; i < modules; i++) {
     const name = moduleName(i)
     const source = moduleSource(i)
     lines += source.split('\n').length
@@ -232,8 +233,8 @@ export function generateProject(root) {
   )
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'mc-bench-transform', private: true, type: 'module' }, null, 2))
   return {
-    modules: MODULES,
-    averageLines: lines / MODULES,
+    modules,
+    averageLines: lines / modules,
     memoryModules: counts.memory,
     cacheModules: counts.cache,
     plainModules: counts.plain,

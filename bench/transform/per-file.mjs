@@ -20,7 +20,8 @@ const options = typeof plugin.resolveOptions === 'function' ? plugin.resolveOpti
 
 // The plugin exactly as a bundler runs it: the raw unplugin hooks, configured like a Vite production build.
 const raw = plugin.unplugin.raw({}, { framework: 'vite' })
-raw.vite?.configResolved?.({ mode: 'production', root, command: 'build' })
+// Awaited: the plugin sets its native code filter there, for the resolved root and mode.
+await raw.vite?.configResolved?.({ mode: 'production', root, command: 'build', base: '/', plugins: [] })
 const handler = typeof raw.transform === 'function' ? raw.transform : raw.transform.handler
 const warnings = []
 const hostContext = {

@@ -1,7 +1,9 @@
 // One `vite build` of the generated project, as a fresh process (the parent times it from spawn to exit, so
 // process start-up and plugin loading count, as they do for a user). Usage:
-//   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without|disabled>
+//   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without|disabled|istanbul>
 // `disabled` loads the plugin with `enabled: false`: what importing it costs when it transforms nothing.
+// `istanbul` builds with vite-plugin-istanbul instead (every statement of every module instrumented): the
+// build-time instrumenter users already accept, as a reference.
 // Prints one JSON line: { variant, probes, bytes, cpuMs } where `probes` counts instrumented calls in the bundle.
 
 import { readFileSync } from 'node:fs'
@@ -9,13 +11,17 @@ import { join } from 'node:path'
 import { build } from 'vite'
 
 const [root, outDir, variant] = process.argv.slice(2)
-if (!root || !outDir || !['with', 'without', 'disabled'].includes(variant)) {
-  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without|disabled>')
+if (!root || !outDir || !['with', 'without', 'disabled', 'istanbul'].includes(variant)) {
+  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without|disabled|istanbul>')
   process.exit(2)
 }
 
 const plugins = []
-if (variant !== 'without') {
+if (variant === 'istanbul') {
+  // ESM-only package; configured to instrument the same 1,000 modules in a production build.
+  const { default: istanbul } = await import('vite-plugin-istanbul')
+  plugins.push(istanbul({ cwd: root, include: 'src/**', extension: ['.ts'], forceBuildInstrument: true, requireEnv: false }))
+} else if (variant !== 'without') {
   const { default: memoryCustoms } = await import('unplugin-memory-customs/vite')
   plugins.push(memoryCustoms(variant === 'disabled' ? { enabled: false } : {}))
 }
