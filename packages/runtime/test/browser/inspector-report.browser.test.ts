@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ReportData } from '../../src/inspector/model.js'
 import { poolsAtSeq } from '../../src/inspector/ui/replay.js'
 import { launchChromium } from './harness'
-import { buildReportData, renderReportHtml } from '../../src/report.js'
+import { buildReportData, renderReportHtml, sitesOnlyReport } from '../../src/report.js'
 import { reportStore, SITES } from './inspector/report-store'
 import { axe, buildInspectorBundle, bundleText, screenshotDir, serious, shot, unreachableByTab } from './inspector/page-tools'
 
 let dir: string
 let shots: string
 let browser: Browser
-let pages: { report: string; otherVersion: string }
+let pages: { report: string; otherVersion: string; build: string }
 let data: ReportData
 let seqs: Awaited<ReturnType<typeof reportStore>>['seqs']
 
@@ -35,7 +35,12 @@ beforeAll(async () => {
     writeFileSync(join(dir, name), renderReportHtml(report, { bundle }))
     return pathToFileURL(join(dir, name)).href
   }
-  pages = { report: write('report.html', data), otherVersion: write('other-version.html', { ...data, version: 99 as 1 }) }
+  pages = {
+    report: write('report.html', data),
+    otherVersion: write('other-version.html', { ...data, version: 99 as 1 }),
+    // What the build plugin's `report: true` writes: the build's sites, no store.
+    build: write('build.html', sitesOnlyReport(SITES)),
+  }
   browser = await launchChromium()
 })
 
@@ -195,6 +200,17 @@ describe('static report', () => {
     await page.getByRole('heading', { name: new RegExp(`Receipt #${seqs.budgetRaised}`) }).waitFor()
     fails.push(...serious(await axe(page)))
     expect(fails).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  test('a build report lists the sites only, none fired yet', async () => {
+    const { page, errors } = await open(pages.build)
+    await page.getByText('5 instrumented sites; 0 fired, 5 not fired (written at build time').waitFor()
+    await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button').allTextContents()).resolves.toEqual(['Sites (5)'])
+    await expect(page.getByText('Chain verified').count()).resolves.toBe(0)
+    await expect(page.getByText('0 · not fired').count()).resolves.toBe(5)
+    expect(serious(await axe(page))).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   })

@@ -138,7 +138,9 @@ export function App({ source }: { source: InspectorSource }) {
           <p class="muted">
             {live
               ? `Dev server · ${snapshot.root ?? ''}`
-              : `${snapshot.store?.location ?? ''} · chain ${snapshot.store?.chain ?? ''} · written ${when(snapshot.generatedAt ?? '')}`}
+              : buildReport
+                ? `Sites of the build (no store read) · written ${when(snapshot.generatedAt ?? '')}`
+                : `${snapshot.store?.location ?? ''} · chain ${snapshot.store?.chain ?? ''} · written ${when(snapshot.generatedAt ?? '')}`}
           </p>
         </div>
         <div class="top-status">

@@ -69,7 +69,8 @@ export function useInspector(source: InspectorSource): InspectorData {
         unsubscribe = source.subscribe({
           receipt: (r) => {
             newest = Math.max(newest, r.seq)
-            setReceipts((list) => merge(list, [r]))
+            // The usual case, the next receipt of the chain, is appended without re-sorting the list.
+            setReceipts((list) => (list.length === 0 || r.seq > list[list.length - 1]!.seq ? [...list, r] : merge(list, [r])))
           },
           sites: setSites,
           // An app (re)connecting may hold another store (a reload, "start over"): its receipts replace the list.
