@@ -103,6 +103,16 @@ describe('the dev page on playground/web (vite serve)', () => {
     const shell = await fetch(base)
     expect(shell.status).toBe(200)
     expect(await shell.text()).toContain('<div id="memory-customs-inspector" data-mode="live" data-base="/__memory-customs/">')
+    // The UI bundle, from the installed runtime (`npm run build` writes it).
+    for (const [name, type] of [
+      ['inspector.js', 'text/javascript'],
+      ['inspector.css', 'text/css'],
+    ]) {
+      const asset = await fetch(`${base}assets/${name}`)
+      expect(asset.status, name).toBe(200)
+      expect(asset.headers.get('content-type')).toContain(type)
+      expect((await asset.text()).length).toBeGreaterThan(1000)
+    }
     // The plugin's root (the agent's options set it): site paths are relative to it.
     expect((await api('api/session')).json).toMatchObject({ version: 1, root: agentDir, app: { connected: false }, openInEditor: true })
     const verify = await api('api/verify', { method: 'POST', body: {} })
