@@ -78,11 +78,10 @@ describe('memory-customs/scan minified for production', () => {
           context: dir,
           entry: './entry.mjs',
           output: { path: join(dir, 'rspack'), filename: 'out.mjs', module: true, chunkFormat: 'module' },
-          experiments: { outputModule: true },
           resolve: { modules: [join(repo, 'node_modules')] },
           externalsPresets: { node: true },
         },
-        (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s)),
+        (err: Error | null, s?: import('@rspack/core').Stats) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s)),
       ),
     )
     expect(stats.hasErrors(), stats.toString({ all: false, errors: true })).toBe(false)
