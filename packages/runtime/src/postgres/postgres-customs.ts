@@ -295,7 +295,7 @@ export class PostgresCustoms implements SharedCustoms {
       try {
         if (this.broken) throw this.broken
         lock = await this.backend.lockHead()
-        if (lock.head.position > this.readThrough) await this.follow(await lock.readAfter(this.readThrough))
+        if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
         const outcomes = batch.map((w) => this.apply(w))
         let result: T | undefined
         let extraError: unknown

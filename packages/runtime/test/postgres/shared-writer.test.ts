@@ -109,6 +109,30 @@ describe('shared writer on PostgreSQL', () => {
     await b.close()
   })
 
+  it('catch-up in pages of 3 entries: a value record split from its receipt waits for it (background and locked)', async () => {
+    const { url } = await pg().createDatabase()
+    const keys = keyDir()
+    const a = await open(url, keys)
+    const b = (await createCustoms({
+      ...sharedOptions(keys),
+      storage: { postgres: { connectionString: url, pageSize: 3 } },
+    })) as PostgresCustoms
+    for (let i = 0; i < 7; i++) a.decision.commit('note', `n${i}`, { source: 'user' })
+    await a.flush()
+    await b.sync()
+    expect(b.size).toBe(7)
+    expect(b.decision.get('note')).toBe('n6')
+    for (let i = 7; i < 12; i++) a.decision.commit('note', `n${i}`, { source: 'user' })
+    await a.flush()
+    // b's next transaction catches up under the lock, in pages too, then appends after a's receipts
+    b.decision.commit('budget', 1, { source: 'user' })
+    expect((await b.flush()).map((r) => r.seq)).toEqual([13])
+    expect(b.history('note').length).toBe(12)
+    expect(await b.verify({ values: true })).toMatchObject({ ok: true, checked: 13 })
+    await a.close()
+    await b.close()
+  })
+
   it('rollback and checkpoint run under the head lock; the other process follows them', async () => {
     const { url } = await pg().createDatabase()
     const keys = keyDir()
@@ -124,8 +148,8 @@ describe('shared writer on PostgreSQL', () => {
     expect(a.decision.get('budget')).toBe(1)
     const cp = await b.checkpoint()
     expect(cp.size).toBe(b.size)
-    await (a as PostgresCustoms).sync()
-    expect(a.head).toEqual(b.head)
+    // no explicit catch-up: b's NOTIFY makes a follow in the background
+    await vi.waitFor(() => expect(a.head).toEqual(b.head), { timeout: 30_000, interval: 20 })
     expect(await a.verify({ checkpoint: cp.note })).toMatchObject({ ok: true })
     expect(() => a.rollbackNow({ toSeq: 1 })).toThrow(/head lock/)
     await a.close()

@@ -50,8 +50,8 @@ export interface LockedHead extends TrackedHead {
 /** A transaction holding the head row lock, opened by `lockHead` and completed by the next `append` (or `release`). */
 export interface HeadLock {
   readonly head: LockedHead
-  /** Reads entries after `position` up to the locked head, in this transaction. */
-  readAfter(position: number): Promise<Array<{ position: number; entry: JournalEntry }>>
+  /** The entries after `position` up to the locked head, in this transaction, a page at a time. */
+  pagesAfter(position: number): AsyncIterable<Array<{ position: number; entry: JournalEntry }>>
   /** Ends the transaction without appending (ROLLBACK) and returns its connection. */
   release(err?: unknown): Promise<void>
 }
@@ -269,13 +269,7 @@ export class PostgresBackend implements StorageBackend {
     this.held = held
     return {
       head,
-      readAfter: async (position) => {
-        const r = await client.query<{ position: string; seq: string | null; entry: string }>(
-          `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3 order by position`,
-          [this.store, position, head.position],
-        )
-        return this.decodeRows(r.rows, -1).rows
-      },
+      pagesAfter: (position) => this.lockedPages(client, position, head.position),
       release: async (err) => {
         if (this.held !== held) return
         this.held = null
@@ -284,6 +278,22 @@ export class PostgresBackend implements StorageBackend {
           (e: Error) => client.release(e),
         )
       },
+    }
+  }
+
+  private async *lockedPages(client: PgPoolClientLike, position: number, bound: number) {
+    let lastSeq = -1
+    while (position < bound) {
+      const r = await client.query<{ position: string; seq: string | null; entry: string }>(
+        `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3
+          order by position limit $4`,
+        [this.store, position, bound, this.pageSize],
+      )
+      if (r.rows.length === 0) return
+      const page = this.decodeRows(r.rows, lastSeq)
+      lastSeq = page.lastSeq
+      position = page.rows[page.rows.length - 1]!.position
+      yield page.rows
     }
   }
 
