@@ -107,13 +107,15 @@ export const serious = (violations: AxeViolation[]) => violations.filter((v) => 
 
 /**
  * Presses Tab from the top of the page until focus comes back round, and returns which of the page's visible,
- * enabled controls were never reached (labelled by their text or aria-label), so `[]` means all of them were.
+ * enabled controls were never reached (labelled by their text or aria-label), so `[]` means all of them were. Every
+ * control counts, whatever its tabindex: one taken out of the tab order is reported, not skipped.
  */
 export async function unreachableByTab(page: Page): Promise<string[]> {
   const count = await page.evaluate(() => {
-    const controls = [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]')].filter(
-      (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0,
-    )
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], summary, [role="button"], [role="tab"]'),
+    ].filter((e) => !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0)
+    document.querySelectorAll<HTMLElement>('[data-kb]').forEach((e) => delete e.dataset.kb)
     controls.forEach((e, i) => (e.dataset.kb = String(i)))
     ;(document.activeElement as HTMLElement | null)?.blur()
     return controls.length
