@@ -216,6 +216,7 @@ export function App({ source }: { source: InspectorSource }) {
           {view === 'time' && (
             <TimeSlider
               head={head}
+              first={!live && receipts.length ? receipts[0]!.seq : 1}
               load={poolsAt}
               note={
                 live

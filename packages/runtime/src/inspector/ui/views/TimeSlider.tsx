@@ -7,11 +7,13 @@ import { plural, short } from '../format.js'
 export interface TimeSliderProps {
   /** The newest seq the page knows (0 when there are no receipts). */
   head: number
+  /** The oldest seq the slider reaches (a report that left out its oldest receipts starts after them). */
+  first?: number
   load: (seq: number) => Promise<PoolsAt>
   note?: string
 }
 
-export function TimeSlider({ head, load, note }: TimeSliderProps) {
+export function TimeSlider({ head, first = 1, load, note }: TimeSliderProps) {
   const [seq, setSeq] = useState(head)
   const [followHead, setFollowHead] = useState(true)
   const [pools, setPools] = useState<PoolsAt | null>(null)
@@ -54,7 +56,7 @@ export function TimeSlider({ head, load, note }: TimeSliderProps) {
           <input
             id="time-seq"
             type="range"
-            min={1}
+            min={first}
             max={head}
             step={1}
             value={seq}
@@ -64,7 +66,7 @@ export function TimeSlider({ head, load, note }: TimeSliderProps) {
           <output for="time-seq" aria-live="polite">
             #{seq} of {head}
           </output>
-          <button type="button" onClick={() => move(Math.max(1, seq - 1))} disabled={seq <= 1}>
+          <button type="button" onClick={() => move(Math.max(first, seq - 1))} disabled={seq <= first}>
             Previous receipt
           </button>
           <button type="button" onClick={() => move(Math.min(head, seq + 1))} disabled={seq >= head}>
