@@ -33,8 +33,9 @@ export interface Followed {
 export async function followJournal(s: Followed, entries: readonly JournalEntry[]): Promise<VerifyReport> {
   const { ledger, writer } = s
   if (ledger.pending.length) throw new Error('followJournal: the view has entries of its own that are not durable; flush or resync first')
+  // Index rows stay buffered (reads insert them first; the journal writer inserts them while an append waits on
+  // the server): a catch-up under the head lock does not pay for sql.js inserts.
   const idx = ledger.idx
-  idx.sync()
   const head = ledger.headHash
   const hex = head.length === 64
   const resume: VerifyResume = {
@@ -76,7 +77,6 @@ export async function followJournal(s: Followed, entries: readonly JournalEntry[
       checkpoint: (size, note) => idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
     },
   })
-  idx.sync()
   // The next append is conditional on the head as it is now.
   writer.durableSeq = ledger.headSeq
   writer.durableHead = { seq: ledger.headSeq, hash: ledger.headHash }

@@ -294,6 +294,8 @@ export class PostgresCustoms implements SharedCustoms {
       let lock: Awaited<ReturnType<PostgresBackend['lockHead']>> | undefined
       try {
         if (this.broken) throw this.broken
+        // What others announced is read before taking the lock, so that the lock is held for what is left only.
+        if (this.noticedPosition > this.readThrough) await this.catchUp()
         lock = await this.backend.lockHead()
         if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
         const outcomes = batch.map((w) => this.apply(w))
@@ -382,8 +384,12 @@ export class PostgresCustoms implements SharedCustoms {
     }
   }
 
+  /** The highest journal position a NOTIFY announced. */
+  private noticedPosition = 0
+
   /** Another process committed (or the listener reconnected): catch up in the background, between transactions. */
   private noticed(n: HeadNotice | null): void {
+    if (n) this.noticedPosition = Math.max(this.noticedPosition, n.position)
     if (this.state !== 'open' || this.followScheduled) return
     if (n && n.position <= this.view.position) return
     this.followScheduled = true
