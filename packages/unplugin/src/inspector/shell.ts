@@ -18,6 +18,7 @@ export function shellHtml(base: string): string {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Memory Customs inspector</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${attr(base)}assets/inspector.css" />
   </head>
   <body>
