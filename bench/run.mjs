@@ -1,6 +1,6 @@
 // Runs the benchmarks of docs/benchmarks.md and rewrites that file with the figures of this run.
 //   npm run bench                          every area
-//   npm run bench -- transform runtime     a subset (areas: transform, runtime, browser, scaling, scan, lineage, typed, erasure, …)
+//   npm run bench -- transform runtime     a subset (areas: transform, runtime, browser, scaling, scan, lineage, typed, erasure, postgres, …)
 //   npm run bench -- --quick               fewer runs and smaller sizes, for a fast look (marked as such)
 //   npm run bench -- --no-write            print only, leave docs/benchmarks.md alone
 
@@ -21,6 +21,7 @@ const AREAS = {
   typed: async (opts) => (await import('./typed/index.mjs')).runTyped(opts),
   guard: async (opts) => (await import('./guard/index.mjs')).runGuard(opts),
   erasure: async (opts) => (await import('./erasure/index.mjs')).runErasure(opts),
+  postgres: async (opts) => (await import('./postgres/index.mjs')).runPostgres(opts),
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
