@@ -65,6 +65,12 @@ const reference = samples.find((s) => tMin(s) >= REFERENCE_MIN) ?? last
 const secondHalf = samples.filter((s) => tMin(s) >= tMin(last) / 2)
 const slope = leastSquaresSlope(secondHalf.map((s) => [tMin(s), s.rss / MB]))
 const heapSlope = leastSquaresSlope(secondHalf.map((s) => [tMin(s), s.heapUsed / MB]))
+// ArrayBuffers hold sql.js's WASM memory (the query index) besides Node's buffers: what grows there is not JS heap.
+const bufferSlope = leastSquaresSlope(secondHalf.map((s) => [tMin(s), s.arrayBuffers / MB]))
+// Growth per receipt written: a store whose memory follows its history (not its live state) shows a constant here.
+const receiptsPerMin = leastSquaresSlope(secondHalf.map((s) => [tMin(s), s.receipts]))
+const perReceipt = (mbPerMinute) =>
+  receiptsPerMin > 0 ? `${Math.round((mbPerMinute * MB) / receiptsPerMin)} B per receipt written` : 'n/a'
 const growth = last.rss / reference.rss
 
 const rows = [
@@ -96,7 +102,13 @@ const rows = [
     name: 'JS heap slope over the second half (heapUsed after forced GC)',
     value: heapSlope,
     format: mbPerMin,
-    note: `heapUsed ${mb(samples[0].heapUsed)} first, ${mb(last.heapUsed)} last`,
+    note: `heapUsed ${mb(samples[0].heapUsed)} first, ${mb(last.heapUsed)} last; ${perReceipt(heapSlope)}`,
+  }),
+  row({
+    name: 'ArrayBuffers slope over the second half (sql.js WASM memory among them)',
+    value: bufferSlope,
+    format: mbPerMin,
+    note: `arrayBuffers ${mb(samples[0].arrayBuffers)} first, ${mb(last.arrayBuffers)} last; ${perReceipt(bufferSlope)}`,
   }),
   row({
     name: '`flush()` every 100 ms: median / max duration',
@@ -147,9 +159,10 @@ function section() {
   out.push('')
   out.push('Samples (RSS and heapUsed after a forced GC; MB = 10⁶ B):')
   out.push('')
-  out.push('| time | receipts | RSS | heapUsed | external |')
-  out.push('|---|---|---|---|---|')
-  for (const s of samples) out.push(`| ${clock(s.tMs)} | ${count(s.receipts)} | ${mb(s.rss)} | ${mb(s.heapUsed)} | ${mb(s.external)} |`)
+  out.push('| time | receipts | RSS | heapUsed | external | arrayBuffers |')
+  out.push('|---|---|---|---|---|---|')
+  for (const s of samples)
+    out.push(`| ${clock(s.tMs)} | ${count(s.receipts)} | ${mb(s.rss)} | ${mb(s.heapUsed)} | ${mb(s.external)} | ${mb(s.arrayBuffers)} |`)
   out.push('')
   out.push(
     `**Method.** \`npm run bench:soak\` builds the packages and starts one writer process (\`node --expose-gc bench/runtime/soak-writer.mjs\`) ` +
