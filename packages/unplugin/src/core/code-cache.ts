@@ -5,15 +5,15 @@ import path from 'node:path'
 import vm from 'node:vm'
 
 /**
- * Loading the parser with V8's code cache. ts-morph ships TypeScript as one 9 MB CommonJS file (plus 3 MB of its
- * own), and compiling them is most of what the first candidate module costs: about 0.2 s of CPU before a single
- * file is parsed, then more as each parser function is compiled on first use. Node 20 has no
- * `module.enableCompileCache` (Node 22), so the three files are compiled here through `vm.Script` with the
- * cached data a previous build produced, and placed in `require.cache` under their own paths; `import 'ts-morph'`
- * then finds them there, and the package behaves exactly as if Node had loaded it.
+ * Loading the parser with V8's code cache. ts-morph ships TypeScript as one 9 MB CommonJS file, and compiling it is most
+ * of what the first candidate module costs: about 0.2 s of CPU before a single file is parsed, then more as each
+ * parser function is compiled on first use. Node 20 has no `module.enableCompileCache` (Node 22), so that file is
+ * compiled here through `vm.Script` with the cached data a previous build produced, and placed in
+ * `require.cache` under its own path; `require('ts-morph')` (type-aware mode) then finds it there, and the
+ * package behaves exactly as if Node had loaded it.
  *
  * The cache lives in `node_modules/.cache/unplugin-memory-customs/`, next to the installed ts-morph, one file
- * per script, keyed by the script's path, size and mtime and by Node's version and architecture. V8 checks
+ * per script, keyed by its path, size and mtime and by Node's version and architecture. V8 checks
  * the data itself and rejects what does not fit (another V8 or other flags); a rejected or missing cache is
  * written again when the build ends, after the analyses, so it also holds the parser functions they
  * compiled. Any failure (no such file, read-only `node_modules`) leaves the plain `import` to load what is
@@ -31,30 +31,34 @@ interface Compiled {
 }
 
 const compiled: Compiled[] = []
-let preloaded = false
+let preloaded: { exports: unknown } | null = null
 
 /**
- * Puts ts-morph's scripts into `require.cache`, compiled with the code cache when there is one. Idempotent;
- * never throws. Scripts already loaded (by the user's own code, say) are left as they are. `from`: where
- * ts-morph is resolved from (this package; tests point it at a fixture).
+ * Puts the TypeScript that ts-morph ships (`@ts-morph/common/dist/typescript.js`) into `require.cache`, compiled
+ * with the code cache when there is one, and returns its exports: ts-morph's own `ts`, since `@ts-morph/common`
+ * does `require('./typescript')` and finds it there. `null` when ts-morph's layout is not the expected one (then
+ * `require('ts-morph')` loads everything the ordinary way). Idempotent; never throws. A TypeScript already loaded
+ * (by the user's own code, say) is returned as it is. `from`: where ts-morph is resolved from (this package;
+ * tests point it at a fixture).
  */
-export function preloadParser(from: string = import.meta.url): void {
-  if (preloaded) return
-  preloaded = true
+export function preloadParser(from: string = import.meta.url): unknown {
+  if (preloaded) return preloaded.exports
+  preloaded = { exports: null }
   try {
     const morph = createRequire(from).resolve('ts-morph')
     const common = createRequire(morph).resolve('@ts-morph/common')
-    // `@ts-morph/common` does `require('./typescript')`; dependencies first, so each finds the one before it.
     const typescript = path.join(path.dirname(common), 'typescript.js')
-    for (const file of [typescript, common, morph]) loadCommonJs(file)
+    if (!/require\(['"]\.\/typescript['"]\)/.test(readFileSync(common, 'utf8').slice(0, 2000))) return null
+    preloaded.exports = loadCommonJs(typescript)
   } catch {
-    // Whatever was not loaded here, `import('ts-morph')` loads the ordinary way.
+    preloaded.exports = null
   }
+  return preloaded.exports
 }
 
-function loadCommonJs(file: string): void {
+function loadCommonJs(file: string): unknown {
   const cache = createRequire(file).cache
-  if (cache[file]) return
+  if (cache[file]) return cache[file].exports
   const source = readFileSync(file, 'utf8')
   const cacheFile = cachePath(file)
   let cachedData: Buffer | undefined
@@ -79,6 +83,7 @@ function loadCommonJs(file: string): void {
   mod.loaded = true
   const outcome = !cachedData ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used'
   compiled.push({ file, script, cacheFile, cache: outcome, stale: outcome !== 'used' })
+  return mod.exports
 }
 
 /** The scripts compiled here and what became of their cached data (for tests and diagnostics). */

@@ -20,8 +20,10 @@ function projectFor(o: ResolvedOptions): Project {
   let p = projects.get(cacheKey)
   if (!p) {
     p = configPath
-      ? new morph.Project({ tsConfigFilePath: configPath, skipAddingFilesFromTsConfig: false })
-      : new morph.Project({ compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ESNext, strict: true } })
+      ? new (morph().Project)({ tsConfigFilePath: configPath, skipAddingFilesFromTsConfig: false })
+      : new (morph().Project)({
+          compilerOptions: { allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ESNext, strict: true },
+        })
     projects.set(cacheKey, p)
   }
   return p
