@@ -10,6 +10,8 @@ export interface AgentCustomsOptions {
   keyStore?: CustomsOptions['keyStore']
   clock: Clock
   sqlJs?: CustomsOptions['sqlJs']
+  /** Who writes (default `demo-agent`): the PostgreSQL demo names each of its two processes. */
+  actor?: string
 }
 
 /** The agent's customs post: one place that says which keys, sources and tools are allowed. */
@@ -25,7 +27,7 @@ export function createAgentCustoms(options: AgentCustomsOptions): Promise<Custom
     bridge: { tools: promotableTools },
     review: { timeoutMs: REVIEW_TIMEOUT_MS },
     now: () => options.clock.now(),
-    actor: 'demo-agent',
+    actor: options.actor ?? 'demo-agent',
     origin: 'memory-customs.demo/playground-agent',
     sqlJs: options.sqlJs,
   }) as Promise<Customs>

