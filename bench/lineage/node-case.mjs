@@ -105,14 +105,27 @@ function naiveInfluence(s, id) {
 
 function time(fn, ids, runs) {
   const samples = []
-  let size = 0
+  const sizes = []
+  // Time per node returned: a query costs what it returns, so this says whether a slow sample was a large one.
+  const perNode = []
   for (let r = 0; r < runs; r++) {
     const id = ids[r % ids.length]
     const t = performance.now()
-    size += fn(id)
-    samples.push(performance.now() - t)
+    const n = fn(id)
+    const dt = performance.now() - t
+    samples.push(dt)
+    sizes.push(n)
+    perNode.push(dt / Math.max(1, n))
   }
-  return { p50: median(samples), p95: percentile(samples, 95), meanSize: size / runs }
+  return {
+    p50: median(samples),
+    p95: percentile(samples, 95),
+    meanSize: sizes.reduce((a, b) => a + b, 0) / runs,
+    medianSize: median(sizes),
+    maxSize: Math.max(...sizes),
+    perNodeP50: median(perNode),
+    perNodeP95: percentile(perNode, 95),
+  }
 }
 
 const t0 = performance.now()
