@@ -18,7 +18,16 @@ import { JournalCorruptError, OptionError, StorageBackendError } from '../../err
 import { decodeLine, encodeLine, toJournalEntry } from '../codec.js'
 import { checkExpectedHead, HeadTracker, type TrackedHead } from '../head.js'
 import type { AppendOptions, JournalEntry, OpenReport, StorageBackend } from '../types.js'
-import { DEFAULT_RETRY, isConnectionError, loadPg, withRetry, type PgPoolClientLike, type PgPoolLike, type RetryPolicy } from './driver.js'
+import {
+  DEFAULT_RETRY,
+  isConnectionError,
+  loadPg,
+  quietErrors,
+  withRetry,
+  type PgPoolClientLike,
+  type PgPoolLike,
+  type RetryPolicy,
+} from './driver.js'
 import { channelOf, encodeNotice } from './notify.js'
 import { IDENTIFIER, lockKey, migrate } from './schema.js'
 
@@ -182,7 +191,7 @@ export class PostgresBackend implements StorageBackend {
   }
 
   private async takeCreationLock(): Promise<void> {
-    const client = await this.attempt('connecting', () => this.db.connect())
+    const client = quietErrors(await this.attempt('connecting', () => this.db.connect()))
     try {
       await client.query('select pg_advisory_lock(hashtext($1))', [lockKey(this.schema, this.store)])
     } catch (e) {
@@ -298,7 +307,7 @@ export class PostgresBackend implements StorageBackend {
   }
 
   private async begin(): Promise<{ client: PgPoolClientLike; head: LockedHead }> {
-    const client = await this.db.connect()
+    const client = quietErrors(await this.db.connect())
     try {
       await client.query('begin')
       const r = await client.query<HeadRow>(`select position, seq, hash, link, receipts from ${this.t}.head where store = $1 for update`, [

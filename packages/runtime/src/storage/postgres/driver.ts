@@ -75,6 +75,23 @@ export function isConnectionError(e: unknown): boolean {
   )
 }
 
+const quieted = new WeakSet<object>()
+
+/**
+ * Gives a client checked out of a pool a listener for its `error` event (once per client). A pool listens to its
+ * idle clients only: a checked-out one whose connection the server ends between two queries (a restart,
+ * `pg_terminate_backend`) would emit an unhandled `error` and crash the process. The next query on it fails
+ * instead, and is retried on a new connection like any lost connection.
+ */
+export function quietErrors<C extends PgPoolClientLike>(client: C): C {
+  const c = client as unknown as { on?: (event: 'error', fn: () => void) => unknown }
+  if (typeof c.on === 'function' && !quieted.has(client)) {
+    quieted.add(client)
+    c.on('error', () => {})
+  }
+  return client
+}
+
 export interface RetryPolicy {
   /** Attempts in all, the first included (default 8). */
   attempts: number

@@ -16,7 +16,7 @@
  *   the number of receipts. Appends lock it `FOR UPDATE`, so writers of one store take turns and positions and seqs stay contiguous.
  * - `migrations`: the versions applied, with their names and times.
  */
-import type { PgClientLike, PgPoolLike } from './driver.js'
+import { quietErrors, type PgClientLike, type PgPoolLike } from './driver.js'
 
 export interface Migration {
   version: number
@@ -78,7 +78,7 @@ async function appliedVersions(db: PgClientLike, schema: string): Promise<number
 /** Brings `schema` to the latest version; returns the versions this call applied (none when already current). */
 export async function migrate(pool: PgPoolLike, schema: string): Promise<number[]> {
   if ((await appliedVersions(pool, schema)).includes(LATEST)) return []
-  const client = await pool.connect()
+  const client = quietErrors(await pool.connect())
   let broken: Error | undefined
   try {
     await client.query('begin')
