@@ -336,6 +336,20 @@ describe('property: both queries agree with a naive search over edges rebuilt fr
   })
 })
 
+describe('a working entry written again', () => {
+  it('drops the edges of its previous version, so influence stays the inverse of lineage after it ends', () => {
+    // found by the property below (seed 735754715): the old version's context stayed a reverse edge
+    const c = new Chain()
+    const ctx = c.render([], 's1')
+    c.working('s2', 'c', { ctx })
+    const w = c.working('s2', 'c', {})
+    expect(ids(influence(c.state, ctx))).toEqual([])
+    c.end(w)
+    expect(ids(influence(c.state, ctx))).toEqual([])
+    expect(ids(lineage(c.state, w))).toEqual([])
+  })
+})
+
 describe('snapshots', () => {
   it('keep the edges through entries that ended before the snapshot', () => {
     const c = new Chain()

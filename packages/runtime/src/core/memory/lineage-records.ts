@@ -89,6 +89,20 @@ export class LineageRecords {
     if (meta.ctx) this.addDependent(meta.ctx, id, fresh)
   }
 
+  /**
+   * Drops the reverse edges of a node's previous version (a working entry written again rests on what its new
+   * version names, not on what the old one did), so influence stays the exact inverse of lineage.
+   */
+  protected unlinkNode(id: string, meta: { deps?: readonly string[]; ctx?: string | null }): void {
+    for (const on of [...(meta.deps ?? []), ...(meta.ctx ? [meta.ctx] : [])]) {
+      const list = this.dependents.get(on)
+      if (!list) continue
+      const kept = list.filter((n) => n !== id)
+      if (kept.length === 0) this.dependents.delete(on)
+      else if (kept.length !== list.length) this.dependents.set(on, kept)
+    }
+  }
+
   protected addDependent(on: string, node: string, fresh = false): void {
     const list = this.dependents.get(on)
     if (!list) this.dependents.set(on, [node])

@@ -313,8 +313,11 @@ export class MemoryState extends LineageRecords {
     if (r.op !== 'PUT' || !r.new) return
     const meta = decodeMeta(r.reason)
     this.consumeRender(meta.session)
-    this.ended.delete(workingNodeId(key))
-    this.linkNode(workingNodeId(key), meta)
+    const node = workingNodeId(key)
+    const previous = this.working.get(key) ?? this.ended.get(node)
+    if (previous) this.unlinkNode(node, previous)
+    this.ended.delete(node)
+    this.linkNode(node, meta)
     const slash = key.indexOf('/')
     const ms = Date.parse(r.ts)
     if (meta.norm) {
