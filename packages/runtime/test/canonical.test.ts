@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalize, CanonicalError, isCanonical } from '../src/core/canonical.js'
+import { canonicalize, CanonicalError, isCanonical, sameCanonical } from '../src/core/canonical.js'
 import fc from 'fast-check'
 import { encodeBody, parseCanonicalBody, uuidv7, type ReceiptBody } from '../src/core/receipt.js'
 import { __usePortableHashing, hashImplementation, leafHashHex, makeHmac, toHex, utf8 } from '../src/crypto/hash.js'
@@ -205,5 +205,34 @@ describe('hashing backends agree', () => {
     } finally {
       __usePortableHashing(false)
     }
+  })
+})
+
+describe('sameCanonical (the decision gate skips re-encoding a schema output that equals its input)', () => {
+  const json = fc.jsonValue({ maxDepth: 6 })
+  it('true only when both encode the same', () => {
+    fc.assert(
+      fc.property(json, json, fc.boolean(), (a, other, copy) => {
+        // half the time a fresh copy of `a` (what zod returns), half the time an unrelated value
+        const b = copy ? (JSON.parse(JSON.stringify(a)) as unknown) : other
+        let encoded: string
+        try {
+          encoded = canonicalize(a) // its precondition: a value canonicalize accepts (no `__proto__` key, ...)
+        } catch {
+          return
+        }
+        if (sameCanonical(a, b)) expect(canonicalize(b)).toBe(encoded)
+      }),
+      { numRuns: 500 },
+    )
+  })
+  it('a fresh copy is recognised, a changed leaf or key, a class instance or a hole is not', () => {
+    const a = { risk: 'low', limits: [1, 2, { max: 3 }], note: null }
+    expect(sameCanonical(a, structuredClone(a))).toBe(true)
+    expect(sameCanonical(a, { ...a, limits: [1, 2, { max: 4 }] })).toBe(false)
+    expect(sameCanonical(a, { risk: 'low', limits: a.limits, notes: null })).toBe(false)
+    expect(sameCanonical({ at: {} }, { at: new Date(0) })).toBe(false)
+    // eslint-disable-next-line no-sparse-arrays
+    expect(sameCanonical([1, null], [1, ,])).toBe(false)
   })
 })
