@@ -207,7 +207,7 @@ function loadModule(code: string, file: string, modules: Record<string, unknown>
 }
 
 describe('a real esbuild build through the plugin, run with the real runtime', () => {
-  it("the receipts of writes made through a tagged helper name the agent's lines, not the helper's", async () => {
+  it("the receipts of writes made through a tagged helper name the agent's lines, with the helper's as site.via", async () => {
     const memory = `import type { Customs } from 'memory-customs'
 export class AgentMemory {
   constructor(readonly customs: Customs) {}
@@ -248,7 +248,19 @@ process.stdout.write(JSON.stringify(sites))
     })
     const sites = JSON.parse(execFileSync(process.execPath, [outfile], { cwd: root, encoding: 'utf8' }))
     expect(sites).toEqual([
-      { file: 'src/agent.ts', line: lineOf(agent, 'rememberUserIntent('), column: 1, fn: null },
+      // the caller's line, with the write's own call inside the helper kept as the second frame
+      {
+        file: 'src/agent.ts',
+        line: lineOf(agent, 'rememberUserIntent('),
+        column: 1,
+        fn: null,
+        via: {
+          file: 'src/memory.ts',
+          line: lineOf(memory, 'this.customs.decision.commit('),
+          column: 12,
+          fn: 'AgentMemory.rememberUserIntent',
+        },
+      },
       { file: 'src/agent.ts', line: lineOf(agent, "commit('direct'"), column: 1, fn: null },
     ])
   })
