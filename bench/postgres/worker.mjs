@@ -3,7 +3,8 @@
 //   customs  <runtime> <url> <keyDir> <receipts> <writers>   16 writers: commit + flush in a loop (durable)
 //   baseline <url> <batchesFile>                              advisory lock + batched INSERT + COMMIT of given rows
 //   latency  <runtime> <url> <keyDir> <samples>               one writer: commit + flush, each timed
-//   join     <runtime> <url> <keyDir>                         open the store: read, verify and index every receipt
+//   join     <runtime> <url> <keyDir> [warm]                  open the store: read, verify and index every receipt
+//                                                             (warm: after opening another, empty store first)
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -98,8 +99,13 @@ if (mode === 'customs') {
   await customs.close()
   out({ times })
 } else if (mode === 'join') {
-  const [runtime, url, keyDir] = args
+  const [runtime, url, keyDir, warm] = args
   const { createCustoms } = await import(pathToFileURL(runtime).href)
+  if (warm === 'warm') {
+    // what any process pays once, whatever the store's size: loading pg, connecting, compiling the index's wasm
+    const other = await createCustoms({ ...options(keyDir, url), storage: { postgres: { connectionString: url, store: 'warm-up' } } })
+    await other.close()
+  }
   out('ready')
   await go()
   const t0 = performance.now()
