@@ -77,8 +77,16 @@ export { setDefaultCustoms, onProbe, currentSite } from './probe.js'
 export { onReceipt, onCustomsOpen, type ReceiptListener, type CustomsOpenListener } from './core/receipt-feed.js'
 /** The inspector's data model (the dev page's live API, the static report): plain JSON shapes. */
 export { INSPECTOR_MODEL_VERSION } from './inspector/model.js'
+/** The inspector's memory views (memories, review queue, lineage graph) as the report and the dev page's bridge read them. */
+export { inspectorMemories, reviewQueue, lineageGraph, type MemoryViewOptions } from './inspector/memory-data.js'
 export type {
   CheckpointInfo,
+  InspectorFinding,
+  InspectorMemory,
+  LineageGraph,
+  LineageGraphNode,
+  MemoryGraph,
+  ReviewQueue,
   InspectorReceipt,
   InspectorSite,
   PoolsAt,

@@ -113,6 +113,95 @@ export interface Series {
   bySource: Array<{ source: string; counts: number[] }>
 }
 
+/** A scanner finding on a memory: where (UTF-16 offsets into the content), which rule, how bad. */
+export interface InspectorFinding {
+  /** The rule's id, e.g. `injection/memory-planting`. */
+  rule: string
+  /** The rule family (`injection`, `code`, `secret`, `pii`): the rule id's first segment. */
+  family: string
+  severity: string
+  start: number
+  end: number
+  /** The matched text (`content.slice(start, end)`): a value, so null unless revealed. */
+  evidence: string | null
+}
+
+/** A long-term memory (or a Bridge promotion held for review) as the inspector lists it. */
+export interface InspectorMemory {
+  /** `m_<seq>` for a memory, `p_<seq>` for a held promotion. */
+  id: string
+  kind: 'memory' | 'promotion'
+  status: 'approved' | 'pending_review' | 'rejected'
+  /** The content: a value, so null unless revealed (findings' spans, rules and severities are always there). */
+  content: string | null
+  /** Trust score of the last scan, in [0, 1]. */
+  trust: number
+  /** The rule set that scored it, e.g. `builtin@2`. */
+  ruleSet: string
+  findings: InspectorFinding[]
+  source: string
+  session: string | null
+  /** `fact`, `preference`, ... (`promotion` for a held promotion). */
+  type: string
+  key: string | null
+  owner: string
+  /** `public`, `internal`, `private`, or `readers: a, b; writers: c` for an explicit list. */
+  access: string
+  namespace: string[]
+  /** Seq of the receipt that filed it (its id's number) and of the one that last changed it. */
+  filedSeq: number
+  seq: number
+  /** ISO time it was filed. */
+  filedAt: string
+  /** Pending only: when it is rejected if nobody decides (the default review timeout unless told otherwise). */
+  timesOutAt?: string
+  /** Entries holding another value for the same key (a conflict: with policy `newest` the newer one ends them). */
+  conflictsWith: string[]
+  dependsOn: string[]
+  /** The rendered context (`ctx_<seq>`) it was derived from, or null. */
+  context: string | null
+  /** A held promotion: the tool call and the Decision key it would write. */
+  promotion?: { tool: string; callId: string; to: string; planRef: string }
+}
+
+/** The review queue: what waits for a person's decision, oldest first. */
+export interface ReviewQueue {
+  /** Items pending review (all of them, even when `items` is capped). */
+  pending: number
+  items: InspectorMemory[]
+}
+
+/** A node of a lineage/influence graph: a memory, working entry, Decision value, rendered context or guard check. */
+export interface LineageGraphNode {
+  id: string
+  kind: 'memory' | 'working' | 'decision' | 'context' | 'guard' | 'unknown'
+  /** What the picture writes under the id: status, decision, or how it ended. */
+  label: string
+  /** The receipt it is named after (`m_12`, `ctx_12`, `guard_12`), or null (working entries, Decision values). */
+  seq: number | null
+  /** Edges from the root on a shortest path (0 for the root). */
+  depth: number
+  state: 'live' | 'ended' | 'missing'
+}
+
+/** A lineage (what the root rests on) or influence (what rests on it) walk, every edge from dependent to dependency. */
+export interface LineageGraph {
+  root: string
+  direction: 'lineage' | 'influence'
+  /** The root first, then by depth. */
+  nodes: LineageGraphNode[]
+  edges: Array<{ from: string; to: string; kind: 'dependsOn' | 'context' | 'contained' | 'used' }>
+}
+
+/**
+ * The report's memory graph: every node and edge of the listed memories' lineage and influence walks, merged (the
+ * report's page walks it for any listed memory, as the live page asks the app).
+ */
+export interface MemoryGraph {
+  nodes: Array<Omit<LineageGraphNode, 'depth'>>
+  edges: LineageGraph['edges']
+}
+
 /** The whole static report (embedded as JSON in report.html). */
 export interface ReportData {
   kind: 'memory-customs-report'
@@ -139,4 +228,10 @@ export interface ReportData {
   checkpoints: CheckpointInfo[]
   series: Series
   values: RevealedValues
+  /** Long-term memories, newest first (capped like receipts); absent in a report written before they existed. */
+  memories?: InspectorMemory[]
+  /** Memories left out of `memories` (the oldest). */
+  memoriesTruncated?: number
+  review?: ReviewQueue
+  graph?: MemoryGraph
 }

@@ -8,6 +8,7 @@
 import type { Customs } from '../core/customs.js'
 import type { Receipt } from '../core/receipt.js'
 import { INSPECTOR_MODEL_VERSION, type InspectorReceipt, type InspectorSite, type ReportData, type VerifyState } from './model.js'
+import { inspectorMemories, memoryGraph, reviewQueue } from './memory-data.js'
 import { SeriesBuilder, SERIES_TOP } from './series.js'
 import { inspectorSites, siteCoverage, siteId, type ManifestSite } from './site-coverage.js'
 import { checkpointList, countOp, eachSeriesRow, nthNewestSeq, siteCounts, timeRange, topKeys, type SiteCount } from './store-index.js'
@@ -29,6 +30,8 @@ export interface ReportDataOptions {
   reveal?: boolean
   /** The newest receipts to list (and the newest refused ones); default 5,000. */
   maxReceipts?: number
+  /** The store's `review.timeoutMs`, for the review queue's deadlines (default 24 h, the runtime's default). */
+  reviewTimeoutMs?: number
   /** Told how far verification and the series pass got. */
   onProgress?: (progress: ReportProgress) => void
   /** The report's time (default: now). */
@@ -62,6 +65,11 @@ export async function buildReportData(customs: Customs, options: ReportDataOptio
   const refusedFrom = max === 0 ? null : refusedTotal > max ? nthNewestSeq(customs, 'REFUSED', max) : 1
   const refused = refusedFrom === null ? [] : customs.receipts({ op: 'REFUSED', fromSeq: refusedFrom })
 
+  // Memories: capped like receipts; their graph is the union of the listed ones' walks (the page walks it).
+  const memoryOptions = { reveal: options.reveal === true, max, reviewTimeoutMs: options.reviewTimeoutMs }
+  const { memories, truncated: memoriesTruncated } = inspectorMemories(customs, memoryOptions)
+  const review = reviewQueue(customs, memoryOptions)
+
   const health = customs.health()
   return {
     kind: 'memory-customs-report',
@@ -79,6 +87,13 @@ export async function buildReportData(customs: Customs, options: ReportDataOptio
     checkpoints: checkpointList(customs),
     series: series.series(),
     values: options.reveal ? revealed(customs, [listed, refused]) : { revealed: false, values: {} },
+    memories,
+    memoriesTruncated,
+    review,
+    graph: memoryGraph(
+      customs,
+      memories.map((m) => m.id),
+    ),
   }
 }
 
