@@ -8,7 +8,16 @@
  *
  * Published as `unplugin-memory-customs/inspector-client`; browser code, no Node imports.
  */
-import { onCustomsOpen, onReceipt, type Customs, type InspectorReceipt, type Receipt } from 'memory-customs'
+import {
+  inspectorMemories,
+  lineageGraph,
+  onCustomsOpen,
+  onReceipt,
+  reviewQueue,
+  type Customs,
+  type InspectorReceipt,
+  type Receipt,
+} from 'memory-customs'
 import { registeredSites } from 'memory-customs/probe'
 import { APP_EVENT, BASE, REQUEST_EVENT, type AppMessage, type AppSite, type RequestMap, type ServerMessage } from './protocol'
 import { poolsAt, rollbackPreview, verifyState } from './client-requests'
@@ -53,6 +62,9 @@ export function httpTransport(base: string = BASE): BridgeTransport {
     },
   }
 }
+
+/** The newest memories (and queued items) a request lists: the page is a look, not an export. */
+const MAX_MEMORIES = 2000
 
 /** The receipts sent with `hello`: the newest ones (the page pages back through api/receipts). */
 const HELLO_RECEIPTS = 2000
@@ -206,6 +218,23 @@ async function handle(customs: Customs, method: keyof RequestMap, params: unknow
         }
       }
       return { revealed: true, values }
+    }
+    // Read from the state, never through review.pending() (which rejects timed-out items: looking must not write).
+    case 'memories':
+      return inspectorMemories(customs, { reveal: p.reveal === true, max: MAX_MEMORIES })
+    case 'review':
+      return reviewQueue(customs, { reveal: p.reveal === true, max: MAX_MEMORIES })
+    case 'lineage': {
+      if (typeof customs.lineage !== 'function')
+        throw Object.assign(new Error('this store keeps no memory lifecycle (a tab-shared store)'), { code: 'BAD_REQUEST' })
+      const direction = p.direction === 'influence' ? 'influence' : 'lineage'
+      try {
+        return lineageGraph(customs, String(p.id), direction)
+      } catch (e) {
+        // An unknown id or a bad one is the page's mistake: a 400/404 naming it, not a 500.
+        const code = (e as { code?: unknown }).code
+        throw Object.assign(e instanceof Error ? e : new Error(String(e)), { code: code === 'NOT_FOUND' ? 'NOT_FOUND' : 'BAD_REQUEST' })
+      }
     }
     default:
       throw Object.assign(new Error(`unknown request ${String(method)}`), { code: 'BAD_REQUEST' })

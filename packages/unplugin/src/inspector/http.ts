@@ -167,6 +167,27 @@ export function inspectorMiddleware(session: InspectorSession, options: HttpOpti
       if (typeof target !== 'string' || !target) throw new InspectorError(400, 'BAD_REQUEST', 'target must be a string such as "seq:42"')
       return sendJson(res, 200, await session.request('rollback-preview', { target }))
     }
+    // Memories, the review queue and the lineage graph: findings' rules and spans always; content and evidence
+    // only when the request carries the reveal token (a wrong token is refused, not silently redacted).
+    if (is('GET', 'api/memories') || is('GET', 'api/review')) {
+      const given = req.headers['x-memory-customs-token']
+      if (given !== undefined && !tokenMatches(given, session.token))
+        throw new InspectorError(403, 'TOKEN_REQUIRED', 'the reveal token is not the one printed in the dev server terminal')
+      const reveal = given !== undefined
+      return sendJson(
+        res,
+        200,
+        await (sub === 'api/memories' ? session.request('memories', { reveal }) : session.request('review', { reveal })),
+      )
+    }
+    if (is('GET', 'api/lineage')) {
+      const id = query.get('id')
+      const direction = query.get('direction') ?? 'lineage'
+      if (!id) throw new InspectorError(400, 'BAD_REQUEST', 'id is required (a memory id such as m_12)')
+      if (direction !== 'lineage' && direction !== 'influence')
+        throw new InspectorError(400, 'BAD_REQUEST', `direction must be lineage or influence, got "${direction}"`)
+      return sendJson(res, 200, await session.request('lineage', { id, direction }))
+    }
     if (is('POST', 'api/reveal')) {
       if (!tokenMatches(req.headers['x-memory-customs-token'], session.token))
         throw new InspectorError(403, 'TOKEN_REQUIRED', 'values need the reveal token printed in the dev server terminal')

@@ -4,7 +4,16 @@
  * webpack-dev-server and the Rspack dev server, which have no custom HMR events, plain HTTP (POST to the
  * server, Server-Sent Events back). Plain JSON, no imports: both sides (browser and Node) use it.
  */
-import type { InspectorReceipt, PoolsAt, RevealedValues, RollbackPreview, VerifyState } from 'memory-customs'
+import type {
+  InspectorMemory,
+  InspectorReceipt,
+  LineageGraph,
+  PoolsAt,
+  RevealedValues,
+  ReviewQueue,
+  RollbackPreview,
+  VerifyState,
+} from 'memory-customs'
 
 /** Custom HMR event the app sends on (Vite). */
 export const APP_EVENT = 'memory-customs:app'
@@ -44,6 +53,10 @@ export interface RequestMap {
   pools: { params: { seq: number }; result: PoolsAt }
   'rollback-preview': { params: { target: string }; result: RollbackPreview }
   values: { params: { commits: string[] }; result: RevealedValues }
+  /** `reveal` only when the page's request carried the reveal token (the dev server checks it). */
+  memories: { params: { reveal: boolean }; result: { memories: InspectorMemory[]; truncated: number } }
+  review: { params: { reveal: boolean }; result: ReviewQueue }
+  lineage: { params: { id: string; direction: 'lineage' | 'influence' }; result: LineageGraph }
 }
 export type RequestMethod = keyof RequestMap
 

@@ -249,5 +249,6 @@ export class InspectorSession {
 
 /** The app's error codes that are the page's fault (a bad seq or target) are 400s; the rest are the app's (502). */
 function appErrorStatus(code: string): number {
+  if (code === 'NOT_FOUND') return 404 // a memory id the app's store does not know (api/lineage)
   return code === 'BAD_REQUEST' || code === 'OptionError' || code === 'SeqRangeError' ? 400 : 502
 }
