@@ -228,8 +228,33 @@ describe('the dev page on playground/web', () => {
     await check('charts')
   })
 
+  // The demo's store is tab-shared ({ indexedDB }), which keeps no memory lifecycle: the memory views say there is
+  // nothing (the live views with memories are tested on an app whose store has them: packages/unplugin's
+  // test/inspector/middleware.browser.test.ts).
+  it('says the app holds no memories', async () => {
+    expect(await api<{ memories: unknown[]; truncated: number }>('api/memories')).toEqual({ memories: [], truncated: 0 })
+    await view(/^Memories \(0\)/).click()
+    await page.getByText('No memory has been filed.').waitFor()
+    await view(/^Review queue \(0\)/).click()
+    await page.getByText('Nothing waits for a decision.').waitFor()
+    await view(/^Lineage/).click()
+    await page.getByText('No memory to draw.').waitFor()
+    await check('memory views')
+  })
+
   it('is usable with the keyboard alone', async () => {
-    for (const name of [/^Sites/, /^Receipts/, /^Refused/, /^Time slider/, /^Rollback preview/, /^Charts/, /^Verify/]) {
+    for (const name of [
+      /^Sites/,
+      /^Receipts/,
+      /^Refused/,
+      /^Memories/,
+      /^Review queue/,
+      /^Lineage/,
+      /^Time slider/,
+      /^Rollback preview/,
+      /^Charts/,
+      /^Verify/,
+    ]) {
       await view(name).focus()
       await page.keyboard.press('Enter')
       await expect(view(name).getAttribute('aria-current')).resolves.toBe('page')

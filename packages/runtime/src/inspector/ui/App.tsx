@@ -2,34 +2,42 @@
 // The page: a header (what is inspected, verify badge, live status), a navigation between the views, and the
 // chosen view beside the open receipt. The same components render the dev page (live) and the report (static).
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks'
-import type { InspectorSite, RevealedValues, VerifyState } from '../model.js'
+import type { InspectorSite, LineageGraph, LineageGraphNode, RevealedValues, VerifyState } from '../model.js'
 import { plural, when } from './format.js'
 import { seriesOf } from './replay.js'
 import { ApiError, VersionMismatch, type InspectorSource } from './source.js'
 import { useInspector } from './use-inspector.js'
+import { useMemoryViews } from './use-memory-views.js'
 import { Charts } from './views/Charts.js'
 import { Checkpoints } from './views/Checkpoints.js'
+import { Lineage } from './views/Lineage.js'
+import { Memories } from './views/Memories.js'
 import { ReceiptDetail } from './views/ReceiptDetail.js'
 import { Receipts } from './views/Receipts.js'
 import { Reveal } from './views/Reveal.js'
+import { Review } from './views/Review.js'
 import { Rollback } from './views/Rollback.js'
 import { Sites } from './views/Sites.js'
 import { TimeSlider } from './views/TimeSlider.js'
 import { Verify, VerifyBadge } from './views/Verify.js'
 
-type View = 'sites' | 'receipts' | 'refused' | 'time' | 'rollback' | 'charts' | 'verify' | 'checkpoints'
+type View = 'sites' | 'receipts' | 'refused' | 'memories' | 'review' | 'lineage' | 'time' | 'rollback' | 'charts' | 'verify' | 'checkpoints'
 const LABELS: Record<View, string> = {
   sites: 'Sites',
   receipts: 'Receipts',
   refused: 'Refused',
+  memories: 'Memories',
+  review: 'Review queue',
+  lineage: 'Lineage',
   time: 'Time slider',
   rollback: 'Rollback preview',
   charts: 'Charts',
   verify: 'Verify',
   checkpoints: 'Checkpoints',
 }
-const LIVE_VIEWS: View[] = ['sites', 'receipts', 'refused', 'time', 'rollback', 'charts', 'verify']
-const STATIC_VIEWS: View[] = ['sites', 'receipts', 'refused', 'time', 'charts', 'verify', 'checkpoints']
+const LIVE_VIEWS: View[] = ['sites', 'receipts', 'refused', 'memories', 'review', 'lineage', 'time', 'rollback', 'charts', 'verify']
+const STATIC_VIEWS: View[] = ['sites', 'receipts', 'refused', 'memories', 'review', 'lineage', 'time', 'charts', 'verify', 'checkpoints']
+const MEMORY_VIEWS = new Set<View>(['memories', 'review', 'lineage'])
 const BUILD_VIEWS: View[] = ['sites']
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -46,6 +54,12 @@ export function App({ source }: { source: InspectorSource }) {
   const [status, setStatus] = useState('')
   const [verifyBusy, setVerifyBusy] = useState(false)
   const [verifyError, setVerifyError] = useState<string | null>(null)
+  const [memorySel, setMemorySel] = useState<string | null>(null)
+  const [queueSel, setQueueSel] = useState<string | null>(null)
+  const [graphRoot, setGraphRoot] = useState<{ id: string | null; direction: LineageGraph['direction'] }>({
+    id: null,
+    direction: 'lineage',
+  })
 
   const receipt = selected === null ? undefined : receipts.find((r) => r.seq === selected)
   const values = live ? revealed : (snapshot?.values ?? revealed)
@@ -53,6 +67,9 @@ export function App({ source }: { source: InspectorSource }) {
   const series = useMemo(() => (live ? seriesOf(receipts) : snapshot?.series), [live, receipts, snapshot])
   const head = receipts.length ? receipts[receipts.length - 1]!.seq : 0
   const poolsAt = useCallback((seq: number) => source.poolsAt(seq), [source])
+  // Live: asked again when the chain grows (a memory may have been filed or decided); the report's never change.
+  const memoryData = useMemoryViews(source, token, live ? head : 0)
+  const loadGraph = useCallback((id: string, d: LineageGraph['direction']) => source.lineage!(id, d), [source])
 
   // Live: the open receipt's values, once a token is given (the server answers 403 to a wrong one).
   useEffect(() => {
@@ -118,7 +135,20 @@ export function App({ source }: { source: InspectorSource }) {
       : 'the report was written without --reveal.'
   // The plugin's build-time report has sites and nothing else (no store was read).
   const buildReport = !live && snapshot.source === 'build'
-  const views = live ? LIVE_VIEWS : buildReport ? BUILD_VIEWS : STATIC_VIEWS
+  const views = (live ? LIVE_VIEWS : buildReport ? BUILD_VIEWS : STATIC_VIEWS).filter((v) => source.memories || !MEMORY_VIEWS.has(v))
+  const memoryRedacted = live ? 'enter the reveal token printed in the dev server terminal.' : 'the report was written without --reveal.'
+  const showGraph = (id: string, direction: LineageGraph['direction']) => {
+    setGraphRoot({ id, direction })
+    setView('lineage')
+  }
+  // A node of the picture: a memory opens its detail; a context or guard check, its READ or GUARD receipt.
+  const openNode = (node: LineageGraphNode) => {
+    if (node.kind === 'memory') {
+      setMemorySel(node.id)
+      setView('memories')
+    } else if (node.seq !== null && receipts.some((r) => r.seq === node.seq)) setSelected(node.seq)
+    else setStatus(`${node.id}: ${node.seq === null ? 'not a receipt' : `receipt #${node.seq} is not in this page's list`}.`)
+  }
   const coverageOf = live
     ? 'in this dev-server session'
     : buildReport
@@ -179,6 +209,8 @@ export function App({ source }: { source: InspectorSource }) {
                 {v === 'receipts' && ` (${receipts.length})`}
                 {v === 'sites' && ` (${sites.length})`}
                 {v === 'refused' && ` (${refused.length})`}
+                {v === 'memories' && memoryData.memories && ` (${memoryData.memories.memories.length})`}
+                {v === 'review' && memoryData.review && ` (${memoryData.review.pending})`}
               </button>
             </li>
           ))}
@@ -211,6 +243,44 @@ export function App({ source }: { source: InspectorSource }) {
               title="Refused writes"
               id="refused"
               note={refusedNote}
+            />
+          )}
+          {MEMORY_VIEWS.has(view) && memoryData.error && (
+            <p role="alert" class="error">
+              {memoryData.error}
+            </p>
+          )}
+          {view === 'memories' && memoryData.memories && (
+            <Memories
+              memories={memoryData.memories.memories}
+              truncated={memoryData.memories.truncated}
+              selected={memorySel}
+              onSelect={setMemorySel}
+              onGraph={showGraph}
+              revealed={memoryData.memories.revealed}
+              redactedNote={memoryRedacted}
+            />
+          )}
+          {view === 'review' && memoryData.review && (
+            <Review
+              queue={memoryData.review}
+              selected={queueSel}
+              onSelect={setQueueSel}
+              onGraph={showGraph}
+              revealed={memoryData.memories?.revealed ?? false}
+              redactedNote={memoryRedacted}
+              note={live ? 'Decide in the app (customs.review.approve / reject); this page only looks.' : undefined}
+            />
+          )}
+          {view === 'lineage' && memoryData.memories && source.lineage && (
+            <Lineage
+              memories={memoryData.memories.memories}
+              root={graphRoot.id}
+              direction={graphRoot.direction}
+              onRoot={(id, direction) => setGraphRoot({ id, direction })}
+              load={loadGraph}
+              onOpen={openNode}
+              version={live ? head : 0}
             />
           )}
           {view === 'time' && (

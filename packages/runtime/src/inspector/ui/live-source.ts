@@ -1,7 +1,17 @@
 // The dev page's data: the dev server's API under `base` (served by unplugin-memory-customs), pushes over
 // Server-Sent Events. Nothing here polls: the stream says when something changed.
 import { INSPECTOR_MODEL_VERSION } from '../model.js'
-import type { InspectorReceipt, InspectorSite, PoolsAt, RevealedValues, RollbackPreview, VerifyState } from '../model.js'
+import type {
+  InspectorMemory,
+  InspectorReceipt,
+  InspectorSite,
+  LineageGraph,
+  PoolsAt,
+  RevealedValues,
+  ReviewQueue,
+  RollbackPreview,
+  VerifyState,
+} from '../model.js'
 import { ApiError, VersionMismatch, type InspectorSource } from './source.js'
 
 interface Session {
@@ -76,6 +86,14 @@ export function liveSource(base: string): InspectorSource {
     verify: () => post<VerifyState>('api/verify', {}),
     rollbackPreview: (target) => post<RollbackPreview>('api/rollback-preview', { target }),
     reveal: (token, commits) => post<RevealedValues>('api/reveal', { commits }, { [TOKEN_HEADER]: token }),
+    // Content and evidence only with the token; a wrong one is a 403 (ApiError), not a silent redaction.
+    async memories(token) {
+      const headers: Record<string, string> = token ? { [TOKEN_HEADER]: token } : {}
+      const r = await call<{ memories: InspectorMemory[]; truncated: number }>('api/memories', { headers })
+      return { ...r, revealed: token !== null }
+    },
+    review: (token) => call<ReviewQueue>('api/review', { headers: token ? { [TOKEN_HEADER]: token } : {} }),
+    lineage: (id, direction) => call<LineageGraph>(`api/lineage?id=${encodeURIComponent(id)}&direction=${encodeURIComponent(direction)}`),
     // The server redirects to the host's own open-in-editor route, whose answer is not JSON: only the status counts.
     async openInEditor(site) {
       const response = await fetch(url('api/open'), {

@@ -2,10 +2,13 @@
 // views only see this interface, so one set of components renders both; what a mode cannot do is absent (undefined).
 import type {
   CheckpointInfo,
+  InspectorMemory,
   InspectorReceipt,
+  LineageGraph,
   InspectorSite,
   PoolsAt,
   RevealedValues,
+  ReviewQueue,
   RollbackPreview,
   Series,
   VerifyState,
@@ -64,6 +67,13 @@ export interface InspectorSource {
   rollbackPreview?(target: string): Promise<RollbackPreview>
   reveal?(token: string, commits: string[]): Promise<RevealedValues>
   openInEditor?(site: { file: string; line: number; column: number }): Promise<void>
+  /**
+   * Long-term memories, newest first; the review queue; one memory's lineage or influence. Absent for a report
+   * without memories (the build's, or one written before they existed). `token` (live): reveal content.
+   */
+  memories?(token: string | null): Promise<{ memories: InspectorMemory[]; truncated: number; revealed: boolean }>
+  review?(token: string | null): Promise<ReviewQueue>
+  lineage?(id: string, direction: LineageGraph['direction']): Promise<LineageGraph>
 }
 
 /** The model version differs from the one this page was built for: the page shows this instead of guessing. */

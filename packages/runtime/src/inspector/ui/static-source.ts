@@ -1,5 +1,6 @@
 // The report's data: the ReportData a `<script type="application/json">` beside the mount element carries.
 import { INSPECTOR_MODEL_VERSION, type ReportData } from '../model.js'
+import { walkGraph } from './graph.js'
 import { poolsAtSeq } from './replay.js'
 import { VersionMismatch, type InspectorSource } from './source.js'
 
@@ -40,5 +41,16 @@ export function staticSource(data: ReportData): InspectorSource {
     async poolsAt(seq) {
       return poolsAtSeq(data.receipts, seq)
     },
+    // Memories as the report holds them (content only when it was written with --reveal); the lineage walked
+    // over the merged graph of the listed memories.
+    ...(data.memories && {
+      memories: async () => ({
+        memories: data.memories!,
+        truncated: data.memoriesTruncated ?? 0,
+        revealed: data.values.revealed,
+      }),
+      review: async () => data.review ?? { pending: 0, items: [] },
+      lineage: async (id: string, direction: 'lineage' | 'influence') => walkGraph(data.graph ?? { nodes: [], edges: [] }, id, direction),
+    }),
   }
 }
