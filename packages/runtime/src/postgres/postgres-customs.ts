@@ -295,8 +295,9 @@ export class PostgresCustoms implements SharedCustoms {
       try {
         if (this.broken) throw this.broken
         // What others announced is read before taking the lock, so that the lock is held for what is left only.
-        if (this.noticedPosition > this.readThrough) await this.catchUp()
-        lock = await this.backend.lockHead()
+        if (this.noticedPosition > this.readThrough) await this.catchUp(this.noticedPosition)
+        // the lock's round trip also reads the first page of what is left
+        lock = await this.backend.lockHead(this.readThrough)
         if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
         const outcomes = batch.map((w) => this.apply(w))
         let result: T | undefined
@@ -386,26 +387,34 @@ export class PostgresCustoms implements SharedCustoms {
 
   /** The highest journal position a NOTIFY announced. */
   private noticedPosition = 0
+  private followToHead = false
 
   /** Another process committed (or the listener reconnected): catch up in the background, between transactions. */
   private noticed(n: HeadNotice | null): void {
     if (n) this.noticedPosition = Math.max(this.noticedPosition, n.position)
+    // notices sent while the listener was reconnecting are lost: that catch-up reads the head instead
+    else this.followToHead = true
     if (this.state !== 'open' || this.followScheduled) return
     if (n && n.position <= this.view.position) return
     this.followScheduled = true
     // one catch-up for the notices that arrive together (behind any transaction: it catches up itself)
     void this.serial(async () => {
       this.followScheduled = false
-      if (this.state === 'open') await this.catchUp()
+      const toHead = this.followToHead
+      this.followToHead = false
+      if (this.state === 'open') await this.catchUp(toHead ? undefined : this.noticedPosition)
     }).catch(() => {
       // the next transaction catches up again and reports a failure to its caller
     })
   }
 
-  /** Reads what was appended after the view, page by page, outside any transaction. */
-  private async catchUp(): Promise<void> {
+  /**
+   * Reads what was appended after the view, page by page, outside any transaction: up to `upTo` (a position a
+   * NOTIFY announced, so committed: no round trip to read the head), else up to the head.
+   */
+  private async catchUp(upTo?: number): Promise<void> {
     this.stats.catchUps++
-    const upTo = await this.backend.headPosition()
+    upTo ??= await this.backend.headPosition()
     for await (const page of this.backend.pagesAfter(this.readThrough, upTo)) await this.follow(page)
   }
 

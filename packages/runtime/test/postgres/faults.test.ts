@@ -26,11 +26,17 @@ function faultyPool(url: string) {
         on: (event: string, fn: (m: pg.Notification) => void) => client.on(event as 'notification', fn),
         removeAllListeners: (event?: string) => client.removeAllListeners(event),
         query: async (text: string, values?: unknown[]) => {
-          if (text === 'commit' && fault.next) {
+          // the append's last round trip ends in its COMMIT (backend.ts folds it into the insert's simple query)
+          const commit = /;\s*commit\s*$/.exec(text)
+          if (commit && fault.next) {
             const kind = fault.next
             fault.next = null
             fault.injected++
-            await client.query(kind === 'after-commit' ? 'commit' : 'rollback')
+            if (kind === 'after-commit') await client.query(text)
+            else {
+              await client.query(text.slice(0, commit.index))
+              await client.query('rollback')
+            }
             throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
           }
           return client.query(text, values)

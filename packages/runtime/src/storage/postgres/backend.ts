@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL backend (`kind: 'postgres'`): a store is the rows of one `store` id in the schema's `journal`
  * table plus its `head` row (schema.ts). Every append is ONE transaction: lock the head row `FOR UPDATE`, check
- * `expectedHead` against it, INSERT the entries at the next positions, move the head, NOTIFY, COMMIT. Durable
+ * `expectedHead` against it, INSERT the entries at the next positions, move the head, NOTIFY, COMMIT (two round trips). Durable
  * means committed (`db-commit`). It is `shared`: any number of processes append to one store, and the core's
  * conditional appends keep one chain (a writer whose head moved gets HEAD_MOVED and writes nothing).
  *
@@ -26,6 +26,7 @@ import {
   withRetry,
   type PgPoolClientLike,
   type PgPoolLike,
+  type PgQueryResult,
   type RetryPolicy,
 } from './driver.js'
 import { channelOf, encodeNotice } from './notify.js'
@@ -71,6 +72,26 @@ interface HeadRow {
   hash: string
   link: string | null
   receipts: string
+}
+
+interface JournalRow {
+  position: string
+  seq: string | null
+  entry: string
+}
+
+/**
+ * A string as an SQL literal for a simple (multi-statement) query, which takes no parameters: quotes doubled, and
+ * with a backslash an E'' literal with backslashes doubled, read the same whatever standard_conforming_strings says.
+ */
+function sqlLiteral(s: string): string {
+  const quoted = s.replaceAll("'", "''")
+  return s.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`
+}
+
+function sqlInt(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`)
+  return String(n)
 }
 
 const headOf = (r: HeadRow): LockedHead => ({
@@ -268,17 +289,18 @@ export class PostgresBackend implements StorageBackend {
 
   /**
    * Opens a transaction and locks the head row: until the next `append` (which writes in this transaction and
-   * commits it) or `release`, no other process appends to this store.
+   * commits it) or `release`, no other process appends to this store. With `after` (the caller's position), the
+   * first page of what others appended after it is read in the same round trip as the lock.
    */
-  async lockHead(): Promise<HeadLock> {
+  async lockHead(after?: number): Promise<HeadLock> {
     if (this.readOnly) throw new StorageBackendError('READ_ONLY', this.location, 'the store was opened read-only')
     if (this.held) throw new StorageBackendError('IO', this.location, 'lockHead() while a locked transaction is open')
-    const { client, head } = await this.attempt('locking the head', () => this.begin())
+    const { client, head, firstPage } = await this.attempt('locking the head', () => this.begin(after))
     const held = { client, head }
     this.held = held
     return {
       head,
-      pagesAfter: (position) => this.lockedPages(client, position, head.position),
+      pagesAfter: (position) => this.lockedPages(client, position, head.position, position === after ? firstPage : undefined),
       release: async (err) => {
         if (this.held !== held) return
         this.held = null
@@ -290,14 +312,17 @@ export class PostgresBackend implements StorageBackend {
     }
   }
 
-  private async *lockedPages(client: PgPoolClientLike, position: number, bound: number) {
+  private async *lockedPages(client: PgPoolClientLike, position: number, bound: number, first?: JournalRow[]) {
     let lastSeq = -1
     while (position < bound) {
-      const r = await client.query<{ position: string; seq: string | null; entry: string }>(
-        `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3
-          order by position limit $4`,
-        [this.store, position, bound, this.pageSize],
-      )
+      const r = first
+        ? { rows: first }
+        : await client.query<JournalRow>(
+            `select position, seq, entry from ${this.t}.journal where store = $1 and position > $2 and position <= $3
+              order by position limit $4`,
+            [this.store, position, bound, this.pageSize],
+          )
+      first = undefined
       if (r.rows.length === 0) return
       const page = this.decodeRows(r.rows, lastSeq)
       lastSeq = page.lastSeq
@@ -306,15 +331,26 @@ export class PostgresBackend implements StorageBackend {
     }
   }
 
-  private async begin(): Promise<{ client: PgPoolClientLike; head: LockedHead }> {
+  /**
+   * BEGIN and the head row's lock in one round trip (a simple query of several statements; the values are
+   * inlined as literals). With `after`, also the first page of the rows after it up to the locked head: its own
+   * statement, so its snapshot is taken once the lock is held and sees what the previous holder committed.
+   */
+  private async begin(after?: number): Promise<{ client: PgPoolClientLike; head: LockedHead; firstPage?: JournalRow[] }> {
     const client = quietErrors(await this.db.connect())
     try {
-      await client.query('begin')
-      const r = await client.query<HeadRow>(`select position, seq, hash, link, receipts from ${this.t}.head where store = $1 for update`, [
-        this.store,
-      ])
+      const store = sqlLiteral(this.store)
+      const page =
+        after === undefined
+          ? ''
+          : `; select position, seq, entry from ${this.t}.journal where store = ${store} and position > ${sqlInt(after)}
+               and position <= (select position from ${this.t}.head where store = ${store}) order by position limit ${this.pageSize}`
+      const results = (await client.query(
+        `begin; select position, seq, hash, link, receipts from ${this.t}.head where store = ${store} for update${page}`,
+      )) as unknown as Array<PgQueryResult<HeadRow | JournalRow>>
+      const r = results[1] as PgQueryResult<HeadRow>
       if (!r.rows.length) throw new StorageBackendError('IO', this.location, 'the store has no head row (open() creates it)')
-      return { client, head: headOf(r.rows[0]!) }
+      return { client, head: headOf(r.rows[0]!), firstPage: (results[2] as PgQueryResult<JournalRow> | undefined)?.rows }
     } catch (e) {
       await client.query('rollback').catch(() => {})
       client.release(e as Error)
@@ -360,7 +396,6 @@ export class PostgresBackend implements StorageBackend {
         return release()
       }
       const tracker = HeadTracker.resume(head)
-      const positions: number[] = []
       const kinds: string[] = []
       const seqs: Array<number | null> = []
       const texts: string[] = []
@@ -368,39 +403,34 @@ export class PostgresBackend implements StorageBackend {
       let receipts = head.receipts
       for (const e of entries) {
         tracker.push(e)
-        positions.push(++position)
+        position++
         kinds.push(e.t)
         // the receipt's place in the chain, whatever its body says (a stale writer's copy is stored, then verify reports it)
         seqs.push(e.t === 'r' || e.t === 'receipt' ? ++receipts : null)
         texts.push(encodeLine(e))
       }
       const next = tracker.position
-      // One round trip: the rows, the head and the notice (delivered by PostgreSQL at COMMIT only).
-      await client.query(
-        `with rows as (
-           insert into ${this.t}.journal (store, position, kind, seq, entry)
-           select $1, * from unnest($2::bigint[], $3::text[], $4::bigint[], $5::text[])),
-         moved as (
-           update ${this.t}.head set position = $6, seq = $7, hash = $8, link = $9, receipts = $12, updated_at = now()
-             where store = $1)
-         select pg_notify($10, $11)`,
-        [
-          this.store,
-          positions,
-          kinds,
-          seqs,
-          texts,
-          position,
-          next.seq,
-          next.hash,
-          next.link,
-          this.channel,
-          encodeNotice({ store: this.store, position, seq: next.seq }),
-          receipts,
-        ],
-      )
+      const store = sqlLiteral(this.store)
+      const text = (v: string | null) => (v === null ? 'null' : sqlLiteral(v))
+      const notice = encodeNotice({ store: this.store, position, seq: next.seq })
+      // One round trip: the rows, the head, the notice (delivered by PostgreSQL at COMMIT only) and the COMMIT, as
+      // one simple query (which takes no parameters: the values are inlined as literals). Should a statement fail,
+      // the ones after it do not run and the transaction is rolled back below.
       try {
-        await client.query('commit')
+        await client.query(
+          `with rows as (
+             insert into ${this.t}.journal (store, position, kind, seq, entry)
+             select ${store}, ${sqlInt(head.position)} + u.o, u.kind, u.seq, u.entry
+               from unnest(array[${kinds.map(text).join(',')}]::text[],
+                           array[${seqs.map((q) => (q === null ? 'null' : sqlInt(q))).join(',')}]::bigint[],
+                           array[${texts.map(text).join(',')}]::text[]) with ordinality as u(kind, seq, entry, o)),
+           moved as (
+             update ${this.t}.head set position = ${sqlInt(position)}, seq = ${sqlInt(next.seq)}, hash = ${text(next.hash)},
+               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now()
+               where store = ${store})
+           select pg_notify(${text(this.channel)}, ${text(notice)});
+           commit`,
+        )
       } catch (e) {
         if (!isConnectionError(e)) throw e
         release(e as Error)
