@@ -1,11 +1,10 @@
 /**
  * Following a journal that other writers append to (the PostgreSQL shared writer): the entries appended after
  * this process's view are verified and replayed into the LIVE ledger, continuing from its head, with the same
- * per-receipt check and replay as opening a store (core/verify.ts, `replayReceipt` of core/open.ts). No reopen,
+ * per-receipt check and replay as opening a store (core/verify.ts, `replaySink` of core/open.ts). No reopen,
  * no second pass over what the view already holds, and no value is decrypted: value records are kept sealed
  * until something reads them, as at open.
  */
-import { parseCheckpointNote } from '../crypto/checkpoint.js'
 import { hexToB64url } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { verifierKeys, type Ring } from '../crypto/ring.js'
@@ -13,7 +12,7 @@ import { genesisV2 } from '../format/v2.js'
 import type { JournalEntry } from '../storage/types.js'
 import type { JournalWriter } from './journal-writer.js'
 import type { Ledger } from './ledger.js'
-import { replayReceipt } from './open.js'
+import { replaySink } from './open.js'
 import { ZERO_HASH } from './receipt.js'
 import { verifyJournal, type VerifyReport, type VerifyResume } from './verify.js'
 
@@ -64,18 +63,7 @@ export async function followJournal(s: Followed, entries: readonly JournalEntry[
     checkpointSizes,
     witness: null,
     options: {},
-    replay: {
-      receipt: (r) => {
-        ledger.carriedValues = []
-        replayReceipt(ledger, r)
-        if (idx.pendingRows >= 5000) idx.sync()
-      },
-      value: (commit, body, macCovered) => {
-        if (macCovered) ledger.carriedValues.push({ commit, body })
-        ledger.values.loadStored(commit, body)
-      },
-      checkpoint: (size, note) => idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
-    },
+    replay: replaySink(ledger),
   })
   // The next append is conditional on the head as it is now.
   writer.durableSeq = ledger.headSeq

@@ -28,7 +28,7 @@ import { loadSqlJs } from './sqljs.js'
 import type { Ledger } from './ledger.js'
 import { loadOpenSnapshot, recordOpenSnapshotUse, resumeLedger, type LoadedSnapshot } from './open-snapshot.js'
 import { validateOptions, type CustomsOptions } from './options.js'
-import { verifyJournal, type ScannedReceipt, type VerifyReport } from './verify.js'
+import { verifyJournal, type ReplaySink, type ScannedReceipt, type VerifyReport } from './verify.js'
 
 /** The meta format new stores are written in. */
 export const META_FORMAT = 'memory-customs/2'
@@ -301,22 +301,31 @@ export async function replayJournal(
     checkpointSizes,
     witness: s.witness,
     options: {},
-    replay: {
-      receipt: (r) => {
-        ledger.carriedValues = []
-        replayReceipt(ledger, r)
-        if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
-      },
-      value: (commit, body, macCovered) => {
-        if (macCovered) ledger.carriedValues.push({ commit, body })
-        ledger.values.loadStored(commit, body)
-        ledger.valueRecords?.set(commit, body)
-      },
-      checkpoint: (size, note) => ledger.idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
-    },
+    replay: replaySink(ledger),
   })
   ledger.idx.sync()
   return report
+}
+
+/**
+ * Where the verifying pass puts each entry it checked: the one replay of opening a store and of following a
+ * journal others append to (core/follow.ts). Index rows are inserted in batches (sql.js inserts are cheapest
+ * many at a time); value records stay sealed (a read decrypts one).
+ */
+export function replaySink(ledger: Ledger): ReplaySink {
+  return {
+    receipt: (r) => {
+      ledger.carriedValues = []
+      replayReceipt(ledger, r)
+      if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
+    },
+    value: (commit, body, macCovered) => {
+      if (macCovered) ledger.carriedValues.push({ commit, body })
+      ledger.values.loadStored(commit, body)
+      ledger.valueRecords?.set(commit, body)
+    },
+    checkpoint: (size, note) => ledger.idx.addCheckpoint(size, parseCheckpointNote(note)?.root ?? '', note),
+  }
 }
 
 /** Replays ONE receipt read from the journal: indexes it as stored, applies it to the pool state, moves the head. */

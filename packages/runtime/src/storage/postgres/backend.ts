@@ -1,9 +1,9 @@
 /**
  * The PostgreSQL backend (`kind: 'postgres'`): a store is the rows of one `store` id in the schema's `journal`
  * table plus its `head` row (schema.ts). Every append is ONE transaction: lock the head row `FOR UPDATE`, check
- * `expectedHead` against it, INSERT the entries at the next positions, move the head, NOTIFY, COMMIT (two round trips). Durable
- * means committed (`db-commit`). It is `shared`: any number of processes append to one store, and the core's
- * conditional appends keep one chain (a writer whose head moved gets HEAD_MOVED and writes nothing).
+ * `expectedHead` against it, INSERT the entries at the next positions, move the head, NOTIFY, COMMIT (in two round
+ * trips). Durable means committed (`db-commit`). It is `shared`: any number of processes append to one store,
+ * and the core's conditional appends keep one chain (a writer whose head moved gets HEAD_MOVED and writes nothing).
  *
  * The shared writer (postgres/postgres-customs.ts) needs more than one append per transaction: it locks the head
  * first (`lockHead`), catches up and applies its writes against the head, and the append it then makes
