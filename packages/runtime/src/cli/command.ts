@@ -1,6 +1,6 @@
 import type { Customs } from '../index'
 import type { Progress } from './progress'
-import type { OpenMode, StoreOptions } from './store'
+import type { OpenMode, PostgresLocation, StoreOptions } from './store'
 import type { Style } from './style'
 
 export type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: false }
@@ -15,8 +15,10 @@ export interface CommandContext {
   store(): Promise<Customs>
   /** The key directory (`--key-dir`, `MEMORY_CUSTOMS_KEY_DIR` or the default), absolute. */
   keyDir(): Promise<string>
-  /** The store directory, checked to be a store (absolute). */
+  /** The store directory, checked to be a store (absolute); or the `postgres://` URL of a PostgreSQL store. */
   storePath(): string
+  /** Which store of the database a `postgres://` URL names (`--pg-store`, `--pg-schema`). */
+  postgres: PostgresLocation
   /** Opens the store once more, in the given mode; the caller closes it. */
   open(mode: OpenMode): Promise<Customs>
   out(line?: string): void

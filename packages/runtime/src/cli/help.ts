@@ -5,6 +5,8 @@ export const GLOBAL_HELP = `Global options:
   --store <dir>    the store directory (default: .memory-customs in the current directory)
   --key-dir <dir>  where the store's keys are (default: $MEMORY_CUSTOMS_KEY_DIR, else
                    \${XDG_CONFIG_HOME:-~/.config}/memory-customs/keys)
+  --store postgres://…  a PostgreSQL store instead (docs/postgres.md); --pg-store <name> and
+                   --pg-schema <name> say which store of the database (default: default, memory_customs)
   --json           machine-readable output (one JSON document; export always writes NDJSON)
   --help, -h       help for the CLI or for one command
   --version, -v    the version of memory-customs

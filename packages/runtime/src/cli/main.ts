@@ -7,12 +7,14 @@ import { commands, findCommand } from './commands/index'
 import { CliError, EXIT, usageError } from './errors'
 import { commandHelp, mainHelp } from './help'
 import { createProgress } from './progress'
-import { checkStoreDir, keyDirFor, openStore, type OpenMode } from './store'
+import { checkStoreDir, isPostgresUrl, keyDirFor, openStore, type OpenMode } from './store'
 import { colourWanted, createStyle } from './style'
 
 const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   store: { type: 'string' },
   'key-dir': { type: 'string' },
+  'pg-store': { type: 'string' },
+  'pg-schema': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -152,7 +154,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const storeDir = typeof values.store === 'string' ? values.store : '.memory-customs'
     const mode: OpenMode = (typeof lead.writes === 'function' ? lead.writes(values) : lead.writes) ? 'write' : 'read'
     const keyDir = () => keyDirFor(typeof values['key-dir'] === 'string' ? values['key-dir'] : undefined, io.env, io.cwd)
-    const storePath = () => checkStoreDir(resolveFrom(io.cwd, storeDir))
+    const pg = {
+      ...(typeof values['pg-store'] === 'string' ? { store: values['pg-store'] } : {}),
+      ...(typeof values['pg-schema'] === 'string' ? { schema: values['pg-schema'] } : {}),
+    }
+    // A postgres:// URL names a PostgreSQL store; anything else is a store directory.
+    const storePath = () => (isPostgresUrl(storeDir) ? storeDir : checkStoreDir(resolveFrom(io.cwd, storeDir)))
     const extra = lead.storeOptions?.(values) ?? {}
     const now = extra.now ?? Date.now
     const ctx: CommandContext = {
@@ -162,13 +169,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
       style: wantJson ? createStyle(false) : style,
       storeDir,
       async store() {
-        if (!opened) opened = (await openStore(storePath(), mode, await keyDir(), extra)).customs
+        if (!opened) opened = (await openStore(storePath(), mode, await keyDir(), extra, pg)).customs
         return opened
       },
       keyDir,
       storePath,
+      postgres: pg,
       async open(m) {
-        return (await openStore(storePath(), m, await keyDir(), extra)).customs
+        return (await openStore(storePath(), m, await keyDir(), extra, pg)).customs
       },
       // Under --json, stdout carries the one JSON document and nothing else: any text line goes to stderr.
       out: (line = '') => void (wantJson ? io.stderr : io.stdout).write(`${line}\n`),

@@ -35,6 +35,22 @@ export async function keyDirFor(option: string | undefined, env: Record<string, 
   return defaultKeyDir(env)
 }
 
+/** Where a PostgreSQL store lives inside its database: `--pg-store` and `--pg-schema` (the backend's defaults). */
+export interface PostgresLocation {
+  store?: string
+  schema?: string
+}
+
+/** `--store postgres://…` (or `postgresql://…`) names a PostgreSQL store instead of a directory. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(location)
+}
+
+/** A connection string without its password, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/i, '$1***@')
+}
+
 /** The directory must be an existing memory-customs store (a journal in a directory); never created here. */
 export function checkStoreDir(dirOption: string): string {
   const dir = resolve(dirOption)
@@ -85,7 +101,14 @@ function inSourceRepository(): boolean {
  * looked for. Read-only commands (and `rollback --dry-run`) open without taking the writer lock, so they
  * work next to a running agent; `rollback`, `checkpoint` and `migrate` take it.
  */
-export async function openStore(dirOption: string, mode: OpenMode, keyDir: string, extra: StoreOptions = {}): Promise<OpenedStore> {
+export async function openStore(
+  dirOption: string,
+  mode: OpenMode,
+  keyDir: string,
+  extra: StoreOptions = {},
+  pg: PostgresLocation = {},
+): Promise<OpenedStore> {
+  if (isPostgresUrl(dirOption)) return openPostgresStore(dirOption, mode, keyDir, extra, pg)
   const dir = checkStoreDir(dirOption)
   try {
     // Imported lazily, as the runtime itself does: a static import would make the bundler host the storage
@@ -119,13 +142,69 @@ export async function openStore(dirOption: string, mode: OpenMode, keyDir: strin
  * The journal's entries as stored, read through a second, read-only file backend (no lock, nothing written):
  * what `export` needs and no public method returns (the exact body text of each receipt).
  */
-export async function* readJournal(dir: string): AsyncGenerator<JournalEntry> {
-  const { createFileBackend } = await import('../storage/file')
-  const backend = createFileBackend(dir, { lock: false })
+export async function* readJournal(dir: string, pg: PostgresLocation = {}): AsyncGenerator<JournalEntry> {
+  const backend = isPostgresUrl(dir)
+    ? (await import('../storage/postgres/backend')).createPostgresBackend({ connectionString: dir }, { ...pg, readOnly: true })
+    : (await import('../storage/file')).createFileBackend(dir, { lock: false })
   await backend.open()
   try {
     yield* backend.read()
   } finally {
     await backend.close()
+  }
+}
+
+/**
+ * Opens a PostgreSQL store for the CLI. Reading commands open it read-only (nothing written, not even a
+ * migration). Writing commands (`rollback`, `checkpoint`) append conditionally on the head they read: if another
+ * process appended meanwhile, the write is refused (`HEAD_MOVED`) with nothing written, and running it again
+ * works. The CLI never creates a store: a database without this store is exit code 3.
+ */
+async function openPostgresStore(
+  url: string,
+  mode: OpenMode,
+  keyDir: string,
+  extra: StoreOptions,
+  pg: PostgresLocation,
+): Promise<OpenedStore> {
+  const where = `${redactUrl(url)} (store ${pg.store ?? 'default'}, schema ${pg.schema ?? 'memory_customs'})`
+  let createPostgresBackend: typeof import('../storage/postgres/backend').createPostgresBackend
+  try {
+    ;({ createPostgresBackend } = await import('../storage/postgres/backend'))
+  } catch (err) {
+    throw storeError(`cannot use the PostgreSQL store at ${where}: ${(err as Error).message}`, undefined, 'STORE_UNREADABLE')
+  }
+  // Look before opening: a Customs opened on an empty store would create one.
+  const probe = createPostgresBackend({ connectionString: url }, { ...pg, readOnly: true })
+  let hasMeta = false
+  try {
+    await probe.open()
+    for await (const e of probe.read()) {
+      hasMeta = e.t === 'meta'
+      break
+    }
+  } catch (err) {
+    throw storeError(`cannot read the PostgreSQL store at ${where}: ${(err as Error).message}`, undefined, 'STORE_UNREADABLE')
+  } finally {
+    await probe.close().catch(() => {})
+  }
+  if (!hasMeta)
+    throw storeError(
+      `no memory-customs store at ${where}`,
+      'pass --pg-store <name> (and --pg-schema) as your agent gave them to storage: { postgres: { store, schema } }',
+      'STORE_MISSING',
+    )
+  try {
+    const backend = createPostgresBackend({ connectionString: url }, { ...pg, readOnly: mode === 'read' })
+    return { dir: url, keyDir, customs: await createCustoms({ ...extra, storage: backend, keyStore: { dir: keyDir } }) }
+  } catch (err) {
+    const e = err as Error & { code?: string; location?: string }
+    if (e.code === 'KEYS_MISSING')
+      throw keysError(
+        `the keys of the store at ${where} are not in the key store at ${e.location ?? keyDir}`,
+        'pass the directory every agent process of the store loads its keys from with --key-dir <dir> (docs/postgres.md)',
+        e.code,
+      )
+    throw storeError(`cannot open the PostgreSQL store at ${where}: ${e.message}`, undefined, e.code ?? 'STORE_UNREADABLE')
   }
 }

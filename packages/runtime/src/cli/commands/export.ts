@@ -24,7 +24,7 @@ explicit. --json does not change it.`,
     const progress = ctx.progress('export', { streamsStdout: true })
     let i = 0
     try {
-      for await (const e of readJournal(ctx.storePath())) {
+      for await (const e of readJournal(ctx.storePath(), ctx.postgres)) {
         if (e.t !== 'r' && e.t !== 'receipt') continue
         const r = receipts[i++]
         if (!r) break
