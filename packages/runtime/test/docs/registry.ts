@@ -157,6 +157,24 @@ export const COVERAGE: Coverage[] = [
     how: 'the Rspack config is imported as written: its plugins build the app, its setupMiddlewares chain serves the page and the bridge',
     blocks: all(lang('js'), has('setupMiddlewares')),
   },
+  {
+    doc: 'docs/postgres.md',
+    test: 'packages/runtime/test/postgres/docs.test.ts',
+    how: 'every ts block runs against the built package on a real PostgreSQL server and prints what its comments say',
+    blocks: lang('ts'),
+  },
+  {
+    doc: 'docs/postgres.md',
+    test: 'packages/runtime/test/postgres/roles.test.ts',
+    how: 'the Roles SQL runs as written; the agent, auditor and tenant roles are then exercised',
+    blocks: lang('sql'),
+  },
+  {
+    doc: 'docs/report.md',
+    test: 'packages/runtime/test/report/report-doc.test.ts',
+    how: 'the report transcript runs the built CLI on a store; the code example and the vite.config.ts run and build',
+    blocks: () => true,
+  },
   // docs/cli.md and the CLI transcripts of other pages
   {
     doc: 'docs/cli.md',
