@@ -43,9 +43,11 @@ export interface PgModule {
 let loaded: Promise<PgModule> | undefined
 
 /** The `pg` module, or an OptionError naming `storage.postgres` that says how to install it. */
-export function loadPg(): Promise<PgModule> {
-  // A specifier bundlers leave alone: a browser app that imports memory-customs must build without pg installed.
-  const specifier = 'pg'
+export function loadPg(specifier = 'pg'): Promise<PgModule> {
+  // A specifier bundlers leave alone: a browser app that imports memory-customs must build (and a Vite dev server
+  // must run) without pulling pg into the browser. A parameter, not a constant: the library build folds a local
+  // constant into `import("pg")`, which Vite's dependency optimizer then bundles for the browser (and reloads the
+  // page when it finds it mid-session).
   loaded ??= import(/* webpackIgnore: true */ /* @vite-ignore */ specifier).then(
     (m: { default?: unknown }) => (m.default ?? m) as PgModule,
     (e: unknown) => {
