@@ -119,7 +119,7 @@ describe.skipIf(!HAS_SCRIPT)('on a real pseudo-terminal (util-linux script)', ()
 
   it('verify shows its progress line and erases it before the result', () => {
     const shown = onTerminal('verify')
-    expect(shown).toMatch(/\r\u001b\[2Kverify {2}50\/50 receipts \(100%\)/)
+    expect(shown).toContain(`${CLEAR}verify  50/50 receipts (100%)`)
     expect(shown.indexOf(CLEAR, shown.indexOf('verify  50/50'))).toBeLessThan(shown.indexOf('ok: 50 receipts verified'))
   })
 
