@@ -211,13 +211,14 @@ describe('CustomsStore behaves like LangGraph InMemoryStore', () => {
               await compare(op, ours[i], theirs[i], { before, writtenInBatch, full })
             }
             expect(await everything(mine)).toEqual(await everything(reference))
-            // createdAt is kept by updates and renewed after a delete, as in InMemoryStore.
+            // createdAt is kept by updates and renewed after a delete, as in InMemoryStore. A delete forgets the
+            // creation time before the check: a batch can delete an item and put it again (a new createdAt).
+            for (const op of step) if (op.kind === 'put' && op.value === null) created.delete(id({ namespace: op.ns, key: op.key }))
             for (const item of await mine.search([], { limit: 10_000 })) {
               const first = created.get(id(item))
               if (first !== undefined) expect(item.createdAt.getTime()).toBe(first)
               else created.set(id(item), item.createdAt.getTime())
             }
-            for (const op of step) if (op.kind === 'put' && op.value === null) created.delete(id({ namespace: op.ns, key: op.key }))
           }
           // Every write was a receipt, and the chain verifies.
           expect((await customs.verify({ values: true })).ok).toBe(true)
