@@ -79,6 +79,8 @@ export { onReceipt, onCustomsOpen, type ReceiptListener, type CustomsOpenListene
 export { INSPECTOR_MODEL_VERSION } from './inspector/model.js'
 /** The inspector's memory views (memories, review queue, lineage graph) as the report and the dev page's bridge read them. */
 export { inspectorMemories, reviewQueue, lineageGraph, type MemoryViewOptions } from './inspector/memory-data.js'
+/** A receipt as the inspector lists it (the report and the dev page's app bridge). */
+export { inspectorReceipt } from './inspector/report-data.js'
 export type {
   CheckpointInfo,
   InspectorFinding,

@@ -109,8 +109,11 @@ export async function verifyState(customs: Customs, now: () => number, onProgres
   }
 }
 
-/** A receipt as the inspector lists it; `known` holds the site ids the report lists. */
-export function inspectorReceipt(r: Receipt, known: ReadonlySet<string>): InspectorReceipt {
+/**
+ * A receipt as the inspector lists it. `siteId` is the site's `file:line:column`; with `known` (the site ids a report
+ * lists) only when it is one of them. The report and the dev page's app bridge both list receipts through this.
+ */
+export function inspectorReceipt(r: Receipt, known?: ReadonlySet<string>): InspectorReceipt {
   const id = r.site ? siteId(r.site) : null
   return {
     seq: r.seq,
@@ -124,7 +127,7 @@ export function inspectorReceipt(r: Receipt, known: ReadonlySet<string>): Inspec
     code: r.op === 'REFUSED' ? refusalCode(r.reason) : null,
     reason: r.reason,
     site: r.site ? { file: r.site.file, line: r.site.line, column: r.site.column, fn: r.site.fn } : null,
-    siteId: id !== null && known.has(id) ? id : null,
+    siteId: id !== null && (!known || known.has(id)) ? id : null,
     old: r.old,
     new: r.new,
     hash: r.hash,

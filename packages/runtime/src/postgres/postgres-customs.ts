@@ -19,9 +19,9 @@ import { internalsOf } from '../core/internals.js'
 import type { CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
+import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms, WriteReceipt } from '../core/surface.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
-import type { VerifyOptions } from '../core/verify.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
 import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError } from '../errors.js'
 import { resolveKeyProvider, type KeyProvider } from '../keys/provider.js'
@@ -81,7 +81,7 @@ interface Outcome {
   error?: CustomsError
 }
 
-export class PostgresCustoms implements SharedCustoms {
+export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private current!: Customs
   private view!: ViewBackend
   private check: Customs | undefined
@@ -127,6 +127,7 @@ export class PostgresCustoms implements SharedCustoms {
     private readonly options: PostgresCustomsOptions,
     keyStore: KeyProvider,
   ) {
+    super()
     this.keys = {
       kind: keyStore.kind,
       location: keyStore.location,
@@ -476,47 +477,10 @@ export class PostgresCustoms implements SharedCustoms {
     }
   }
 
-  // ------------------------------------------------------------------ reads (this process's view)
+  // ------------------------------------------------------------------ reads: ViewReads (core/view-reads.ts) asks this
 
-  get size(): number {
-    return this.current.size
-  }
-  get head(): { seq: number; hash: string } {
-    return this.current.head
-  }
-  get chain(): string {
-    return this.current.chain
-  }
-  get origin(): string {
-    return this.current.origin
-  }
-  receipt(seq: number): Receipt | undefined {
-    return this.current.receipt(seq)
-  }
-  receipts(...args: Parameters<Customs['receipts']>): Receipt[] {
-    return this.current.receipts(...args)
-  }
-  history(...args: Parameters<Customs['history']>): Receipt[] {
-    return this.current.history(...args)
-  }
-  value(commit: string): unknown {
-    return this.current.value(commit)
-  }
-  at(seq: number): ReturnType<Customs['at']> {
-    return this.current.at(seq)
-  }
-  stateAt(seq: number): ReturnType<Customs['stateAt']> {
-    return this.current.stateAt(seq)
-  }
-  /** Verifies the whole store as stored in the database (also what this view has not caught up with). */
-  verify(options?: VerifyOptions): ReturnType<Customs['verify']> {
-    return this.current.verify(options)
-  }
-  health(): ReturnType<Customs['health']> {
-    return this.current.health()
-  }
-  metrics(): string {
-    return this.current.metrics()
+  protected get reads(): Customs {
+    return this.current
   }
 }
 

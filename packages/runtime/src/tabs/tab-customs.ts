@@ -18,8 +18,8 @@ import type { CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
-import type { VerifyOptions } from '../core/verify.js'
 import { createIndexedDBBackend } from '../storage/indexeddb.js'
+import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms } from '../core/surface.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
 import { ClosedError, NotLeaderError, StorageBackendError } from '../errors.js'
@@ -52,7 +52,7 @@ export async function openTabCustoms(options: CustomsOptions & { storage: { inde
   return tab
 }
 
-export class TabCustoms implements SharedCustoms {
+export class TabCustoms extends ViewReads implements SharedCustoms {
   /** This tab's id on the channel (forwarded write ids start with it). */
   readonly tabId = newTabId()
   private role: 'starting' | 'follower' | 'promoting' | 'leader' | 'closed' = 'starting'
@@ -91,6 +91,7 @@ export class TabCustoms implements SharedCustoms {
     readonly database: string,
     private readonly options: CustomsOptions & { storage: { indexedDB: string } },
   ) {
+    super()
     const BC = (globalThis as { BroadcastChannel?: new (name: string) => ChannelLike }).BroadcastChannel
     if (!BC)
       throw new StorageBackendError(
@@ -300,48 +301,11 @@ export class TabCustoms implements SharedCustoms {
     }
   }
 
-  // ------------------------------------------------------------------ reads (the current Customs)
+  // ------------------------------------------------------------------ reads: ViewReads (core/view-reads.ts) asks this
 
-  get size(): number {
-    return this.current.size
+  protected get reads(): Customs {
+    return this.current
   }
-  get head(): { seq: number; hash: string } {
-    return this.current.head
-  }
-  get chain(): string {
-    return this.current.chain
-  }
-  get origin(): string {
-    return this.current.origin
-  }
-  receipt(seq: number): Receipt | undefined {
-    return this.current.receipt(seq)
-  }
-  receipts(...args: Parameters<Customs['receipts']>): Receipt[] {
-    return this.current.receipts(...args)
-  }
-  history(...args: Parameters<Customs['history']>): Receipt[] {
-    return this.current.history(...args)
-  }
-  value(commit: string): unknown {
-    return this.current.value(commit)
-  }
-  at(seq: number): ReturnType<Customs['at']> {
-    return this.current.at(seq)
-  }
-  stateAt(seq: number): ReturnType<Customs['stateAt']> {
-    return this.current.stateAt(seq)
-  }
-  verify(options?: VerifyOptions): ReturnType<Customs['verify']> {
-    return this.current.verify(options)
-  }
-  health(): ReturnType<Customs['health']> {
-    return this.current.health()
-  }
-  metrics(): string {
-    return this.current.metrics()
-  }
-
   // ------------------------------------------------------------------ leader-only operations
 
   async rollback(target: RollbackTarget, options?: RollbackOptions): Promise<RollbackResult> {

@@ -10,6 +10,7 @@
  */
 import {
   inspectorMemories,
+  inspectorReceipt,
   lineageGraph,
   onCustomsOpen,
   onReceipt,
@@ -69,34 +70,9 @@ const MAX_MEMORIES = 2000
 /** The receipts sent with `hello`: the newest ones (the page pages back through api/receipts). */
 const HELLO_RECEIPTS = 2000
 
-/** A receipt as the inspector lists it. `siteId` is `file:line:column`; the dev server clears it for unknown sites. */
+/** A receipt as the inspector lists it (the runtime's own mapping); the dev server clears `siteId` for unknown sites. */
 export function toInspectorReceipt(r: Receipt): InspectorReceipt {
-  const s = r.site
-  return {
-    seq: r.seq,
-    ts: r.ts,
-    op: r.op,
-    pool: r.pool,
-    key: r.key,
-    tool: r.tool,
-    call: r.call,
-    actor: r.actor,
-    code: r.op === 'REFUSED' ? refusalCode(r.reason) : null,
-    reason: r.reason,
-    site: s ? { file: s.file, line: s.line, column: s.column, fn: s.fn } : null,
-    siteId: s ? `${s.file}:${s.line}:${s.column}` : null,
-    old: r.old,
-    new: r.new,
-    hash: r.hash,
-    prev: r.prev,
-  }
-}
-
-/** A REFUSED receipt's reason is `<attempted op>:<CODE>`. */
-function refusalCode(reason: string | null): string {
-  if (!reason) return 'REFUSED'
-  const i = reason.indexOf(':')
-  return i < 0 ? reason : reason.slice(i + 1)
+  return inspectorReceipt(r)
 }
 
 function appSites(): AppSite[] {
