@@ -59,9 +59,15 @@ describe('argument errors are the CLI’s own', () => {
       [['at', '-1'], /^memory-customs: <seq> must be a receipt number \(a non-negative integer\), got "-1"$/m],
       [['diff', '1', '-2'], /<seqB> must be a receipt number \(a non-negative integer\), got "-2"/],
       [['rollback', '--to', '-1'], /--to must be a receipt number \(a non-negative integer\), got "-1"/],
-      [['show', '--nope', '1'], /unknown option --nope for show; show takes no options of its own \(and --store, --key-dir, --pg-store, --pg-schema, --json/],
+      [
+        ['show', '--nope', '1'],
+        /unknown option --nope for show; show takes no options of its own \(and --store, --key-dir, --pg-store, --pg-schema, --json/,
+      ],
       [['log', '-x'], /unknown option -x for log; log takes --key, --tool, --call, --file, --op, --since \(and --store/],
-      [['--bogus'], /unknown option --bogus; the options without a command are --store, --key-dir, --pg-store, --pg-schema, --json, --help, --version/],
+      [
+        ['--bogus'],
+        /unknown option --bogus; the options without a command are --store, --key-dir, --pg-store, --pg-schema, --json, --help, --version/,
+      ],
       [['log', '--since'], /--since needs a value: memory-customs log \[--key <key>\]/],
       // `--to --dry-run`: the next option is not the value of --to.
       [['rollback', '--to', '--dry-run'], /--to needs a value: memory-customs rollback/],
