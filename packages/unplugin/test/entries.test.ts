@@ -1,7 +1,7 @@
 /**
  * The published entries beyond the five bundlers of bundlers.test.ts, loaded from the built package through its
  * `exports` (run `npm run build` first, as `npm test` does): `/rolldown` in a real Rolldown build (the one Vite 8
- * ships), `/farm` (Farm is not installed here: only the entry's shape is checked), `require(...).default` from a
+ * ships), `/farm` in a real Farm 1 build, `require(...).default` from a
  * CommonJS webpack config, and the manifest written under vitest (Vite's dev server) when the run ends.
  */
 import { spawnSync } from 'node:child_process'
@@ -106,14 +106,50 @@ console.log(JSON.stringify({ events, stored: store.get('profile') }))
 })
 
 describe('unplugin-memory-customs/farm', () => {
-  it('is a Farm JS plugin with the transform hook (Farm itself is not installed, so no real Farm build runs here)', async () => {
-    const { default: MemoryCustoms } = await import('unplugin-memory-customs/farm')
-    const plugin = MemoryCustoms() as unknown as Record<string, unknown> & { transform?: { executor?: unknown } }
-    expect(plugin.name).toBe('unplugin-memory-customs')
-    // unplugin maps `enforce: 'pre'` to Farm's priority 102 (above the default 100).
-    expect(plugin.priority).toBe(102)
-    expect(typeof plugin.transform?.executor).toBe('function')
-    expect(typeof (plugin.buildEnd as { executor?: unknown } | undefined)?.executor).toBe('function')
+  it('a real Farm 1 build (its JS API): original lines, manifest, a bundle that runs', () => {
+    const project = makeProject('farm', ['memory-customs', 'unplugin-memory-customs', '@farmfe'])
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'farm-project', private: true, type: 'module' }))
+    writeFileSync(path.join(project, 'src', 'main.ts'), AGENT_SOURCE)
+    // Built in its own process (Farm's native compiler), as a user's `farm build` would run it.
+    node(
+      project,
+      'build.mjs',
+      `import { build } from '@farmfe/core'
+import MemoryCustoms from 'unplugin-memory-customs/farm'
+await build({
+  root: process.cwd(),
+  compilation: {
+    input: { main: './src/main.ts' },
+    output: { path: 'dist', targetEnv: 'node', format: 'esm', entryFilename: '[entryName].mjs' },
+    external: ['^memory-customs'],
+    persistentCache: false,
+    minify: false,
+    presetEnv: false,
+  },
+  plugins: [MemoryCustoms()],
+})
+`,
+    )
+    const bundle = readFileSync(path.join(project, 'dist', 'main.mjs'), 'utf8')
+    expect(bundle).toContain('__mc$p(')
+    const manifest = JSON.parse(readFileSync(path.join(project, 'dist', MANIFEST), 'utf8'))
+    expect(manifest.framework).toBe('farm')
+    expect(siteLines(path.join(project, 'dist', MANIFEST))).toEqual([`src/main.ts:${WRITE_LINE}`])
+    const out = node(
+      project,
+      'run.mjs',
+      `import { onProbe } from 'memory-customs/probe'
+import { rememberProfile } from './dist/main.mjs'
+const events = []
+onProbe((e) => events.push(e))
+const store = new Map()
+rememberProfile(store, { name: 'Ada', risk: 'low' })
+console.log(JSON.stringify({ events, stored: store.get('profile') }))
+`,
+    )
+    const { events, stored } = JSON.parse(out)
+    expect(stored).toEqual({ name: 'Ada', risk: 'low' })
+    expect(events).toEqual([expect.objectContaining({ file: 'src/main.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
   })
 })
 
