@@ -12,6 +12,7 @@ import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageOption } from '../storage/resolve.js'
+import { requireNodeRuntime } from '../storage/runtime.js'
 import type { PostgresCustoms, PostgresStorageOption } from '../postgres/postgres-customs.js'
 import type { OpenReport, StorageBackend } from '../storage/types.js'
 import { Checkpointer } from './checkpoints.js'
@@ -508,6 +509,7 @@ export async function createCustoms(options: CustomsOptions = {}): Promise<Share
   const storage = options.storage
   if (typeof storage === 'object' && storage !== null && 'postgres' in storage && !('append' in storage)) {
     // Many processes, one chain: writes are pending until the transaction of flush() (docs/postgres.md).
+    requireNodeRuntime('postgres', 'postgres')
     const { openPostgresCustoms } = await import('../postgres/postgres-customs.js')
     return openPostgresCustoms(options as CustomsOptions & { storage: { postgres: PostgresStorageOption } })
   }

@@ -7,6 +7,7 @@
  */
 import { OptionError } from '../errors.js'
 import { createMemoryBackend } from './memory.js'
+import { requireNodeRuntime } from './runtime.js'
 import type { StorageBackend } from './types.js'
 import type { PostgresStorageOption } from '../postgres/postgres-customs.js'
 
@@ -28,6 +29,7 @@ export async function resolveStorage(storage: StorageOption): Promise<StorageBac
     const lock = (storage as { lock?: unknown }).lock
     if (lock !== undefined && typeof lock !== 'boolean')
       throw new OptionError('storage.lock', 'must be a boolean (false opens the store read-only)')
+    requireNodeRuntime('file', storage.file)
     const { createFileBackend } = await import('./file.js')
     return createFileBackend(storage.file, lock === undefined ? {} : { lock })
   }
@@ -41,6 +43,7 @@ export async function resolveStorage(storage: StorageOption): Promise<StorageBac
     // the backend alone, for tools that open it as a single Customs.
     const pg = storage.postgres
     if (typeof pg !== 'object' || pg === null) throw new OptionError('storage.postgres', 'must be { connectionString } or { pool }')
+    requireNodeRuntime('postgres', 'postgres')
     const { createPostgresBackend } = await import('./postgres/backend.js')
     const connection = 'pool' in pg && pg.pool ? { pool: pg.pool } : { connectionString: pg.connectionString! }
     return createPostgresBackend(connection, pg)
