@@ -31,9 +31,9 @@ const options = {
 }
 
 /** Opens `dir` through a backend object, so the test can ask how the open used the snapshot. */
-async function open(dir: string): Promise<{ c: Customs; use: OpenSnapshotUse | undefined }> {
+async function open(dir: string, now?: () => number): Promise<{ c: Customs; use: OpenSnapshotUse | undefined }> {
   const backend = createFileBackend(dir)
-  const c = await createCustoms({ ...options, storage: backend })
+  const c = await createCustoms({ ...options, storage: backend, ...(now ? { now } : {}) })
   return { c, use: openSnapshotUseOf(backend) }
 }
 
@@ -335,8 +335,10 @@ describe('the checkpoint frontier in the snapshot', () => {
 
     const replayed = freshDir('mc-snap-frontier-replay-')
     copyFileSync(join(dir, 'journal.ndjson'), join(replayed, 'journal.ndjson'))
-    const resumed = await open(dir)
-    const full = await open(replayed)
+    // One clock for both: the receipt each writes next must be the same bytes (a real clock can tick between them).
+    const at = Date.now()
+    const resumed = await open(dir, () => at)
+    const full = await open(replayed, () => at)
     expect(resumed.use).toMatchObject({ used: true })
     expect(full.use?.used).toBeFalsy()
     for (const s of [resumed, full]) s.c.decision.commit('budget', 99, { source: 'user' })
