@@ -55,6 +55,25 @@ const siteLines = (manifestFile: string) =>
     (f) => f.sites.map((s) => `${s.file}:${s.line}`),
   )
 
+/** Runs the built bundle's `rememberProfile` in the project: the value is stored and the probe fires at the write's line. */
+function expectBundleRuns(project: string, bundle: string): void {
+  const out = node(
+    project,
+    'run.mjs',
+    `import { onProbe } from 'memory-customs/probe'
+import { rememberProfile } from './${bundle}'
+const events = []
+onProbe((e) => events.push(e))
+const store = new Map()
+rememberProfile(store, { name: 'Ada', risk: 'low' })
+console.log(JSON.stringify({ events, stored: store.get('profile') }))
+`,
+  )
+  const { events, stored } = JSON.parse(out)
+  expect(stored).toEqual({ name: 'Ada', risk: 'low' })
+  expect(events).toEqual([expect.objectContaining({ file: 'src/main.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
+}
+
 beforeAll(() => {
   if (!existsSync(path.join(repoRoot, 'packages', 'unplugin', 'dist', 'rolldown.mjs'))) throw new Error('run npm run build first')
   work = mkdtempSync(path.join(tmpdir(), 'memory-customs-entries-'))
@@ -87,21 +106,7 @@ describe('unplugin-memory-customs/rolldown', () => {
     const manifest = JSON.parse(readFileSync(path.join(project, 'dist', MANIFEST), 'utf8'))
     expect(manifest.framework).toBe('rolldown')
     expect(siteLines(path.join(project, 'dist', MANIFEST))).toEqual([`src/main.ts:${WRITE_LINE}`])
-    const out = node(
-      project,
-      'run.mjs',
-      `import { onProbe } from 'memory-customs/probe'
-import { rememberProfile } from './dist/main.js'
-const events = []
-onProbe((e) => events.push(e))
-const store = new Map()
-rememberProfile(store, { name: 'Ada', risk: 'low' })
-console.log(JSON.stringify({ events, stored: store.get('profile') }))
-`,
-    )
-    const { events, stored } = JSON.parse(out)
-    expect(stored).toEqual({ name: 'Ada', risk: 'low' })
-    expect(events).toEqual([expect.objectContaining({ file: 'src/main.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
+    expectBundleRuns(project, 'dist/main.js')
   })
 })
 
@@ -135,21 +140,7 @@ await build({
     const manifest = JSON.parse(readFileSync(path.join(project, 'dist', MANIFEST), 'utf8'))
     expect(manifest.framework).toBe('farm')
     expect(siteLines(path.join(project, 'dist', MANIFEST))).toEqual([`src/main.ts:${WRITE_LINE}`])
-    const out = node(
-      project,
-      'run.mjs',
-      `import { onProbe } from 'memory-customs/probe'
-import { rememberProfile } from './dist/main.mjs'
-const events = []
-onProbe((e) => events.push(e))
-const store = new Map()
-rememberProfile(store, { name: 'Ada', risk: 'low' })
-console.log(JSON.stringify({ events, stored: store.get('profile') }))
-`,
-    )
-    const { events, stored } = JSON.parse(out)
-    expect(stored).toEqual({ name: 'Ada', risk: 'low' })
-    expect(events).toEqual([expect.objectContaining({ file: 'src/main.ts', line: WRITE_LINE, key: 'profile', fn: 'rememberProfile' })])
+    expectBundleRuns(project, 'dist/main.mjs')
   })
 })
 
