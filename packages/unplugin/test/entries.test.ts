@@ -1,15 +1,16 @@
 /**
- * The published entries beyond the five bundlers of bundlers.test.ts, loaded from the built package through its
- * `exports` (run `npm run build` first, as `npm test` does): `/rolldown` in a real Rolldown build (the one Vite 8
+ * The published entries beyond the five bundlers of bundlers.test.ts, in fresh projects where both packages are
+ * extracted from their packed tarballs (run `npm run build` first, as `npm test` does), loaded through their `exports`: `/rolldown` in a real Rolldown build (the one Vite 8
  * ships), `/farm` in a real Farm 1 build, `require(...).default` from a
  * CommonJS webpack config, and the manifest written under vitest (Vite's dev server) when the run ends.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installPackages, packTarballs } from '../../runtime/test/packaging/fresh-project.js'
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..')
 const rootModules = path.join(repoRoot, 'node_modules')
@@ -31,14 +32,14 @@ export function rememberProfile(store: Store, profile: Profile): void {
 const WRITE_LINE = 10
 
 let work: string
+let tarballs: Record<string, string>
 
-/** A fresh project whose node_modules link the workspace's packages (their real paths resolve their own dependencies). */
-function makeProject(name: string, links: string[]): string {
+/** A fresh project with both packages installed from their tarballs (the rest links the repository's node_modules). */
+function makeProject(name: string): string {
   const dir = path.join(work, name)
   mkdirSync(path.join(dir, 'src'), { recursive: true })
-  mkdirSync(path.join(dir, 'node_modules'), { recursive: true })
   writeFileSync(path.join(dir, 'src', 'agent.ts'), AGENT_SOURCE)
-  for (const pkg of links) symlinkSync(path.join(rootModules, pkg), path.join(dir, 'node_modules', pkg), 'dir')
+  installPackages(dir, tarballs)
   return dir
 }
 
@@ -77,7 +78,8 @@ console.log(JSON.stringify({ events, stored: store.get('profile') }))
 beforeAll(() => {
   if (!existsSync(path.join(repoRoot, 'packages', 'unplugin', 'dist', 'rolldown.mjs'))) throw new Error('run npm run build first')
   work = mkdtempSync(path.join(tmpdir(), 'memory-customs-entries-'))
-})
+  tarballs = packTarballs(work)
+}, 120_000)
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true })
@@ -85,7 +87,7 @@ afterAll(() => {
 
 describe('unplugin-memory-customs/rolldown', () => {
   it("docs/getting-started.md's rolldown.config.mjs, built verbatim by the Rolldown CLI (Vite 8's): original lines, manifest, a bundle that runs", () => {
-    const project = makeProject('rolldown', ['memory-customs', 'unplugin-memory-customs'])
+    const project = makeProject('rolldown')
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'rolldown-project', private: true, type: 'module' }))
     writeFileSync(path.join(project, 'src', 'main.ts'), AGENT_SOURCE)
     const doc = readFileSync(path.join(repoRoot, 'docs', 'getting-started.md'), 'utf8')
@@ -112,7 +114,7 @@ describe('unplugin-memory-customs/rolldown', () => {
 
 describe('unplugin-memory-customs/farm', () => {
   it('a real Farm 1 build (its JS API): original lines, manifest, a bundle that runs', () => {
-    const project = makeProject('farm', ['memory-customs', 'unplugin-memory-customs', '@farmfe'])
+    const project = makeProject('farm')
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'farm-project', private: true, type: 'module' }))
     writeFileSync(path.join(project, 'src', 'main.ts'), AGENT_SOURCE)
     // Built in its own process (Farm's native compiler), as a user's `farm build` would run it.
@@ -146,7 +148,7 @@ await build({
 
 describe('CommonJS configs', () => {
   it("require('unplugin-memory-customs/webpack').default in a CommonJS webpack.config.js builds (Node >= 20.19 require(esm))", () => {
-    const project = makeProject('webpack-cjs', ['memory-customs', 'unplugin-memory-customs', 'webpack', 'esbuild-loader'])
+    const project = makeProject('webpack-cjs')
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'webpack-cjs', private: true }))
     writeFileSync(
       path.join(project, 'webpack.config.js'),
@@ -188,7 +190,7 @@ webpack(require('./webpack.config.js'), (err, stats) => {
 
 describe('vitest (the Vite dev server)', () => {
   it("instruments the modules a test imports and writes the manifest into the config's build.outDir when the run ends", () => {
-    const project = makeProject('vitest', ['memory-customs', 'unplugin-memory-customs', 'vitest'])
+    const project = makeProject('vitest')
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'vitest-project', private: true, type: 'module' }))
     writeFileSync(
       path.join(project, 'vitest.config.mjs'),

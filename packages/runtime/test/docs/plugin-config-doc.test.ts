@@ -1,19 +1,23 @@
 /**
  * The plugin configs of the docs are built for real: every `MemoryCustoms({...})` call of docs/options.md and of
  * README.md (key filters), the README's and docs/getting-started.md's vite.config.ts, and getting-started's Rspack,
- * Rollup and esbuild configs, each in a fresh project whose node_modules link the workspace's built packages, by
- * the bundler's own CLI. Each build must pass without a plugin warning, and the option must do what the page says,
+ * Rollup and esbuild configs, each in a fresh project where both packages are extracted from their packed tarballs
+ * (what `npm publish` ships, nothing from the workspace), by the bundler's own CLI. Each build must pass without a plugin warning, and the option must do what the page says,
  * read from the site manifest (or the bundle) of a project written to exercise it.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installPackages, packTarballs } from '../packaging/fresh-project.js'
 import { docBlocks, type DocBlock } from './blocks.js'
-import { repo } from './snippets.js'
 
 const work = mkdtempSync(join(tmpdir(), 'mc-doc-configs-'))
+let tarballs: Record<string, string>
+beforeAll(() => {
+  tarballs = packTarballs(work)
+}, 120_000)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 const OPTIONS = docBlocks('docs/options.md').filter((b) => b.lang === 'ts')
@@ -96,17 +100,14 @@ interface Build {
 }
 
 let count = 0
-/** A fresh project with the sources above plus `files`, its node_modules linking the repository's (built packages). */
+/** A fresh project with the sources above plus `files`, the two packages installed from their tarballs. */
 function project(files: Record<string, string>): string {
   const dir = join(work, `p${count++}`)
   for (const [path, content] of Object.entries({ ...SOURCES, ...files })) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), content)
   }
-  mkdirSync(join(dir, 'node_modules'))
-  for (const entry of readdirSync(join(repo, 'node_modules'))) {
-    if (!entry.startsWith('.')) symlinkSync(join(repo, 'node_modules', entry), join(dir, 'node_modules', entry))
-  }
+  installPackages(dir, tarballs)
   return dir
 }
 
@@ -243,7 +244,11 @@ const blockStarting = (blocks: DocBlock[], text: string) => blocks.find((b) => b
 describe('README.md', () => {
   it('the vite.config.ts builds as it is and instruments src/**/*.{ts,tsx}', () => {
     const config = README.find((b) => b.body.includes("from 'unplugin-memory-customs/vite'"))!
-    const b = vite(project({ 'vite.config.ts': config.body }))
+    const dir = project({ 'vite.config.ts': config.body })
+    // The packages are the published files inside the project, not links back to the workspace.
+    for (const pkg of ['memory-customs', 'unplugin-memory-customs'])
+      expect(realpathSync(join(dir, 'node_modules', pkg)), pkg).toBe(join(realpathSync(dir), 'node_modules', pkg))
+    const b = vite(dir)
     expect(b.manifest?.framework).toBe('vite')
     expect(b.sites.map((s) => s.file)).toEqual(expect.arrayContaining(['src/main.ts', 'src/agents/bot.tsx', 'src/legacy/old.ts']))
   })

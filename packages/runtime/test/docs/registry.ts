@@ -41,7 +41,7 @@ export const COVERAGE: Coverage[] = [
   {
     doc: 'README.md',
     test: `${DOCS}/plugin-config-doc.test.ts`,
-    how: 'the vite.config.ts and the key filters are built by vite build in a fresh project',
+    how: 'the vite.config.ts and the key filters are built by vite build in a fresh project from the packed tarballs',
     blocks: (b) => b.lang === 'ts' && (b.body.includes("from 'unplugin-memory-customs/vite'") || b.body.startsWith('MemoryCustoms(')),
   },
   // docs/getting-started.md
@@ -54,20 +54,20 @@ export const COVERAGE: Coverage[] = [
   {
     doc: 'docs/getting-started.md',
     test: 'packages/unplugin/test/entries.test.ts',
-    how: 'rolldown.config.mjs is built by the Rolldown CLI and the bundle runs',
+    how: 'rolldown.config.mjs is built by the Rolldown CLI in a project from the packed tarballs, and the bundle runs',
     blocks: starts('// rolldown.config.mjs'),
   },
   {
     doc: 'docs/getting-started.md',
     test: `${DOCS}/plugin-config-doc.test.ts`,
-    how: 'the Vite, Rspack, Rollup and esbuild configs are built by their bundler and the probes fire',
+    how: 'the Vite, Rspack, Rollup and esbuild configs are built by their bundler from the packed tarballs; probes fire',
     blocks: (b) => ['// vite.config.ts', '// rspack.config.mjs', '// rollup.config.mjs', '// build.mjs'].some((s) => b.body.startsWith(s)),
   },
   // docs/options.md
   {
     doc: 'docs/options.md',
     test: `${DOCS}/plugin-config-doc.test.ts`,
-    how: 'each MemoryCustoms({...}) call is built by vite build in a fresh project and its effect read from the manifest',
+    how: 'each MemoryCustoms({...}) call is built by vite build in a tarball project, its effect read from the manifest',
     blocks: (b) => b.lang === 'ts',
   },
   // Runtime pages run through checkDoc or their own tests
@@ -79,6 +79,18 @@ export const COVERAGE: Coverage[] = [
   { doc: 'docs/adapters/ai-sdk.md', test: `${DOCS}/ai-sdk-doc.test.ts`, how: 'checkDoc', blocks: lang('ts') },
   { doc: 'docs/adapters/langgraph.md', test: `${DOCS}/langgraph-doc.test.ts`, how: 'checkDoc', blocks: lang('ts') },
   { doc: 'docs/adapters/openai-agents.md', test: `${DOCS}/openai-agents-doc.test.ts`, how: 'checkDoc', blocks: lang('ts') },
+  ...['ai-sdk', 'langgraph', 'openai-agents'].map((name) => ({
+    doc: `docs/adapters/${name}.md`,
+    test: 'packages/runtime/test/packaging/frameworks-tarball.test.ts',
+    how: 'type-checked (strict) and run with node in a project from the packed tarball',
+    blocks: lang('ts'),
+  })),
+  {
+    doc: 'README.md',
+    test: 'packages/runtime/test/packaging/frameworks-tarball.test.ts',
+    how: 'the "Core runtime calls" example type-checks and runs twice in a project from the packed tarball',
+    blocks: all(lang('ts'), has('await createCustoms(')),
+  },
   {
     doc: 'docs/scanning.md',
     test: 'packages/runtime/test/scan/docs.test.ts',

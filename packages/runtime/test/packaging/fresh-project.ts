@@ -29,11 +29,13 @@ export interface FreshProject {
   run(command: string, args: string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<string>
 }
 
-/** A project in a new temp dir with `files` (path -> content) and the packed packages installed. */
-export function freshProject(name: string, tarballs: Record<string, string>, files: Record<string, string>): FreshProject {
-  const dir = mkdtempSync(join(tmpdir(), `mc-${name}-`))
+/**
+ * Fills `dir`/node_modules as a user's install would look: the packed packages extracted from their tarballs, every
+ * other package a link to the repository's root node_modules.
+ */
+export function installPackages(dir: string, tarballs: Record<string, string>): void {
   const modules = join(dir, 'node_modules')
-  mkdirSync(modules)
+  mkdirSync(modules, { recursive: true })
   for (const entry of readdirSync(rootModules)) {
     if (entry.startsWith('.') || entry in tarballs) continue
     symlinkSync(join(rootModules, entry), join(modules, entry))
@@ -42,6 +44,12 @@ export function freshProject(name: string, tarballs: Record<string, string>, fil
     mkdirSync(join(modules, pkg), { recursive: true })
     execFileSync('tar', ['-xzf', tarball, '-C', join(modules, pkg), '--strip-components=1'])
   }
+}
+
+/** A project in a new temp dir with `files` (path -> content) and the packed packages installed. */
+export function freshProject(name: string, tarballs: Record<string, string>, files: Record<string, string>): FreshProject {
+  const dir = mkdtempSync(join(tmpdir(), `mc-${name}-`))
+  installPackages(dir, tarballs)
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), content)
