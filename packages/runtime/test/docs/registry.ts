@@ -81,15 +81,21 @@ export const COVERAGE: Coverage[] = [
   { doc: 'docs/adapters/openai-agents.md', test: `${DOCS}/openai-agents-doc.test.ts`, how: 'checkDoc', blocks: lang('ts') },
   ...['ai-sdk', 'langgraph', 'openai-agents'].map((name) => ({
     doc: `docs/adapters/${name}.md`,
-    test: 'packages/runtime/test/packaging/frameworks-tarball.test.ts',
-    how: 'type-checked (strict) and run with node in a project from the packed tarball',
+    test: 'packages/runtime/test/packaging/npm-installed.test.ts',
+    how: 'type-checked (strict) and run with node in a project npm installed from the packed tarball',
     blocks: lang('ts'),
   })),
   {
     doc: 'README.md',
-    test: 'packages/runtime/test/packaging/frameworks-tarball.test.ts',
-    how: 'the "Core runtime calls" example type-checks and runs twice in a project from the packed tarball',
+    test: 'packages/runtime/test/packaging/npm-installed.test.ts',
+    how: 'the "Core runtime calls" example type-checks and runs twice in a project npm installed from the tarballs',
     blocks: all(lang('ts'), has('await createCustoms(')),
+  },
+  {
+    doc: 'README.md',
+    test: 'packages/runtime/test/packaging/npm-installed.test.ts',
+    how: 'the vite.config.ts builds an agent in a project npm installed from the tarballs; its receipt names the line',
+    blocks: all(lang('ts'), has("from 'unplugin-memory-customs/vite'")),
   },
   {
     doc: 'docs/scanning.md',

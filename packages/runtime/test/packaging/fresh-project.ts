@@ -3,7 +3,8 @@
  * their packed tarballs (`npm pack`, so only what `files` ships), extracted into the project's node_modules; every
  * other package (webpack, esbuild-loader, zod, the runtime's own dependencies...) is a symlink to the repository's
  * root node_modules, which `npm ci` filled. Linking instead of `npm install --offline` keeps a project ready in well
- * under a second, and the packages under test are still exactly the published files.
+ * under a second, and the packages under test are still exactly the published files; what only a real install shows
+ * (declared dependencies and peers, npm's own layout) is npm-installed.test.ts's, through offline-install.ts.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'

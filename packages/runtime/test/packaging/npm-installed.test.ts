@@ -1,6 +1,8 @@
 /**
- * The framework adapters as a new user meets them: a fresh project with `memory-customs` extracted from its packed
- * tarball (and the frameworks the repository installs: ai, @langchain/langgraph, @openai/agents-core), where the
+ * Both packages as a new user meets them: a fresh project where npm installs `memory-customs` and
+ * `unplugin-memory-customs` from their packed tarballs together with Vite, zod and the agent frameworks (ai,
+ * @langchain/langgraph, @openai/agents-core), by a real `npm ci --offline` from the cache the repository's own install
+ * filled (offline-install.ts). The README's vite.config.ts builds an agent whose receipt names its source line; the
  * examples of docs/adapters/*.md and README.md's "Core runtime calls" are type-checked by the project's TypeScript in
  * strict mode against the published types, then compiled as a user's build would (esbuild, types stripped) and run
  * by node: each must exit 0 and print what its `// =>` comments say. The check uses skipLibCheck, as app templates
@@ -9,15 +11,17 @@
  * The docs tests (test/docs) run the same blocks against the workspace build; this one proves the tarball carries
  * every file, export and type they need.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docBlocks } from '../docs/blocks.js'
 import { expectations } from '../docs/snippets.js'
-import { freshProject, packTarballs, repo, type FreshProject } from './fresh-project.js'
+import { packTarballs, repo } from './fresh-project.js'
+import { installOffline } from './offline-install.js'
 
 const ADAPTER_DOCS = ['docs/adapters/ai-sdk.md', 'docs/adapters/langgraph.md', 'docs/adapters/openai-agents.md']
 
@@ -25,6 +29,23 @@ const ADAPTER_DOCS = ['docs/adapters/ai-sdk.md', 'docs/adapters/langgraph.md', '
 const CAPTURE = `import { appendFileSync } from 'node:fs'
 console.log = (value) => appendFileSync(process.env.MC_PRINTED, JSON.stringify(value === undefined ? null : value) + '\\n')
 `
+
+/** What the examples import, at the versions the repository tests with. */
+const DEPENDENCIES = ['vite', 'zod', 'ai', '@langchain/langgraph', '@langchain/core', '@openai/agents-core', '@types/node']
+
+/** An agent built by Vite with the README's config: its commit (line 6) must come back as the receipt's site. */
+const AGENT = `import { createCustoms } from 'memory-customs'
+import { z } from 'zod'
+
+export async function main() {
+  const customs = await createCustoms({ decision: { schemas: { risk: z.enum(['low', 'high']) } } })
+  customs.decision.commit('risk', 'low', { source: 'user' })
+  const [receipt] = customs.history('risk')
+  console.log({ value: customs.decision.get('risk'), site: receipt.site })
+}
+await main()
+`
+const README_VITE = readFileSync(join(repo, 'README.md'), 'utf8').match(/```ts\n(import \{ defineConfig \} from 'vite'[\s\S]*?)```/)?.[1]
 
 /** README.md's "Core runtime calls" block, verbatim. */
 function coreBlock(): string {
@@ -42,28 +63,29 @@ const SOURCES: Record<string, string> = Object.fromEntries([
       .map((b) => [`src/${doc.slice('docs/adapters/'.length, -'.md'.length)}-${b.index}.ts`, b.body]),
   ),
   ['src/readme-core.ts', coreBlock()],
+  ['src/agent.ts', AGENT],
 ])
 
-let scratch: string
-let project: FreshProject
+const dir = mkdtempSync(join(tmpdir(), 'mc-frameworks-'))
+const project = {
+  dir,
+  run: (command: string, args: string[], env?: NodeJS.ProcessEnv) =>
+    spawnSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 << 20 }),
+}
 
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'mc-frameworks-pack-'))
-  const { 'memory-customs': runtime } = packTarballs(scratch)
-  project = freshProject(
-    'frameworks',
-    { 'memory-customs': runtime },
-    {
-      'package.json': JSON.stringify({ name: 'agent-app', private: true, type: 'module' }),
-      'capture.mjs': CAPTURE,
-      ...SOURCES,
-    },
-  )
-}, 120_000)
+  const packed = packTarballs(dir)
+  installOffline(dir, [packed['memory-customs'], packed['unplugin-memory-customs']], DEPENDENCIES, 'agent-app')
+  if (!README_VITE) throw new Error("README.md has no vite.config.ts block importing from 'vite'")
+  writeFileSync(join(dir, 'vite.config.ts'), README_VITE)
+  writeFileSync(join(dir, 'capture.mjs'), CAPTURE)
+  for (const [file, source] of Object.entries(SOURCES)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    writeFileSync(join(dir, file), source)
+  }
+}, 180_000)
 
-afterAll(() => {
-  for (const dir of [scratch, project?.dir]) if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Compiles `file` of the project to JavaScript beside it (types stripped, as tsx or a bundler would). */
 function compile(file: string): string {
@@ -88,8 +110,11 @@ function run(file: string): unknown[] {
   return lines.filter(Boolean).map((l) => JSON.parse(l) as unknown)
 }
 
-describe('a fresh project with the packed runtime and the agent frameworks', () => {
-  it('resolves memory-customs to the extracted tarball, not the workspace', () => {
+describe('a fresh project where npm installed the packed packages, Vite and the agent frameworks', () => {
+  it('has both packages installed by npm from their tarballs, not linked to the workspace', () => {
+    const installed = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages
+    expect(installed['node_modules/memory-customs'].resolved).toMatch(/^file:memory-customs-.*\.tgz$/)
+    expect(installed['node_modules/unplugin-memory-customs'].resolved).toMatch(/^file:unplugin-memory-customs-.*\.tgz$/)
     const script = "console.log(new URL(import.meta.resolve('memory-customs/langgraph')).pathname)"
     const resolved = project.run(process.execPath, ['--input-type=module', '-e', script])
     expect(resolved.stdout.trim().startsWith(join(project.dir, 'node_modules/memory-customs/dist/')), resolved.stdout).toBe(true)
@@ -127,6 +152,15 @@ describe('a fresh project with the packed runtime and the agent frameworks', () 
       }
     }, 120_000)
   }
+
+  it("README.md's vite.config.ts builds the agent, whose receipt names the line that wrote", () => {
+    const built = project.run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/agent.ts', '--outDir', 'dist'], {
+      NO_COLOR: '1',
+    })
+    expect(built.status, `vite build failed:\n${built.stderr}${built.stdout}`).toBe(0)
+    expect(`${built.stderr}${built.stdout}`, 'the plugin warned').not.toContain('[memory-customs]')
+    expect(run('dist/agent.js')).toEqual([{ value: 'low', site: { file: 'src/agent.ts', line: 6, column: 3, fn: 'main' } }])
+  }, 120_000)
 
   it("README.md's core runtime calls run twice in a row", () => {
     const file = compile('src/readme-core.ts')
