@@ -3,7 +3,7 @@
  * of processes append to (the shared-writer mode of docs/runtime.md).
  *
  * A write is checked locally (the gates that do not depend on the journal: unknown key, schema, source, value
- * size; follower.ts) and returns a pending receipt. `await flush()` then runs ONE transaction for every write
+ * size; local-check.ts) and returns a pending receipt. `await flush()` then runs ONE transaction for every write
  * queued in this process (group commit): lock the store's head row, catch the local Customs up with what other
  * processes appended since its view (verified and replayed into the live ledger, core/follow.ts), apply the
  * queued writes through it (so write-once, plan references, promotions and every other gate are decided against
@@ -37,6 +37,7 @@ import { HeadListener, type HeadNotice } from '../storage/postgres/notify.js'
 import type { JournalEntry } from '../storage/types.js'
 import { applyCall, FollowerWrites, type PendingReceipt } from '../tabs/follower.js'
 import { errorFromData, errorToData, newTabId, type ForwardedWrite, type WriteCall } from '../tabs/protocol.js'
+import { localCheck } from './local-check.js'
 import { ViewBackend } from './view.js'
 
 /** The `storage: { postgres }` option: how to connect, and which schema and store. */
@@ -45,8 +46,6 @@ export type PostgresStorageOption = ({ connectionString: string; pool?: never } 
 
 export type PostgresCustomsOptions = CustomsOptions & { storage: { postgres: PostgresStorageOption } }
 
-/** Writes checked locally by one check store before it is replaced (its in-memory journal grows with each). */
-const CHECKS_PER_STORE = 5000
 /** Whole-transaction attempts after a lost connection (each attempt's statements are retried by the backend). */
 const TURN_ATTEMPTS = 3
 
@@ -84,8 +83,7 @@ interface Outcome {
 export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private current!: Customs
   private view!: ViewBackend
-  private check: Customs | undefined
-  private checks = 0
+  private readonly check: Customs
   private readonly writes: FollowerWrites
   /** Writes checked locally and waiting for the next transaction, in call order. */
   private queue: ForwardedWrite[] = []
@@ -136,10 +134,11 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       loadWitness: (chain) => (this.opening ? Promise.resolve(null) : keyStore.loadWitness(chain)),
       saveWitness: (chain, w) => keyStore.saveWitness(chain, w),
     }
+    this.check = localCheck(options, () => internalsOf(this.current).liveState)
     this.writes = new FollowerWrites(
       `pg-${newTabId()}`,
       options.actor ?? null,
-      () => this.check!,
+      () => this.check,
       (w) => this.queue.push(w),
       () => {},
     )
@@ -147,7 +146,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
 
   async start(): Promise<void> {
     this.current = await this.openView()
-    this.check = await this.openCheck()
     this.listener = new HeadListener(
       this.backend.db,
       this.backend.channel,
@@ -171,11 +169,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     }
   }
 
-  /** The private in-memory store local checks run on (its state is never consulted for journal-dependent gates). */
-  private openCheck(): Promise<Customs> {
-    return openCustoms({ ...this.options, storage: 'memory', keyStore: 'memory', encryption: undefined, keys: undefined })
-  }
-
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.tail.then(fn, fn)
     this.tail = run.catch(() => {})
@@ -186,7 +179,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
 
   private write(call: WriteCall): WriteReceipt {
     if (this.state === 'closed') throw new ClosedError(call.op.toLowerCase())
-    this.checks++
     try {
       const pending = this.writes.write(call)
       let settle!: (o: Outcome) => void
@@ -313,7 +305,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         await lock.release()
         this.stats.transactions++
         for (let i = 0; i < batch.length; i++) this.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
-        if (this.checks >= CHECKS_PER_STORE) await this.renewCheck()
         if (extraError !== undefined) throw extraError
         return result
       } catch (e) {
@@ -338,14 +329,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     } catch (e) {
       return { error: e instanceof CustomsError ? e : errorFromData(errorToData(e)) }
     }
-  }
-
-  private async renewCheck(): Promise<void> {
-    const fresh = await this.openCheck()
-    const old = this.check
-    this.check = fresh
-    this.checks = 0
-    await old?.close()
   }
 
   /** Replaces the view by one read from the database (after a failed transaction). */
@@ -471,7 +454,6 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     } finally {
       this.state = 'closed'
       await this.listener?.stop().catch(() => {})
-      await this.check?.close().catch(() => {})
       await this.current?.close().catch(() => {})
       await this.backend.close()
     }
