@@ -4,6 +4,7 @@
  * receipt chain like the rest of the lifecycle state (state.ts, whose MemoryState extends this class and feeds it the
  * same receipts); lineage.ts walks it, the guard's shadow reads it.
  */
+import { LineageGraph } from './lineage-graph.js'
 import { decodeMeta, type GuardDecision } from './meta.js'
 import type { LifecycleReceipt } from './state.js'
 
@@ -75,9 +76,10 @@ export class LineageRecords {
   readonly lastRender = new Map<string, string>()
   /**
    * Reverse edges of the lineage graph: for a node, the nodes that depend on it (entries derived from it,
-   * contexts that contained it, guard checks that used it). Derived from the rest; rebuilt on load.
+   * contexts that contained it, guard checks that used it), node ids interned to integers (lineage-graph.ts).
+   * Derived from the rest; rebuilt on load.
    */
-  readonly dependents = new Map<string, string[]>()
+  readonly dependents = new LineageGraph()
 
   /**
    * Adds the reverse edges for a node derived from `deps` and from the context `ctx`. `fresh`: the node is new (a
@@ -85,8 +87,9 @@ export class LineageRecords {
    * much-used entry collects one edge per check: scanning its list every time would make checks slower and slower).
    */
   protected linkNode(id: string, meta: { deps?: string[]; ctx?: string }, fresh = false): void {
-    for (const d of meta.deps ?? []) this.addDependent(d, id, fresh)
-    if (meta.ctx) this.addDependent(meta.ctx, id, fresh)
+    const node = this.dependents.intern(id)
+    for (const d of meta.deps ?? []) this.dependents.add(d, node, fresh)
+    if (meta.ctx) this.dependents.add(meta.ctx, node, fresh)
   }
 
   /**
@@ -94,19 +97,12 @@ export class LineageRecords {
    * version names, not on what the old one did), so influence stays the exact inverse of lineage.
    */
   protected unlinkNode(id: string, meta: { deps?: readonly string[]; ctx?: string | null }): void {
-    for (const on of [...(meta.deps ?? []), ...(meta.ctx ? [meta.ctx] : [])]) {
-      const list = this.dependents.get(on)
-      if (!list) continue
-      const kept = list.filter((n) => n !== id)
-      if (kept.length === 0) this.dependents.delete(on)
-      else if (kept.length !== list.length) this.dependents.set(on, kept)
-    }
+    for (const on of meta.deps ?? []) this.dependents.remove(on, id)
+    if (meta.ctx) this.dependents.remove(meta.ctx, id)
   }
 
-  protected addDependent(on: string, node: string, fresh = false): void {
-    const list = this.dependents.get(on)
-    if (!list) this.dependents.set(on, [node])
-    else if (fresh || (list[list.length - 1] !== node && !list.includes(node))) list.push(node)
+  protected addDependent(on: string, node: string | number, fresh = false): void {
+    this.dependents.add(on, node, fresh)
   }
 
   /** A write in a session after a render is linked to it once: the render is consumed by that write. */
@@ -121,7 +117,8 @@ export class LineageRecords {
     const id = `ctx_${r.seq}`
     const entries = (meta.entries ?? []).map((e) => nodeIdOf(e, session))
     this.contexts.set(id, { id, seq: r.seq, session, entries })
-    for (const e of new Set(entries)) this.addDependent(e, id, true)
+    const node = this.dependents.intern(id)
+    for (const e of new Set(entries)) this.addDependent(e, node, true)
     if (session !== null) this.lastRender.set(session, id)
   }
 
@@ -142,8 +139,9 @@ export class LineageRecords {
       uses,
       ctx: meta.ctx ?? null,
     })
-    for (const u of new Set(uses)) this.addDependent(u, id, true)
-    if (meta.ctx) this.addDependent(meta.ctx, id, true)
+    const node = this.dependents.intern(id)
+    for (const u of new Set(uses)) this.addDependent(u, node, true)
+    if (meta.ctx) this.addDependent(meta.ctx, node, true)
   }
 
   /** Copies the records into a clone (contexts and guard records never change once written: shared, not copied). */
@@ -152,7 +150,7 @@ export class LineageRecords {
     for (const [k, v] of this.guards) s.guards.set(k, v)
     for (const [k, v] of this.ended) s.ended.set(k, v)
     for (const [k, v] of this.lastRender) s.lastRender.set(k, v)
-    for (const [k, v] of this.dependents) s.dependents.set(k, [...v])
+    this.dependents.copyTo(s.dependents)
   }
 
   protected get lineageSize(): number {

@@ -2,12 +2,15 @@
  * Lineage and influence (blast radius) over the graph the lifecycle state records: an entry's explicit
  * `dependsOn` (slot.deps), the rendered context it was automatically linked to (slot.ctx), what each rendered
  * context contained (READ receipts) and what each guard check evaluated (GUARD receipts). Upstream edges are read
- * from the nodes themselves; downstream edges from `dependents`, the reverse index the state keeps, so a query
- * costs what it returns and never a scan of every entry.
+ * from the nodes themselves; downstream edges from `dependents`, the reverse index the state keeps (node ids interned
+ * to integers, lineage-graph.ts), so a query costs what it returns and never a scan of every entry: it walks
+ * integers and builds objects only for the nodes and edges it returns.
  *
- * Both queries are pure functions of a MemoryState: live, after a replay, and on a time-travel view alike.
+ * Both queries are pure functions of a MemoryState (a root the graph had not interned gets an index, nothing more):
+ * live, after a replay, and on a time-travel view alike.
  */
 import { MemoryNotFoundError, OptionError } from '../../errors.js'
+import { CONTEXT, DECISION, GUARD, KIND_CODES, MEMORY, WORKING, kindCode, type LineageGraph } from './lineage-graph.js'
 import type { GuardDecision, MemoryStatus } from './meta.js'
 import type { EndRecord, MemoryState } from './state.js'
 
@@ -74,22 +77,7 @@ export interface LineageOptions {
 
 /** The kind of a node id: `m_<seq>`, `w:<session>/<name>`, `decision:<key>`, `ctx_<seq>`, `guard_<seq>`. */
 export function nodeKind(id: string): LineageNodeKind {
-  if (id.startsWith('m_')) return isSeq(id, 2) ? 'memory' : 'unknown'
-  if (id.startsWith('w:')) return 'working'
-  if (id.startsWith('decision:')) return 'decision'
-  if (id.startsWith('ctx_')) return isSeq(id, 4) ? 'context' : 'unknown'
-  if (id.startsWith('guard_')) return isSeq(id, 6) ? 'guard' : 'unknown'
-  return 'unknown'
-}
-
-/** Whether `id` from `start` on is a non-empty run of digits (no regular expression: this runs per edge). */
-function isSeq(id: string, start: number): boolean {
-  if (id.length <= start) return false
-  for (let i = start; i < id.length; i++) {
-    const c = id.charCodeAt(i)
-    if (c < 48 || c > 57) return false
-  }
-  return true
+  return KIND_CODES[kindCode(id)]!
 }
 
 /**
@@ -99,7 +87,7 @@ function isSeq(id: string, start: number): boolean {
  * on (its end record keeps that).
  */
 export function lineage(state: MemoryState, id: string, options: LineageOptions = {}): LineageResult {
-  return walk(state, id, options, upstream)
+  return walk(state, id, options, false)
 }
 
 /**
@@ -108,34 +96,34 @@ export function lineage(state: MemoryState, id: string, options: LineageOptions 
  * those contexts, and guard checks that evaluated any of them (with their decision).
  */
 export function influence(state: MemoryState, id: string, options: LineageOptions = {}): LineageResult {
-  return walk(state, id, options, downstream)
+  return walk(state, id, options, true)
 }
 
 /**
  * The ids of every node that depends, transitively, on any of `roots` (the roots themselves left out unless one
  * depends on another), with their depth: what a cascading rollback removes is the memory and working entries
- * among them. One visited set for all roots, so overlapping blast radii are walked once.
+ * among them. One visited stamp for all roots, so overlapping blast radii are walked once.
  */
 export function dependentsOf(state: MemoryState, roots: Iterable<string>): Map<string, number> {
+  const g = state.dependents
   const depth = new Map<string, number>()
-  const seen = new Set<string>()
-  let frontier: string[] = []
-  for (const r of roots)
-    if (!seen.has(r)) {
-      seen.add(r)
-      frontier.push(r)
-    }
-  let next: string[] = []
+  const stamp = g.beginWalk()
+  let frontier: number[] = []
+  for (const r of roots) {
+    // A node the graph has never interned has no dependents (and depends on nothing that is a root).
+    const i = g.indexOf(r)
+    if (i !== undefined && g.visit(i, stamp, 0) < 0) frontier.push(i)
+  }
+  let next: number[] = []
   let d = 1
   const emit: Emit = (from) => {
-    if (seen.has(from)) return
-    seen.add(from)
-    depth.set(from, d)
+    if (g.visit(from, stamp, 0) >= 0) return
+    depth.set(g.ids[from]!, d)
     next.push(from)
   }
   for (; frontier.length; d++) {
     next = []
-    for (const x of frontier) downstream(state, x, emit)
+    for (const x of frontier) downstream(state, g, x, emit)
     frontier = next
   }
   return depth
@@ -154,95 +142,158 @@ export function isKnownNode(state: MemoryState, id: string, decisions?: { has(ke
   )
 }
 
-/** Calls `emit(from, to, kind)` for each edge of `id` in one direction. */
-type Step = (state: MemoryState, id: string, emit: Emit) => void
-type Emit = (from: string, to: string, kind: LineageEdgeKind) => void
+/** Edge kinds by code, in the order edges of the same two ends are listed. */
+const EDGE_KINDS: readonly LineageEdgeKind[] = ['contained', 'context', 'dependsOn', 'used']
+const CONTAINED = 0
+const IN_CONTEXT = 1
+const DEPENDS_ON = 2
+const USED = 3
 
-/** A node during a walk, with its sort key and (once sorted) its rank. */
-interface Rec {
-  node: LineageNode
-  prefix: string
-  num: number
-  rank: number
-}
+/** Calls `emit(other, kind)` for each edge of the node at graph index `x` in one direction. */
+type Step = (state: MemoryState, g: LineageGraph, x: number, emit: Emit) => void
+type Emit = (other: number, kind: number) => void
 
-function walk(state: MemoryState, id: string, options: LineageOptions, step: Step): LineageResult {
+/**
+ * Breadth first over graph indexes (so a node's depth is that of a shortest path; the visited stamp ends any
+ * cycle), then sorted, and only then are the nodes returned described and the edges made objects. Each node has a
+ * position in the walk (the root 0); edges are kept as positions in parallel arrays.
+ */
+function walk(state: MemoryState, id: string, options: LineageOptions, down: boolean): LineageResult {
   if (typeof id !== 'string' || !id) throw new OptionError('lineage id', 'must be a non-empty string')
   const maxDepth = checkOptions(options)
   if (!isKnownNode(state, id, options.decisions)) throw new MemoryNotFoundError(id, 'entry, context or guard check')
-  const down = step === downstream
-  const rootRec = record(describe(state, id, 0, options))
-  rootRec.rank = -1
-  const recs = new Map<string, Rec>([[id, rootRec]])
-  // The edges found and, at the same index, the records of their two ends (parallel arrays: no object per edge
-  // beyond the edge itself; a blast radius can hold the whole graph).
-  const found: LineageEdge[] = []
-  const fromRecs: Rec[] = []
-  const toRecs: Rec[] = []
-  let frontier = [rootRec]
-  let next: Rec[] = []
-  let current = rootRec
+  const g = state.dependents
+  const step: Step = down ? downstream : upstream
+  // A known root the graph has not interned yet (a decision, an entry nothing links) has no edges down; interning
+  // it only gives it an index.
+  const root = g.intern(id)
+  const stamp = g.beginWalk()
+  g.visit(root, stamp, 0)
+  const at = [root]
+  const depthAt = [0]
+  const edgeFrom: number[] = []
+  const edgeTo: number[] = []
+  const edgeKind: number[] = []
+  let frontier = [0]
+  let next: number[] = []
+  let current = 0
   let depth = 0
   // One closure for the whole walk (this runs once per edge of a blast radius that can hold the whole graph).
-  const emit: Emit = (from, to, kind) => {
-    const otherId = down ? from : to
-    let other = recs.get(otherId)
-    if (!other) {
-      other = record(describe(state, otherId, depth, options))
-      recs.set(otherId, other)
-      next.push(other)
+  const emit: Emit = (other, kind) => {
+    let p = g.visit(other, stamp, at.length)
+    if (p < 0) {
+      p = at.length
+      at.push(other)
+      depthAt.push(depth)
+      next.push(p)
     }
-    found.push({ from, to, kind })
-    fromRecs.push(down ? other : current)
-    toRecs.push(down ? current : other)
+    edgeFrom.push(down ? p : current)
+    edgeTo.push(down ? current : p)
+    edgeKind.push(kind)
   }
-  // Breadth first, so a node's depth is that of a shortest path; the visited map ends any cycle.
   for (depth = 1; frontier.length && depth <= maxDepth; depth++) {
     next = []
-    for (current of frontier) step(state, current.node.id, emit)
+    for (current of frontier) step(state, g, at[current]!, emit)
     frontier = next
   }
-  recs.delete(id)
-  const sorted = [...recs.values()].sort(
-    (x, y) =>
-      x.node.depth - y.node.depth ||
-      (x.prefix !== y.prefix ? (x.prefix < y.prefix ? -1 : 1) : x.num - y.num) ||
-      (x.node.id < y.node.id ? -1 : x.node.id > y.node.id ? 1 : 0),
-  )
-  sorted.forEach((r, i) => (r.rank = i))
+  const n = at.length
+  const ids = g.ids
+  const order = nodeOrder(g, at, depthAt)
+  const rank = new Int32Array(n)
+  rank[0] = -1
+  const nodeAt: LineageNode[] = [describe(state, root, 0, options)]
+  const nodes: LineageNode[] = []
+  for (let i = 0; i < n - 1; i++) {
+    const p = order[i]!
+    rank[p] = i
+    nodes.push((nodeAt[p] = describe(state, at[p]!, depthAt[p]!, options)))
+  }
   const edges: LineageEdge[] = []
-  let last: LineageEdge | undefined
-  for (const i of edgeOrder(found, fromRecs, toRecs, sorted.length)) {
-    const edge = found[i]!
+  let lastFrom = -1
+  let lastTo = -1
+  let lastKind = -1
+  for (const i of edgeOrder(edgeFrom, edgeTo, edgeKind, rank, n)) {
+    const f = edgeFrom[i]!
+    const t = edgeTo[i]!
+    const k = edgeKind[i]!
     // An edge recorded twice (an id named twice) is listed once.
-    if (last && last.from === edge.from && last.to === edge.to && last.kind === edge.kind) continue
-    edges.push((last = edge))
+    if (f === lastFrom && t === lastTo && k === lastKind) continue
+    lastFrom = f
+    lastTo = t
+    lastKind = k
+    edges.push({ from: ids[at[f]!]!, to: ids[at[t]!]!, kind: EDGE_KINDS[k]! })
     // Parent: of the edges from the level above, the one from the first node in order (then the first edge
     // kind), so the tree does not depend on the order the reverse index was built in (live, or from a snapshot).
-    const near = down ? toRecs[i]! : fromRecs[i]!
-    const far = down ? fromRecs[i]! : toRecs[i]!
-    if (far.node.parent === null && far !== rootRec && near.node.depth === far.node.depth - 1) {
-      far.node.parent = near.node.id
-      far.node.via = edge.kind
+    const near = down ? t : f
+    const far = down ? f : t
+    const farNode = nodeAt[far]!
+    if (far !== 0 && farNode.parent === null && depthAt[near] === depthAt[far]! - 1) {
+      farNode.parent = nodeAt[near]!.id
+      farNode.via = EDGE_KINDS[k]!
     }
   }
-  return { root: rootRec.node, nodes: sorted.map((r) => r.node), edges }
+  return { root: nodeAt[0], nodes, edges }
 }
 
-/** Edge kinds in the order edges of the same two ends are listed. */
-const KIND_ORDER: Record<LineageEdgeKind, number> = { contained: 0, context: 1, dependsOn: 2, used: 3 }
+/** Where a seq kind's prefix falls in text order (`ctx_` < `guard_` < `m_`), by kind code. */
+const SEQ_RANK: number[] = []
+SEQ_RANK[CONTEXT] = 0
+SEQ_RANK[GUARD] = 1
+SEQ_RANK[MEMORY] = 2
 
 /**
- * The indexes of `found` in listing order: by the rank of the `from` end (the root, rank -1, first), then of the
+ * The walk positions of the nodes reached (the root, position 0, left out) in listing order: by depth, then id (the
+ * text before a trailing number, then that number: m_9 < m_10, then the whole id). Positions are in breadth-first
+ * order, so each depth is a run of positions sorted on its own. A run of memories, contexts and guard checks (the
+ * usual blast radius) sorts as numbers packed from prefix, seq and position in a Float64Array, without a comparator
+ * call per comparison; any other run compares the sort keys.
+ */
+function nodeOrder(g: LineageGraph, at: number[], depthAt: number[]): Int32Array {
+  const n = at.length
+  const order = new Int32Array(n - 1)
+  for (let start = 1, end = 1; start < n; start = end) {
+    const depth = depthAt[start]
+    let max = 0
+    let packable = true
+    for (end = start; end < n && depthAt[end] === depth; end++) {
+      const seq = g.seqs[at[end]!]!
+      if (seq < 0) packable = false
+      else if (seq > max) max = seq
+    }
+    const count = end - start
+    if (packable && 3 * (max + 1) * count < Number.MAX_SAFE_INTEGER) {
+      const keys = new Float64Array(count)
+      for (let j = 0; j < count; j++) {
+        const x = at[start + j]!
+        keys[j] = (SEQ_RANK[g.kinds[x]!]! * (max + 1) + g.seqs[x]!) * count + j
+      }
+      keys.sort()
+      for (let j = 0; j < count; j++) order[start - 1 + j] = start + (keys[j]! % count)
+      continue
+    }
+    const prefix: string[] = []
+    const num: number[] = []
+    for (let j = 0; j < count; j++) sortKey(g.ids[at[start + j]!]!, g.kinds[at[start + j]!]!, j, prefix, num)
+    const run = Array.from({ length: count }, (_, j) => j).sort(
+      (a, b) =>
+        (prefix[a] !== prefix[b] ? (prefix[a]! < prefix[b]! ? -1 : 1) : num[a]! - num[b]!) ||
+        (g.ids[at[start + a]!]! < g.ids[at[start + b]!]! ? -1 : 1),
+    )
+    for (let j = 0; j < count; j++) order[start - 1 + j] = start + run[j]!
+  }
+  return order
+}
+
+/**
+ * The indexes of the edges in listing order: by the rank of the `from` end (the root, rank -1, first), then of the
  * `to` end, then kind. Each edge's order is one integer (ranks and kind packed, with the index in the low part),
  * so a plain numeric sort of a Float64Array does it, without a comparator call per comparison; a graph too
  * large to pack that exactly falls back to comparing the parts.
  */
-function edgeOrder(found: LineageEdge[], fromRecs: Rec[], toRecs: Rec[], ranks: number): Float64Array | number[] {
-  const n = found.length
-  const r = ranks + 1
-  const key = (i: number) => ((fromRecs[i]!.rank + 1) * r + toRecs[i]!.rank + 1) * 4 + KIND_ORDER[found[i]!.kind]
-  if (r * r * 4 * n < Number.MAX_SAFE_INTEGER) {
+function edgeOrder(from: number[], to: number[], kind: number[], rank: Int32Array, ranks: number): Float64Array | number[] {
+  const n = from.length
+  const key = (i: number) => ((rank[from[i]!]! + 1) * ranks + rank[to[i]!]! + 1) * 4 + kind[i]!
+  if (ranks * ranks * 4 * n < Number.MAX_SAFE_INTEGER) {
     const packed = new Float64Array(n)
     for (let i = 0; i < n; i++) packed[i] = key(i) * n + i
     packed.sort()
@@ -254,21 +305,26 @@ function edgeOrder(found: LineageEdge[], fromRecs: Rec[], toRecs: Rec[], ranks: 
 }
 
 /** Sort-key prefixes of the node kinds whose ids are a fixed prefix and a seq (shared: no text cut per node). */
-const SEQ_PREFIX: Partial<Record<LineageNodeKind, string>> = { memory: 'm_', context: 'ctx_', guard: 'guard_' }
+const SEQ_PREFIX: Array<string | undefined> = []
+SEQ_PREFIX[MEMORY] = 'm_'
+SEQ_PREFIX[CONTEXT] = 'ctx_'
+SEQ_PREFIX[GUARD] = 'guard_'
 
-/** A walk record: the node and its sort key (the text before a trailing number, and that number: m_9 < m_10). */
-function record(node: LineageNode): Rec {
-  const id = node.id
-  const prefix = SEQ_PREFIX[node.kind]
+/** Writes the sort key of `id` at `p`: the text before a trailing number, and that number (-1 if none). */
+function sortKey(id: string, kind: number, p: number, prefix: string[], num: number[]): void {
+  const fixed = SEQ_PREFIX[kind]
   // Seqs are safe integers: read the digits without cutting the id (this runs once per node of a blast radius).
-  if (prefix !== undefined && id.length - prefix.length <= 15) {
-    let num = 0
-    for (let i = prefix.length; i < id.length; i++) num = num * 10 + id.charCodeAt(i) - 48
-    return { node, prefix, num, rank: 0 }
+  if (fixed !== undefined && id.length - fixed.length <= 15) {
+    let v = 0
+    for (let i = fixed.length; i < id.length; i++) v = v * 10 + id.charCodeAt(i) - 48
+    prefix[p] = fixed
+    num[p] = v
+    return
   }
   let i = id.length
   while (i > 0 && id.charCodeAt(i - 1) >= 48 && id.charCodeAt(i - 1) <= 57) i--
-  return i === id.length ? { node, prefix: id, num: -1, rank: 0 } : { node, prefix: id.slice(0, i), num: Number(id.slice(i)), rank: 0 }
+  prefix[p] = i === id.length ? id : id.slice(0, i)
+  num[p] = i === id.length ? -1 : Number(id.slice(i))
 }
 
 function checkOptions(options: LineageOptions): number {
@@ -281,50 +337,52 @@ function checkOptions(options: LineageOptions): number {
   return maxDepth ?? Infinity
 }
 
-/** What `id` rests on: read from the node itself. */
-function upstream(state: MemoryState, id: string, emit: Emit): void {
+/** What the node at `x` rests on: read from the node itself (every id an edge names is interned when linked). */
+function upstream(state: MemoryState, g: LineageGraph, x: number, emit: Emit): void {
+  const id = g.ids[x]!
   // An ended entry keeps what it rested on in its end record: lineage walks past it.
   const entry = entryOf(state, id) ?? state.ended.get(id)
   if (entry) {
-    for (const d of entry.deps ?? []) emit(id, d, 'dependsOn')
-    if (entry.ctx) emit(id, entry.ctx, 'context')
+    for (const d of entry.deps ?? []) emit(g.intern(d), DEPENDS_ON)
+    if (entry.ctx) emit(g.intern(entry.ctx), IN_CONTEXT)
     return
   }
   const context = state.contexts.get(id)
   if (context) {
-    for (const e of context.entries) emit(id, e, 'contained')
+    for (const e of context.entries) emit(g.intern(e), CONTAINED)
     return
   }
   const guard = state.guards.get(id)
   if (guard) {
-    for (const u of guard.uses) emit(id, u, 'used')
-    if (guard.ctx) emit(id, guard.ctx, 'context')
+    for (const u of guard.uses) emit(g.intern(u), USED)
+    if (guard.ctx) emit(g.intern(guard.ctx), IN_CONTEXT)
   }
 }
 
-/** What rests on `id`: the reverse index, less the edges a rewritten entry no longer has. */
-function downstream(state: MemoryState, id: string, emit: Emit): void {
-  const list = state.dependents.get(id)
+/** What rests on the node at `x`: the reverse index, less the edges a rewritten entry no longer has. */
+function downstream(state: MemoryState, g: LineageGraph, x: number, emit: Emit): void {
+  const list = g.down[x]
   if (!list) return
-  const isContext = nodeKind(id) === 'context'
+  const isContext = g.kinds[x] === CONTEXT
   for (const from of list) {
-    const kind = nodeKind(from)
-    if (kind === 'context') emit(from, id, 'contained')
-    else if (kind === 'guard') emit(from, id, isContext ? 'context' : 'used')
+    const kind = g.kinds[from]
+    if (kind === CONTEXT) emit(from, CONTAINED)
+    else if (kind === GUARD) emit(from, isContext ? IN_CONTEXT : USED)
     // A memory's dependencies only grow (UPDATE adds to them): its dependsOn edge needs no look-up, which is
     // most edges of a large blast radius.
-    else if (!isContext && kind === 'memory') emit(from, id, 'dependsOn')
+    else if (!isContext && kind === MEMORY) emit(from, DEPENDS_ON)
     else {
       // The reverse index only grows; a working entry written again names its new dependencies only, and a
       // memory updated in another context names that one: an edge the live entry no longer has is history.
-      const entry = entryOf(state, from)
+      const entry = kind === MEMORY ? g.memoryAt[from] : entryOf(state, g.ids[from]!)
       if (!entry) {
         // An ended entry keeps its reverse edges but not its slot: a context is only ever linked as its `ctx`.
-        emit(from, id, isContext ? 'context' : 'dependsOn')
+        emit(from, isContext ? IN_CONTEXT : DEPENDS_ON)
         continue
       }
-      if (entry.deps.includes(id)) emit(from, id, 'dependsOn')
-      if (entry.ctx === id) emit(from, id, 'context')
+      const id = g.ids[x]!
+      if (entry.deps.includes(id)) emit(from, DEPENDS_ON)
+      if (entry.ctx === id) emit(from, IN_CONTEXT)
     }
   }
 }
@@ -334,11 +392,14 @@ function entryOf(state: MemoryState, id: string): { deps: string[]; ctx: string 
   return id.startsWith('w:') ? state.working.get(id.slice(2)) : state.memories.get(id)
 }
 
-function describe(state: MemoryState, id: string, depth: number, options: LineageOptions): LineageNode {
-  const kind = nodeKind(id)
-  const node: LineageNode = { id, kind, depth, via: null, parent: null, state: 'missing' }
-  const memory = kind === 'memory' ? state.memories.get(id) : undefined
-  const guard = kind === 'guard' ? state.guards.get(id) : undefined
+/** A node as listed, for the node at graph index `i`. */
+function describe(state: MemoryState, i: number, depth: number, options: LineageOptions): LineageNode {
+  const g = state.dependents
+  const id = g.ids[i]!
+  const kind = g.kinds[i]!
+  const node: LineageNode = { id, kind: KIND_CODES[kind]!, depth, via: null, parent: null, state: 'missing' }
+  const memory = g.memoryAt[i]
+  const guard = kind === GUARD ? state.guards.get(id) : undefined
   if (memory) {
     node.state = 'live'
     node.status = memory.status
@@ -346,9 +407,9 @@ function describe(state: MemoryState, id: string, depth: number, options: Lineag
     node.state = 'live'
     node.decision = guard.decision
   } else if (
-    (kind === 'working' && state.working.has(id.slice(2))) ||
-    (kind === 'context' && state.contexts.has(id)) ||
-    (kind === 'decision' && (options.decisions ? options.decisions.has(id.slice('decision:'.length)) : true))
+    (kind === WORKING && state.working.has(id.slice(2))) ||
+    (kind === CONTEXT && state.contexts.has(id)) ||
+    (kind === DECISION && (options.decisions ? options.decisions.has(id.slice('decision:'.length)) : true))
   )
     node.state = 'live'
   else {

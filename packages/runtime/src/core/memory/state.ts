@@ -167,7 +167,7 @@ export class MemoryState extends LineageRecords {
         if (!r.new) return
         if (meta.norm) this.byNorm.set(meta.norm, id)
         this.consumeRender(meta.session)
-        this.memories.set(id, {
+        const created: MemorySlot = {
           id,
           commit: r.new,
           seq: r.seq,
@@ -198,9 +198,11 @@ export class MemoryState extends LineageRecords {
           version: 1,
           conflictsWith: [],
           erased: null,
-        })
+        }
+        this.memories.set(id, created)
+        this.dependents.setMemory(id, created)
         this.linkNode(id, { deps: meta.deps && [...new Set(meta.deps)], ctx: meta.ctx }, true)
-        this.recordConflicts(this.memories.get(id)!, meta, ms)
+        this.recordConflicts(created, meta, ms)
         return
       case 'UPDATE':
         if (!slot || !r.new) return
@@ -250,6 +252,7 @@ export class MemoryState extends LineageRecords {
         if (slot.norm && this.byNorm.get(slot.norm) === id) this.byNorm.delete(slot.norm)
         for (const identity of identitiesOf(slot)) this.unindex(identity, id)
         this.memories.delete(id)
+        this.dependents.setMemory(id, undefined)
         this.ended.set(id, { op: r.op, why: meta.why ?? null, seq: r.seq, deps: slot.deps, ctx: slot.ctx })
         return
     }
@@ -383,6 +386,7 @@ export class MemoryState extends LineageRecords {
     for (const [k, v] of this.promotions) s.promotions.set(k, { ...v, findings: [...v.findings] })
     for (const [k, v] of this.sightings) s.sightings.set(k, [...v])
     this.copyLineageTo(s)
+    for (const [k, v] of s.memories) s.dependents.setMemory(k, v)
     return s
   }
 
@@ -423,6 +427,7 @@ export class MemoryState extends LineageRecords {
         ...(saved as Partial<MemorySlot>),
       } as MemorySlot
       s.memories.set(m.id, m)
+      s.dependents.setMemory(m.id, m)
       if (m.norm) s.byNorm.set(m.norm, m.id)
       for (const identity of identitiesOf(m)) {
         const ids = s.byIdentity.get(identity)
