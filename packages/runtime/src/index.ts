@@ -10,7 +10,8 @@
  * What an independent verifier needs (canonical encoding, body formats, hashes, Merkle tree, the verifier
  * itself) is in `memory-customs/verify`; test hooks are not exported.
  */
-export { createCustoms, Customs, META_FORMAT, isPending } from './core/customs.js'
+export { Customs, META_FORMAT, isPending } from './core/customs.js'
+export { createCustoms } from './core/create.js'
 export type { PendingReceipt, SharedCustoms, WriteReceipt } from './core/customs.js'
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './core/customs.js'
 export type { CustomsOptions } from './core/options.js'

@@ -2,20 +2,19 @@
  * The Customs: Decision pool, Execution pool, plans, the Bridge between them, and the receipt chain.
  *
  * A thin facade: the chain and its synchronous `append` live in `ledger.ts`, each write gate in `gates/`,
- * group commit in `journal-writer.ts`, opening and replay in `open.ts`, reads and time travel in `queries.ts`.
+ * group commit in `journal-writer.ts`, opening and replay in `open.ts`, reads and time travel in `queries.ts`, the
+ * open-time check, verify, checkpoints and health in `integrity.ts`; `createCustoms` (which kind of store the options
+ * ask for) is in `create.ts`.
  */
 import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
-import { verifierKeys, type Ring } from '../crypto/ring.js'
+import type { Ring } from '../crypto/ring.js'
 import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
-import type { StorageOption } from '../storage/resolve.js'
-import { requireNodeRuntime } from '../storage/runtime.js'
-import type { PostgresCustoms, PostgresStorageOption } from '../postgres/postgres-customs.js'
-import type { OpenReport, StorageBackend } from '../storage/types.js'
-import { Checkpointer } from './checkpoints.js'
+import type { StorageBackend } from '../storage/types.js'
+import { StoreIntegrity } from './integrity.js'
 import { commitDecision } from './gates/decision.js'
 import { isExpired, liveEntries, storeResult } from './gates/execution.js'
 import type { GateContext } from './gates/gate.js'
@@ -24,15 +23,14 @@ import { promoteResult } from './gates/bridge.js'
 import { recordPlan } from './gates/plans.js'
 import { rollbackNow } from './gates/rollback.js'
 import { StoreGuard } from './guard.js'
-import { healthReport, renderMetrics, type HealthReport } from './health.js'
+import { renderMetrics, type HealthReport } from './health.js'
 import type { ReceiptIndex } from './index-db.js'
 import { JournalWriter } from './journal-writer.js'
 import { followJournal } from './follow.js'
 import { registerInternals } from './internals.js'
 import { Ledger } from './ledger.js'
 import { announceCustoms, bindFeed } from './receipt-feed.js'
-import { openStore, replayJournal, type OpenedStore } from './open.js'
-import { saveOpenSnapshot } from './open-snapshot.js'
+import { openStore, type OpenedStore } from './open.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from './options.js'
 import { decisionEntries, findReceipts, receiptAt, stateAt, viewAt } from './queries.js'
 import { executionKey, ZERO_HASH, type Pool, type Receipt } from './receipt.js'
@@ -72,7 +70,7 @@ export interface GuardedHandle extends MemoryHandle {
 function withGuard(ctx: LifecycleContext, base: MemoryHandle): GuardedHandle {
   return { ...base, guard: guardApi(ctx) } as GuardedHandle
 }
-import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
+import type { VerifyOptions, VerifyReport } from './verify.js'
 
 export type { CommitOptions, ExecutionEntry, PlanRecord, PointInTimeView, PromoteRequest, ReceiptFilter, Source } from './types.js'
 export { isPending, type PendingReceipt, type SharedCustoms, type WriteReceipt } from './surface.js'
@@ -139,19 +137,13 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
   private readonly storeGuard = new StoreGuard()
   private readonly writer: JournalWriter
   private readonly gates: GateContext
-  private readonly checkpoints: Checkpointer
-  private lastVerify: { at: string; report: VerifyReport } | null = null
-  /** What the open-time verification found (the same check as verify, without `values: true`). */
-  private openCheck: VerifyReport | null = null
+  private readonly integrity: StoreIntegrity
   private readonly backend: StorageBackend
   private readonly idx: ReceiptIndex
   private readonly ring: Ring
   private readonly keyStore: KeyProvider
-  private readonly storageReport: OpenReport
   readonly chain: string
   readonly origin: string
-  /** Created by the first release: its start is format 1, read with the legacy keys. */
-  private readonly createdInV1: boolean
 
   /** @internal use createCustoms */
   constructor(store: OpenedStore, options: CustomsOptions) {
@@ -159,10 +151,8 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.idx = store.idx
     this.ring = store.ring
     this.keyStore = store.keyStore
-    this.storageReport = store.openReport
     this.chain = store.chain
     this.origin = store.origin
-    this.createdInV1 = store.createdInV1
     this.rules = writeRulesOf(options)
     const values = new ValueStore(store.ring, options.encryption !== false)
     this.ledger = new Ledger(store.idx, store.chain, store.ring, values, this.rules.now, this.rules.snapshotEvery)
@@ -171,7 +161,20 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     this.ledger.onAppend = () => this.writer.scheduleFlush()
     bindFeed(this, this.ledger)
     this.gates = { ledger: this.ledger, ring: store.ring, rules: this.rules, guard: this.storeGuard }
-    this.checkpoints = new Checkpointer(this.ledger, store.ring, store.origin)
+    this.integrity = new StoreIntegrity({
+      ledger: this.ledger,
+      writer: this.writer,
+      guard: this.storeGuard,
+      rules: this.rules,
+      backend: store.backend,
+      idx: store.idx,
+      ring: store.ring,
+      keyStore: store.keyStore,
+      openReport: store.openReport,
+      chain: store.chain,
+      origin: store.origin,
+      createdInV1: store.createdInV1,
+    })
     this.lifecycle = lifecycleContext(this.gates)
     this.memories = memoriesApi(this.lifecycle)
     this.review = reviewApi(this.lifecycle)
@@ -340,7 +343,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
       await Promise.allSettled(this.erasures)
       await this.flush()
       await this.writer.updateWitness(true)
-      await this.saveSnapshot()
+      await this.integrity.saveSnapshot()
     } finally {
       this.storeGuard.closed = true
       await this.backend.close()
@@ -348,25 +351,13 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     }
   }
 
-  /** The open snapshot of a file store (a no-op elsewhere, and where it would not be exact). */
-  private saveSnapshot(): Promise<boolean> {
-    return saveOpenSnapshot(this.ledger, this.backend, this.storeGuard, this.openCheck, this.checkpoints.saved())
-  }
-
   /**
    * Signs a checkpoint (size, RFC 6962 root over receipt hashes) and records it in the journal. A file store also
    * refreshes its open snapshot here (as at close), so opening after a crash replays only what came after the
    * last checkpoint; on a large store that costs writing the snapshot (≈1.2 s at 1,000,000 receipts).
    */
-  async checkpoint(): Promise<Checkpoint> {
-    this.storeGuard.ensureWritable('checkpoint')
-    const cp = await this.checkpoints.sign()
-    await this.flush()
-    await this.writer.updateWitness(true)
-    this.checkpoints.last = cp
-    // A checkpoint is also where a crash's full replay stops: the next open resumes from here plus the tail.
-    await this.saveSnapshot()
-    return cp
+  checkpoint(): Promise<Checkpoint> {
+    return this.integrity.checkpoint()
   }
 
   /**
@@ -376,44 +367,12 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * note kept elsewhere) it also detects truncation and forks. `authenticatedThrough` < `checked` is an
    * unauthenticated tail: receipts nobody with this store's key wrote.
    */
-  async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
-    this.storeGuard.ensureOpen('verify')
-    if (!this.storeGuard.damage && !this.storeGuard.unverified) await this.flush().catch(() => {})
-    const checkpointSizes = new Set<number>(this.idx.checkpointSizes())
-    let report = await verifyJournal({
-      chain: this.chain,
-      ...(this.backend.readBatches ? { batches: this.backend.readBatches() } : { entries: this.backend.read() }),
-      ...verifierKeys(this.ring, this.createdInV1),
-      checkpointSizes,
-      witness: await this.keyStore.loadWitness(this.chain),
-      options,
-    }).catch((e: unknown) => {
-      // The journal stops decoding part-way: what was read before it is judged, the rest fails as BAD_ENCODING.
-      const damaged = this.storeGuard.damageFailure()
-      if (damaged)
-        return { ok: false, checked: damaged.seq - 1, firstFailure: damaged, authenticatedThrough: 0, legacy: 0 } satisfies VerifyReport
-      throw e
-    })
-    const damaged = this.storeGuard.damageFailure()
-    if (damaged && (report.ok || report.firstFailure!.seq >= damaged.seq)) report = { ...report, ok: false, firstFailure: damaged }
-    this.lastVerify = { at: new Date(this.rules.now()).toISOString(), report }
-    return report
+  verify(options: VerifyOptions = {}): Promise<VerifyReport> {
+    return this.integrity.verify(options)
   }
 
   health(): HealthReport {
-    return healthReport({
-      ledger: this.ledger,
-      writer: this.writer,
-      guard: this.storeGuard,
-      rules: this.rules,
-      backend: this.backend,
-      openReport: this.storageReport,
-      chain: this.chain,
-      origin: this.origin,
-      lastVerify: this.lastVerify,
-      openFailure: this.openCheck?.firstFailure ?? null,
-      lastCheckpoint: this.checkpoints.last,
-    })
+    return this.integrity.health()
   }
 
   /**
@@ -441,90 +400,15 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     return renderMetrics(this.health())
   }
 
-  /**
-   * @internal Rebuilds index and state from the journal, verifying it in the same pass. A store that fails
-   * that check, ends before its witness, or ends in an unauthenticated tail opens read-only.
-   */
-  async load(store: OpenedStore): Promise<void> {
-    this.storeGuard.damage = store.damage
-    const report = await replayJournal(this.ledger, store)
-    this.checkpoints.resumeFrom(store.snapshot?.resume.frontier)
-    this.openCheck = report
-    this.writer.durableSeq = this.ledger.headSeq
-    this.writer.durableHead = { seq: this.ledger.headSeq, hash: this.ledger.headHash }
-    this.writer.witnessSeq = store.witness?.seq ?? 0
-    if (!this.storeGuard.damage) {
-      const f = report.firstFailure
-      const tail = report.ok && report.authenticatedThrough < report.checked && report.checked > report.legacy
-      if (f || tail)
-        this.storeGuard.unverified = {
-          location: this.backend.location,
-          record: 0,
-          afterSeq: f ? Math.max(0, f.seq - 1) : report.authenticatedThrough,
-          message: f
-            ? `verification fails at receipt ${f.seq} (${f.code}${f.detail ? `: ${f.detail}` : ''})`
-            : `receipts ${report.authenticatedThrough + 1}..${report.checked} were not written with this store's key (an unauthenticated tail)`,
-        }
-    }
+  /** @internal Rebuilds index and state from the journal, verifying it (see StoreIntegrity.load). */
+  load(store: OpenedStore): Promise<void> {
+    return this.integrity.load(store)
   }
 
   /** @internal first-release stores: the MIGRATE receipt that starts format 2, written once on a writable open. */
-  async migrate(): Promise<void> {
-    if (this.storeGuard.damage || this.storeGuard.unverified || this.backend.readOnly) return
-    this.ledger.append({
-      op: 'MIGRATE',
-      pool: null,
-      key: null,
-      old: null,
-      new: null,
-      site: null,
-      tool: null,
-      call: null,
-      actor: this.rules.defaultActor,
-      reason: 'from memory-customs/1',
-    })
-    await this.flush()
+  migrate(): Promise<void> {
+    return this.integrity.migrate()
   }
-}
-
-/**
- * Opens (or creates) a Customs over the configured storage: reads the journal, rebuilds the sql.js index and
- * the pool state, and checks hashes and links on the way (see `health().verification`).
- *
- * `{ indexedDB: name }` in a browser with BroadcastChannel and Web Locks opens the store shared by the tabs
- * of that browser (tabs/tab-customs.ts): the tab that gets the Web Lock is the leader (today's synchronous
- * single-writer semantics, and it serves the other tabs), every other tab a follower whose writes return
- * pending receipts until `flush()`. Without either API (an insecure context has no Web Locks) it is a
- * single-writer Customs as before, and a second tab fails with LOCKED.
- *
- * `{ postgres: { connectionString } | { pool } }` (with a `keyStore` every process shares) opens a store that any
- * number of processes append to (postgres/postgres-customs.ts, docs/postgres.md): writes return pending receipts
- * and `flush()` commits them in one transaction against the head of the chain.
- */
-export function createCustoms(options: CustomsOptions & { storage: { indexedDB: string } }): Promise<SharedCustoms>
-export function createCustoms(options: CustomsOptions & { storage: { postgres: PostgresStorageOption } }): Promise<PostgresCustoms>
-export function createCustoms(options?: CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }): Promise<Customs>
-export function createCustoms(options?: CustomsOptions): Promise<SharedCustoms>
-export async function createCustoms(options: CustomsOptions = {}): Promise<SharedCustoms> {
-  const storage = options.storage
-  if (typeof storage === 'object' && storage !== null && 'postgres' in storage && !('append' in storage)) {
-    // Many processes, one chain: writes are pending until the transaction of flush() (docs/postgres.md).
-    requireNodeRuntime('postgres', 'postgres')
-    const { openPostgresCustoms } = await import('../postgres/postgres-customs.js')
-    return openPostgresCustoms(options as CustomsOptions & { storage: { postgres: PostgresStorageOption } })
-  }
-  if (tabsCanShare(options.storage)) {
-    const { openTabCustoms } = await import('../tabs/tab-customs.js')
-    return openTabCustoms(options as CustomsOptions & { storage: { indexedDB: string } })
-  }
-  return openCustoms(options)
-}
-
-/** `{ indexedDB }` on a platform where tabs can elect a writer (Web Locks) and forward to it (BroadcastChannel). */
-function tabsCanShare(storage: StorageOption): boolean {
-  if (typeof storage !== 'object' || storage === null || !('indexedDB' in storage) || 'append' in storage) return false
-  const g = globalThis as { BroadcastChannel?: unknown; navigator?: { locks?: { request?: unknown } } }
-  return typeof g.BroadcastChannel === 'function' && typeof g.navigator?.locks?.request === 'function'
 }
 
 /** @internal A single-writer Customs on any storage (the tab layer opens its views with it). */
