@@ -5,7 +5,7 @@ import { escapeRegExp, PROBE_NAMES } from '../core/glob'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
 import { candidateTest, candidateWords } from '../core/candidates'
 import { saveParserCache } from '../core/code-cache'
-import { projectWrapperIndex } from '../core/wrapper-specs'
+import { projectWrapperIndex, sourcesMatch } from '../core/wrapper-specs'
 import type { Options } from '../types'
 import { version } from '../../package.json'
 import { claimEmission } from './emitted'
@@ -15,7 +15,7 @@ import { createSourcePositions } from './input-map'
 import { SiteCollector, type ManifestSite } from './manifest'
 import { reportHtml } from './report'
 import { errorMessage, skippedFileWarning } from './warnings'
-import { viteInspector } from '../inspector/vite'
+import { BRIDGE_ID, viteInspector } from '../inspector/vite'
 import { injectHttpBridge } from '../inspector/webpack'
 
 export const PLUGIN_NAME = 'unplugin-memory-customs'
@@ -41,6 +41,8 @@ interface ActiveConfig {
   prefilter: RegExp | null
   /** Set while the wrapper declarations are read with the parser, which is loaded asynchronously. */
   preparing?: Promise<void>
+  /** A source file under `root` passes the candidate test (or mentions a wrapper): the parser will likely be needed. */
+  likelyCandidates: boolean
 }
 
 /** The API exposed on the Vite plugin (`plugin.api`). */
@@ -112,9 +114,13 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     const root = path.resolve(userOptions?.root ?? host.root ?? process.cwd())
     const resolved = resolveOptions(userOptions, { mode, root })
     const enabled = typeof resolved.enabled === 'function' ? resolved.enabled({ mode, framework }) !== false : resolved.enabled !== false
-    // Disabled: no scan of the sources and no candidate test, nothing is transformed.
+    // Disabled: no scan of the sources and no candidate test, nothing is transformed. Enabled, the scan for wrapper
+    // declarations also tells whether any source file could be a candidate (before the index reuses that scan).
+    const hint = enabled ? (candidateWords(resolved, []) ?? candidateTest(resolved, [])) : null
+    const likelyCandidates = hint !== null && sourcesMatch(resolved.root, resolved.wrappers, hint) === true
     const names = enabled ? wrapperNamesNow(resolved) : null
     active = {
+      likelyCandidates,
       resolved,
       mode,
       root,
@@ -322,6 +328,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     if (parserCore) saveParserCache()
   }
 
+  const { resolveId: inspectorResolveId, load: inspectorLoad, ...inspectorHooks } = inspector.hooks
+
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
     // Original TypeScript, before any transpiler: the recorded lines and columns are the author's.
@@ -369,7 +377,17 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         inspector.configResolved(cfg)
         return narrowCodeFilter()
       },
-      ...inspector.hooks,
+      // A build whose sources hold candidates starts loading the parser now, while Rolldown resolves and reads the
+      // first modules, instead of when the first candidate reaches `transform`. Not for the dev server (or vitest),
+      // which may never request those modules. A failure surfaces where a candidate awaits the parser.
+      buildStart() {
+        if (!host.serve && config().likelyCandidates) loadParserCore().catch(() => {})
+      },
+      ...inspectorHooks,
+      // With a filter, Rolldown decides natively that the other modules are not the bridge: unfiltered, these two
+      // hooks were a call into JS for the resolve and the load of every module of every build.
+      resolveId: { filter: { id: exactId(BRIDGE_ID) }, handler: inspectorResolveId },
+      load: { filter: { id: exactId(`\0${BRIDGE_ID}`) }, handler: inspectorLoad },
       generateBundle(output, bundle) {
         if (!host.serve) emitIntoBundle(this, output, bundle)
       },
@@ -417,8 +435,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       },
     },
   }
+  // `enabled: false` in every mode: nothing is transformed, so nothing is emitted, written or cached either. The
+  // output hooks are left out too, so the bundler has no JS to call as the build ends.
+  if (everyModeOff) {
+    delete plugin.buildEnd
+    for (const hooks of [plugin.vite, plugin.rollup, plugin.rolldown]) {
+      delete hooks?.generateBundle
+      delete hooks?.writeBundle
+      delete hooks?.buildEnd
+    }
+  }
   return plugin
 }
+
+/** A hook filter that admits one id exactly. */
+const exactId = (id: string) => new RegExp(`^${escapeRegExp(id)}$`)
 
 /** The part of a webpack/rspack compilation the manifest recovery reads. */
 interface CompilationLike {

@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { z } from 'zod'
 import type { BaseOptions, CalleePattern, EnabledContext, FilterPattern, Options } from '../types'
-import { OptionError } from './errors'
+import { validateOptions } from './option-check'
 import { calleePatternToRegExp, escapeRegExp, keyGlobToRegExp, lastLiteralSegment } from './glob'
 import { resolveWrapperSpecs, type WrapperSpecs } from './wrapper-specs'
 
@@ -137,82 +136,6 @@ export function isResolvedOptions(o: unknown): o is ResolvedOptions {
   return typeof o === 'object' && o !== null && (o as Record<symbol, unknown>)[RESOLVED] === true
 }
 
-const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'expected an identifier such as "handle"')
-const regExp = z.instanceof(RegExp)
-const calleePattern = z.union([z.string().min(1, 'expected a non-empty callee pattern'), regExp])
-const filterPattern = z.union([z.string(), regExp, z.array(z.union([z.string(), regExp])), z.null()])
-const argIndex = z.number().int().min(0).nullable()
-const globList = z.array(z.string())
-
-const baseShape = {
-  include: filterPattern.optional(),
-  exclude: filterPattern.optional(),
-  targets: z
-    .array(
-      z.union([
-        calleePattern,
-        z.object({ callee: calleePattern, keyIndex: argIndex.optional(), valueIndex: argIndex.optional() }).strict(),
-      ]),
-    )
-    .optional(),
-  verbs: z.array(identifier).optional(),
-  nouns: z.array(identifier).optional(),
-  receivers: z.array(z.union([z.string().min(1), regExp])).optional(),
-  excludeCallees: z.array(calleePattern).optional(),
-  defaultExcludes: z.boolean().optional(),
-  typeAware: z.union([z.boolean(), z.object({ tsconfig: z.string().min(1).optional() }).strict()]).optional(),
-  types: z.array(identifier).optional(),
-  wrappers: z.array(z.string().min(1, 'expected a function name, "Class.*" or a module path')).optional(),
-  keys: z.object({ include: globList.optional(), exclude: globList.optional() }).strict().optional(),
-  enabled: z.union([z.boolean(), z.custom<(ctx: EnabledContext) => boolean>((v) => typeof v === 'function')]).optional(),
-  probeModule: z.string().min(1).optional(),
-  manifest: z.union([z.boolean(), z.string().min(1)]).optional(),
-  report: z.union([z.boolean(), z.object({ out: z.string().min(1).optional(), store: z.string().min(1).optional() }).strict()]).optional(),
-  inlineSourceMap: z.boolean().optional(),
-  sourcemap: z.boolean().optional(),
-}
-
-// Typed against the public option types: what the schema accepts is an Options (no cast when reading it).
-const baseSchema = z.object(baseShape).strict() satisfies z.ZodType<BaseOptions>
-const optionsSchema = z
-  .object({
-    ...baseShape,
-    root: z.string().min(1).optional(),
-    env: z.record(z.string(), baseSchema).optional(),
-    inspector: z.boolean().optional(),
-  })
-  .strict() satisfies z.ZodType<Options>
-
-function optionPath(segments: ReadonlyArray<PropertyKey>): string {
-  let out = ''
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`
-    else out += out ? `.${String(s)}` : String(s)
-  }
-  return out || '(options)'
-}
-
-function describeIssue(issue: z.core.$ZodIssue): { option: string; message: string } {
-  if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0]
-    return { option: optionPath([...issue.path, key]), message: 'unknown option' }
-  }
-  if (issue.code === 'invalid_union') {
-    return { option: optionPath(issue.path), message: 'has the wrong type or shape' }
-  }
-  return { option: optionPath(issue.path), message: issue.message }
-}
-
-function validate(user: unknown): Options {
-  if (user === undefined || user === null) return {}
-  const result = optionsSchema.safeParse(user)
-  if (!result.success) {
-    const { option, message } = describeIssue(result.error.issues[0])
-    throw new OptionError(option, message)
-  }
-  return result.data
-}
-
 /** Merges an env override over the base: arrays and scalars replace, `keys` merges field by field. */
 function mergeEnv(base: Options, override: BaseOptions | undefined): BaseOptions {
   if (!override) return base
@@ -241,7 +164,7 @@ function escapeAlternatives(words: readonly string[]): string {
  */
 export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx: { mode?: string; root?: string } = {}): ResolvedOptions {
   if (isResolvedOptions(user)) return user
-  const valid = validate(user)
+  const valid = validateOptions(user)
   const mode = ctx.mode || process.env.NODE_ENV || 'development'
   const o = mergeEnv(valid, valid.env?.[mode])
   const root = path.resolve(valid.root ?? ctx.root ?? process.cwd())

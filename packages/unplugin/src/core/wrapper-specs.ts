@@ -132,16 +132,23 @@ interface Mention {
 
 const scanCache = new Map<string, Mention[]>()
 const indexCache = new Map<string, WrapperIndex>()
+/** Per scan and hint: whether a scanned file matched the hint (see `sourcesMatch`). */
+const hintCache = new Map<string, boolean>()
 const cacheKeyOf = (root: string, specs: WrapperSpecs) => `${root}\0${JSON.stringify(specs)}`
+const hintKeyOf = (key: string, hint: RegExp) => `${key}\0${String(hint)}`
 
-/** The files under `root` (and the modules the specs name) that mention a wrapper; read once per root and options. */
-function mentions(root: string, specs: WrapperSpecs): Mention[] {
+/**
+ * The files under `root` (and the modules the specs name) that mention a wrapper; read once per root and options.
+ * With a `hint`, the same pass also records whether any file matches it (`sourcesMatch`).
+ */
+function mentions(root: string, specs: WrapperSpecs, hint?: RegExp): Mention[] {
   const key = cacheKeyOf(root, specs)
   const hit = scanCache.get(key)
   if (hit) return hit
   const mention = mentionPattern(specs)
   const modules = new Set(specs.modules.map((m) => path.resolve(m)))
   const out: Mention[] = []
+  let hinted = false
   for (const abs of new Set([...sourceFiles(root, MAX_SCANNED_FILES), ...modules])) {
     let code: string
     try {
@@ -151,9 +158,22 @@ function mentions(root: string, specs: WrapperSpecs): Mention[] {
     }
     const wholeModule = modules.has(path.resolve(abs))
     if (wholeModule || mention.test(code)) out.push({ file: toPosix(path.relative(root, abs)), code, wholeModule })
+    if (hint && !hinted) hinted = hint.test(code)
   }
   scanCache.set(key, out)
+  if (hint) hintCache.set(hintKeyOf(key, hint), hinted)
   return out
+}
+
+/**
+ * Whether some source file under `root` matches `hint` (a candidate test) or mentions a wrapper, found by the scan
+ * that looks for wrapper declarations, so the project's files are read once: run before anything else scans this
+ * root. `null` when that scan already ran without this hint. A guess about the build to come (the bundler may not
+ * reach those files), used only to start loading the parser early.
+ */
+export function sourcesMatch(root: string, specs: WrapperSpecs, hint: RegExp): boolean | null {
+  const found = mentions(root, specs, hint)
+  return found.length > 0 || (hintCache.get(hintKeyOf(cacheKeyOf(root, specs), hint)) ?? null)
 }
 
 /**
@@ -210,4 +230,5 @@ export function withOwnDeclarations(index: WrapperIndex, own: readonly WrapperDe
 export function clearWrapperIndex(): void {
   indexCache.clear()
   scanCache.clear()
+  hintCache.clear()
 }

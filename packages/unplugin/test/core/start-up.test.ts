@@ -44,6 +44,74 @@ console.log(JSON.stringify({ loaded, off: off.transform === undefined, on: typeo
   })
 })
 
+describe('a build', () => {
+  it('the entry loads no zod; `enabled: false` leaves the bundler nothing to call per module or as the build ends', () => {
+    // Every module the entry imports is logged by a resolve hook, synchronously, before the import completes.
+    const log = path.join(work, 'resolved.log')
+    rmSync(log, { force: true })
+    const hook = `import { appendFileSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context)
+  appendFileSync(${JSON.stringify(log)}, r.url + '\\n')
+  return r
+}`
+    const result = runScript(
+      'disabled',
+      `import { register } from 'node:module'
+import { readFileSync } from 'node:fs'
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})
+const { default: memoryCustoms } = await import(${JSON.stringify(url('vite.ts'))})
+const off = memoryCustoms({ enabled: false })
+const on = memoryCustoms({})
+const resolved = readFileSync(${JSON.stringify(log)}, 'utf8').split('\\n')
+const loaded = resolved.filter((u) => /[\\/]zod[\\/]/.test(u))
+const hooks = (p) => ['transform', 'generateBundle', 'writeBundle', 'buildEnd'].filter((h) => p[h] !== undefined)
+// Filtered: Rolldown tests the id natively and calls JS only for the inspector's own module.
+const filtered = (p) => ['resolveId', 'load'].map((h) => [String(p[h].filter.id.test('/src/a.ts')), typeof p[h].handler])
+const entry = resolved.some((u) => u.endsWith('/src/adapter/factory.ts'))
+console.log(JSON.stringify({ loaded, entry, off: hooks(off), on: hooks(on), filtered: [...filtered(off), ...filtered(on)] }))
+`,
+    )
+    expect(result).toMatchObject({
+      loaded: [],
+      entry: true,
+      off: [],
+      on: ['transform', 'generateBundle', 'writeBundle', 'buildEnd'],
+      filtered: Array(4).fill(['false', 'function']),
+    })
+  })
+
+  it('starts loading TypeScript at buildStart when a source file is a candidate, and only then', () => {
+    const withWrites = path.join(work, 'with-writes')
+    const without = path.join(work, 'without-writes')
+    for (const [root, text] of [
+      [withWrites, 'export const run = (memory: Map<string, number>) => memory.set("k", 1)\n'],
+      [without, 'export const add = (a: number, b: number) => a + b\n'],
+    ]) {
+      rmSync(root, { recursive: true, force: true })
+      mkdirSync(path.join(root, 'src'), { recursive: true })
+      writeFileSync(path.join(root, 'src/a.ts'), text)
+    }
+    // Printed when the event loop is empty: a load that had been started (an import in flight) has finished by then.
+    const startBuild = (name: string, root: string) =>
+      runScript(
+        name,
+        `import { createRequire } from 'node:module'
+const { default: memoryCustoms } = await import(${JSON.stringify(url('vite.ts'))})
+const cache = createRequire(import.meta.url).cache
+const p = memoryCustoms({ root: ${JSON.stringify(root)} })
+await p.configResolved({ command: 'build', mode: 'production', root: ${JSON.stringify(root)}, base: '/', plugins: [] })
+await p.buildStart.call({ meta: {} })
+process.once('beforeExit', () => console.log(JSON.stringify(Object.keys(cache).some((f) => /typescript\\.js$/.test(f)))))
+`,
+      )
+    expect({ none: startBuild('build-start-none', without), candidate: startBuild('build-start-candidate', withWrites) }).toEqual({
+      none: false,
+      candidate: true,
+    })
+  })
+})
+
 /** A stand-in for ts-morph's layout: ts-morph requires @ts-morph/common, which requires the TypeScript it ships. */
 function fakeTsMorph(root: string): string {
   rmSync(root, { recursive: true, force: true })
