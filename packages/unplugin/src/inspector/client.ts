@@ -6,7 +6,8 @@
  * It finds the store with `onCustomsOpen` (every Customs opened in this realm announces itself once loaded), so
  * the app does nothing; when several are open, the most recently opened one is the app's.
  *
- * Published as `unplugin-memory-customs/inspector-client`; browser code, no Node imports.
+ * Published as `unplugin-memory-customs/inspector-client`; browser code, no Node imports (the Vite dev server also
+ * runs it in its own process, for the stores its SSR modules open).
  */
 import {
   inspectorMemories,
@@ -97,7 +98,20 @@ export function startBridge(transport: BridgeTransport): () => void {
   const g = globalThis as unknown as Record<symbol, (() => void) | undefined>
   const running = g[STARTED]
   if (running) return running
+  const stopRun = runBridge(transport)
+  const stop = () => {
+    stopRun()
+    g[STARTED] = undefined
+  }
+  g[STARTED] = stop
+  return stop
+}
 
+/**
+ * The bridge itself, with no once-per-realm guard: the dev server runs one in its own process for each inspector
+ * session (stores its SSR modules open), beside whatever page bridges connect. Returns the function that stops it.
+ */
+export function runBridge(transport: BridgeTransport): () => void {
   let customs: Customs | null = null
   let stopFeed: (() => void) | null = null
   let outbox: InspectorReceipt[] = []
@@ -163,13 +177,10 @@ export function startBridge(transport: BridgeTransport): () => void {
   const stopOpen = onCustomsOpen(attach, { latest: true })
   if (!customs) sendSites()
 
-  const stop = () => {
+  return () => {
     stopOpen()
     stopFeed?.()
-    g[STARTED] = undefined
   }
-  g[STARTED] = stop
-  return stop
 }
 
 async function handle(customs: Customs, method: keyof RequestMap, params: unknown): Promise<unknown> {

@@ -1,14 +1,16 @@
 /**
  * The inspector on a Vite dev server: its middleware (added before Vite's own, so the SPA fallback never answers
- * `/__memory-customs/`), the app bridge over the HMR WebSocket (custom events), the terminal line with the URL and
- * the reveal token.
+ * `/__memory-customs/`), the app bridge over the HMR WebSocket (custom events), a bridge in the dev server's own
+ * process for the stores its SSR modules open (`ssrLoadModule`, an agent served by the same process), the terminal
+ * line with the URL and the reveal token.
  */
 import type { AddressInfo } from 'node:net'
 import { INSPECTOR_MODEL_VERSION } from 'memory-customs'
 import type { ViteDevServer, WebSocketClient } from 'vite'
 import type { ManifestSite } from '../adapter/manifest'
+import { runBridge } from './client'
 import { inspectorMiddleware } from './http'
-import { APP_EVENT, BASE, REQUEST_EVENT, type AppMessage } from './protocol'
+import { APP_EVENT, BASE, REQUEST_EVENT, type AppMessage, type ServerMessage } from './protocol'
 import { InspectorSession, type AppLink } from './session'
 
 export async function startViteInspector(
@@ -53,6 +55,16 @@ export async function startViteInspector(
     })
   })
 
+  // In-process: SSR code shares this realm, so the same bridge finds its stores with no transport but a call.
+  let deliver: ((message: ServerMessage) => void) | undefined
+  const local: AppLink = { send: (m) => deliver?.(m) }
+  const stopLocal = runBridge({
+    send: (m) => session.receive(local, m),
+    onMessage: (handler) => {
+      deliver = handler
+    },
+  })
+
   const announce = (origin: string) =>
     server.config.logger.info(`  Memory Customs inspector: ${origin}${BASE} (reveal token: ${session.token})`)
   const http = server.httpServer
@@ -65,7 +77,10 @@ export async function startViteInspector(
       const name = ip === '127.0.0.1' ? ip : ip === '::1' ? '[::1]' : 'localhost'
       announce(`${server.config.server.https ? 'https' : 'http'}://${name}:${port}`)
     })
-    http.on('close', () => session.close())
+    http.on('close', () => {
+      stopLocal()
+      session.close()
+    })
   } else announce('(middleware mode)')
   return session
 }
