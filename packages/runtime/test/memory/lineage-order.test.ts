@@ -107,6 +107,21 @@ describe('listing order', () => {
     )
   })
 
+  it('a blast radius of hundreds of edges (sorted in linear time, not as packed numbers) keeps the order', () => {
+    const steps: Step[] = Array.from({ length: 400 }, (_, i) => ({
+      kind: i % 9 === 8 ? 'render' : i % 13 === 12 ? 'guard' : i % 17 === 16 ? 'working' : 'memory',
+      picks: [i >> 1, i >> 2, i * 7],
+      named: i % 11 === 0 ? [i % NAMED.length] : [],
+      link: i % 3 === 0,
+      name: i % 2 ? 'a' : 'b',
+    }))
+    const { state } = build(steps)
+    const r = influence(state, 'm_1')
+    expect(r.edges.length).toBeGreaterThan(500)
+    expectListingOrder(r)
+    for (const id of ['m_7', 'decision:p7', 'ctx_9']) expectListingOrder(influence(state, id))
+  })
+
   it('a 16-digit seq and a leading zero sort by the same rule as the rest', () => {
     const { state } = build([{ kind: 'memory', picks: [], named: [0, 1, 2], link: false, name: 'a' }])
     expect(lineage(state, 'm_1').nodes.map((n) => n.id)).toEqual(['m_7', 'm_012', 'm_1234567890123456'])
@@ -115,7 +130,7 @@ describe('listing order', () => {
 
 describe('a cloned state', () => {
   it('answers like the original, and an entry ended in the clone stays live in the original', () => {
-    const steps = Array.from({ length: 30 }, (_, i) => ({
+    const steps: Step[] = Array.from({ length: 30 }, (_, i) => ({
       kind: i % 5 === 4 ? 'render' : i % 7 === 6 ? 'guard' : 'memory',
       picks: [i, i >> 1],
       named: [],

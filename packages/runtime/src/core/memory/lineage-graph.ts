@@ -96,9 +96,9 @@ export class LineageGraph {
     return i
   }
 
-  /** Records the live slot of memory `id`, or that it has none (ended). */
-  setMemory(id: string, slot: MemorySlot | undefined): void {
-    this.memoryAt[this.intern(id)] = slot
+  /** Records the live slot of memory `node` (an id, or its index), or that it has none (ended). */
+  setMemory(node: string | number, slot: MemorySlot | undefined): void {
+    this.memoryAt[typeof node === 'number' ? node : this.intern(node)] = slot
   }
 
   indexOf(id: string): number | undefined {

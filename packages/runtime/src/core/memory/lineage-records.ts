@@ -85,11 +85,13 @@ export class LineageRecords {
    * Adds the reverse edges for a node derived from `deps` and from the context `ctx`. `fresh`: the node is new (a
    * memory id, a context, a guard check), so it cannot be in any list yet and the duplicate scan is skipped (a
    * much-used entry collects one edge per check: scanning its list every time would make checks slower and slower).
+   * Returns the node's index in the graph.
    */
-  protected linkNode(id: string, meta: { deps?: string[]; ctx?: string }, fresh = false): void {
+  protected linkNode(id: string, meta: { deps?: string[]; ctx?: string }, fresh = false): number {
     const node = this.dependents.intern(id)
     for (const d of meta.deps ?? []) this.dependents.add(d, node, fresh)
     if (meta.ctx) this.dependents.add(meta.ctx, node, fresh)
+    return node
   }
 
   /**

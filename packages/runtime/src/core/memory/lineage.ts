@@ -268,7 +268,8 @@ function nodeOrder(g: LineageGraph, at: number[], depthAt: number[]): Int32Array
         keys[j] = (SEQ_RANK[g.kinds[x]!]! * (max + 1) + g.seqs[x]!) * count + j
       }
       keys.sort()
-      for (let j = 0; j < count; j++) order[start - 1 + j] = start + (keys[j]! % count)
+      // The low part is the position: key - floor(key / count) * count (exact below 2^53, and faster than %).
+      for (let j = 0; j < count; j++) order[start - 1 + j] = start + keys[j]! - Math.floor(keys[j]! / count) * count
       continue
     }
     const prefix: string[] = []
@@ -286,22 +287,37 @@ function nodeOrder(g: LineageGraph, at: number[], depthAt: number[]): Int32Array
 
 /**
  * The indexes of the edges in listing order: by the rank of the `from` end (the root, rank -1, first), then of the
- * `to` end, then kind. Each edge's order is one integer (ranks and kind packed, with the index in the low part),
- * so a plain numeric sort of a Float64Array does it, without a comparator call per comparison; a graph too
- * large to pack that exactly falls back to comparing the parts.
+ * `to` end, then kind, then the order found (so an edge found twice is listed next to itself). Ranks are small
+ * integers, so two stable counting sorts do it in linear time: by (`to` rank, kind), then by `from` rank. A few
+ * edges (a typical lineage) sort as packed numbers instead: one array, not six.
  */
-function edgeOrder(from: number[], to: number[], kind: number[], rank: Int32Array, ranks: number): Float64Array | number[] {
+function edgeOrder(from: number[], to: number[], kind: number[], rank: Int32Array, ranks: number): Int32Array {
   const n = from.length
-  const key = (i: number) => ((rank[from[i]!]! + 1) * ranks + rank[to[i]!]! + 1) * 4 + kind[i]!
-  if (ranks * ranks * 4 * n < Number.MAX_SAFE_INTEGER) {
+  if (n <= 64) {
     const packed = new Float64Array(n)
-    for (let i = 0; i < n; i++) packed[i] = key(i) * n + i
+    for (let i = 0; i < n; i++) packed[i] = (((rank[from[i]!]! + 1) * ranks + rank[to[i]!]! + 1) * 4 + kind[i]!) * n + i
     packed.sort()
-    for (let i = 0; i < n; i++) packed[i] = packed[i]! % n
-    return packed
+    const order = new Int32Array(n)
+    // The low part is the index: key - floor(key / n) * n (exact: keys stay far below 2^53 at this size).
+    for (let i = 0; i < n; i++) order[i] = packed[i]! - Math.floor(packed[i]! / n) * n
+    return order
   }
-  const keys = Array.from({ length: n }, (_, i) => key(i))
-  return Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b)
+  const byTo = countingSort(n, (ranks + 1) * 4, (i) => (rank[to[i]!]! + 1) * 4 + kind[i]!, null)
+  return countingSort(n, ranks + 1, (i) => rank[from[i]!]! + 1, byTo)
+}
+
+/** A stable counting sort of the indexes 0..n-1 (in the order `input` gives them, or ascending) by `key` < `keys`. */
+function countingSort(n: number, keys: number, key: (i: number) => number, input: Int32Array | null): Int32Array {
+  const starts = new Int32Array(keys + 1)
+  const k = new Int32Array(n)
+  for (let i = 0; i < n; i++) starts[(k[i] = key(i)) + 1]!++
+  for (let j = 1; j <= keys; j++) starts[j]! += starts[j - 1]!
+  const out = new Int32Array(n)
+  for (let j = 0; j < n; j++) {
+    const i = input === null ? j : input[j]!
+    out[starts[k[i]!]!++] = i
+  }
+  return out
 }
 
 /** Sort-key prefixes of the node kinds whose ids are a fixed prefix and a seq (shared: no text cut per node). */

@@ -200,8 +200,8 @@ export class MemoryState extends LineageRecords {
           erased: null,
         }
         this.memories.set(id, created)
-        this.dependents.setMemory(id, created)
-        this.linkNode(id, { deps: meta.deps && [...new Set(meta.deps)], ctx: meta.ctx }, true)
+        const node = this.linkNode(id, { deps: meta.deps && [...new Set(meta.deps)], ctx: meta.ctx }, true)
+        this.dependents.setMemory(node, created)
         this.recordConflicts(created, meta, ms)
         return
       case 'UPDATE':
@@ -427,14 +427,13 @@ export class MemoryState extends LineageRecords {
         ...(saved as Partial<MemorySlot>),
       } as MemorySlot
       s.memories.set(m.id, m)
-      s.dependents.setMemory(m.id, m)
       if (m.norm) s.byNorm.set(m.norm, m.id)
       for (const identity of identitiesOf(m)) {
         const ids = s.byIdentity.get(identity)
         if (ids) ids.push(m.id)
         else s.byIdentity.set(identity, [m.id])
       }
-      s.linkNode(m.id, { deps: m.deps, ctx: m.ctx ?? undefined })
+      s.dependents.setMemory(s.linkNode(m.id, { deps: m.deps, ctx: m.ctx ?? undefined }), m)
     }
     for (const saved of o?.w ?? []) {
       const w = { deps: [], ctx: null, ...(saved as Partial<WorkingSlot>) } as WorkingSlot
