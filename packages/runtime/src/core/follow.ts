@@ -32,8 +32,8 @@ export interface Followed {
 export async function followJournal(s: Followed, entries: readonly JournalEntry[]): Promise<VerifyReport> {
   const { ledger, writer } = s
   if (ledger.pending.length) throw new Error('followJournal: the view has entries of its own that are not durable; flush or resync first')
-  // Index rows stay buffered (reads insert them first; the journal writer inserts them while an append waits on
-  // the server): a catch-up under the head lock does not pay for sql.js inserts.
+  // Index rows stay buffered (a PostgreSQL view's index is deferred: reads insert them first, the shared writer
+  // bounds the backlog outside the head lock): a catch-up does not pay for sql.js inserts.
   const idx = ledger.idx
   const head = ledger.headHash
   const hex = head.length === 64

@@ -99,7 +99,15 @@ export class ReceiptIndex {
    * A fresh, empty index; or, with `image`, the index an open snapshot saved (`image()`), which the caller
    * has authenticated. Throws when the image is not a database with this schema.
    */
-  constructor(SQL: SqlJsStatic, image?: Uint8Array) {
+  constructor(
+    SQL: SqlJsStatic,
+    image?: Uint8Array,
+    /**
+     * Rows are inserted when a read needs them only (`StorageBackend.deferIndex`): `syncSome` and `keepUp`
+     * leave them buffered; every read still inserts what is buffered first.
+     */
+    readonly deferred = false,
+  ) {
     this.db = image ? new SQL.Database(image) : new SQL.Database()
     try {
       // The index is an in-memory cache rebuilt from the journal: no rollback journal, one transaction for the DDL.
@@ -142,6 +150,11 @@ export class ReceiptIndex {
     this.commit()
   }
 
+  /** Upkeep: inserts the buffered rows once `backlog` of them wait, unless the index is deferred. */
+  keepUp(backlog: number): void {
+    if (!this.deferred && this.pendingRows >= backlog) this.sync()
+  }
+
   /**
    * Inserts up to `max` buffered receipt rows (and every buffered snapshot), oldest first; true while rows
    * remain. Lets the journal writer do index upkeep in slices that fit an fsync's wait. Slices share one
@@ -150,6 +163,7 @@ export class ReceiptIndex {
    * the same pages again and again (about a third more CPU a row, measured).
    */
   syncSome(max: number): boolean {
+    if (this.deferred) return false
     this.insertPending(max)
     if (this.pendingFrom >= COMMIT_EVERY) this.commit()
     return !this.closed && this.pendingFrom < this.pendingReceipts.length

@@ -166,7 +166,7 @@ export class JournalWriter {
       // next; only a backlog that those waits did not absorb (a fast backend, huge batches) is inserted here.
       const busy = { appending: true }
       try {
-        if (ledger.idx.pendingRows >= INDEX_BACKLOG) ledger.idx.sync()
+        ledger.idx.keepUp(INDEX_BACKLOG)
         // A record sealed with a new subject key must never be durable before the key is: a crash would leave a
         // value nobody can read that no FORGET receipt explains.
         if (ledger.values.keysPending) await ledger.values.saveKeys()

@@ -137,7 +137,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       openReport,
       entries,
       damage,
-      idx: snapshot?.idx ?? new ReceiptIndex(SQL),
+      idx: snapshot?.idx ?? new ReceiptIndex(SQL, undefined, backend.deferIndex === true),
       snapshot,
       ring,
       keyStore,
@@ -303,7 +303,7 @@ export async function replayJournal(
     options: {},
     replay: replaySink(ledger),
   })
-  ledger.idx.sync()
+  if (!ledger.idx.deferred) ledger.idx.sync()
   return report
 }
 
@@ -317,7 +317,7 @@ export function replaySink(ledger: Ledger): ReplaySink {
     receipt: (r) => {
       ledger.carriedValues = []
       replayReceipt(ledger, r)
-      if (ledger.idx.pendingRows >= 5000) ledger.idx.sync()
+      ledger.idx.keepUp(5000)
     },
     value: (commit, body, macCovered) => {
       if (macCovered) ledger.carriedValues.push({ commit, body })

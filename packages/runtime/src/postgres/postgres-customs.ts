@@ -46,6 +46,12 @@ export type PostgresStorageOption = ({ connectionString: string; pool?: never } 
 
 export type PostgresCustomsOptions = CustomsOptions & { storage: { postgres: PostgresStorageOption } }
 
+/**
+ * Receipts the view's deferred index (view.ts) may hold buffered before they are inserted, after a transaction
+ * or a catch-up (outside the head lock): the buffer takes about what the rows take in sql.js, but every major GC
+ * walks it. A read inserts them all at once anyway.
+ */
+const INDEX_BACKLOG = 50_000
 /** Whole-transaction attempts after a lost connection (each attempt's statements are retried by the backend). */
 const TURN_ATTEMPTS = 3
 
@@ -305,6 +311,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         await lock.release()
         this.stats.transactions++
         for (let i = 0; i < batch.length; i++) this.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
+        this.boundIndex()
         if (extraError !== undefined) throw extraError
         return result
       } catch (e) {
@@ -331,12 +338,23 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     }
   }
 
+  /** The view's size when its index last had every row (a read may have inserted them since: then this is low). */
+  private indexedThrough = 0
+
+  /** Inserts the deferred index rows once INDEX_BACKLOG wait (between transactions: never under the lock). */
+  private boundIndex(): void {
+    if (this.current.size - this.indexedThrough < INDEX_BACKLOG) return
+    internalsOf(this.current).index()
+    this.indexedThrough = this.current.size
+  }
+
   /** Replaces the view by one read from the database (after a failed transaction). */
   private async resync(): Promise<void> {
     this.stats.resyncs++
     const old = this.current
     this.view.retired = true
     this.current = await this.openView()
+    this.indexedThrough = 0
     internalsOf(old).dropIndex()
   }
 
@@ -387,6 +405,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       const toHead = this.followToHead
       this.followToHead = false
       if (this.state === 'open') await this.catchUp(toHead ? undefined : this.noticedPosition)
+      this.boundIndex()
     }).catch(() => {
       // the next transaction catches up again and reports a failure to its caller
     })

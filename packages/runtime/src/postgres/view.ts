@@ -12,6 +12,8 @@ export class ViewBackend implements StorageBackend {
   readonly kind = 'postgres'
   readonly durability = 'db-commit' as const
   readonly shared = true
+  /** Every process replays every receipt of the store: its index is filled when a read first needs it. */
+  readonly deferIndex = true
   readonly location: string
   readonly readOnly: boolean
   position = 0

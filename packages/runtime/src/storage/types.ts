@@ -84,6 +84,13 @@ export interface StorageBackend {
    */
   readonly shared?: boolean
   /**
+   * Optional: true when the core may leave the receipts index (sql.js) unfilled until a read needs it (a query,
+   * `history`, `at`, a rollback), instead of inserting rows as entries are appended and replayed. For a journal
+   * many processes write (PostgreSQL): each process replays every receipt, and one that mostly writes would pay
+   * for rows nobody queries. Absent means false.
+   */
+  readonly deferIndex?: boolean
+  /**
    * Optional: where the core keeps an open snapshot beside the journal (core/open-snapshot.ts), so that
    * reopening resumes from it instead of replaying every entry. Absent: every open replays the whole journal.
    * The backend stores the snapshot's bytes and hashes journal bytes; it never judges a snapshot (the core
