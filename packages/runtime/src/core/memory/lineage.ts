@@ -261,6 +261,11 @@ function nodeOrder(g: LineageGraph, at: number[], depthAt: number[]): Int32Array
       else if (seq > max) max = seq
     }
     const count = end - start
+    if (count === 1) {
+      // One node at this depth (a chain, as a lineage often is): nothing to sort.
+      order[start - 1] = start
+      continue
+    }
     if (packable && 3 * (max + 1) * count < Number.MAX_SAFE_INTEGER) {
       const keys = new Float64Array(count)
       for (let j = 0; j < count; j++) {
