@@ -22,8 +22,10 @@ import type { ChainCounters, Draft, Ledger } from '../core/ledger.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { PoolState } from '../core/state.js'
-import { makeHmacBase64url, randomBytes } from '../crypto/hash.js'
 import type { Ring } from '../crypto/ring.js'
+
+/** What the gates' commitments are locally: the head commits to the value when it applies the write. */
+const UNCOMMITTED = 'uncommitted'
 
 /**
  * What the gates use of a Ledger on their way to `append`: the state they check against, the counters they
@@ -60,8 +62,8 @@ class CheckLedger {
 export function localCheck(options: CustomsOptions, live: () => PoolState): Customs {
   const rules = writeRulesOf(options)
   const ledger = new CheckLedger(live)
-  // Commitments made here are never stored or compared: a key of its own, like the check store it replaces.
-  const ring = { commit: makeHmacBase64url(randomBytes(32)) } as Partial<Ring> as Ring
+  // A commitment made here is never stored, compared or shown (a pending receipt has no `new`): no HMAC for it.
+  const ring = { commit: () => UNCOMMITTED } as Partial<Ring> as Ring
   const guard = new StoreGuard()
   const gatesOf = (r: WriteRules): GateContext => ({ ledger: ledger as unknown as Ledger, ring, rules: r, guard })
   const check = {
