@@ -136,7 +136,7 @@ async function viteBuilds({ quick, log, project, work, gen, rows, notes }) {
       name: '`vite build` with the plugin loaded but `enabled: false` ÷ without (median of per-round ratios)',
       value: median(disabledRatios),
       format: ratio,
-      note: `median wall ${seconds(median(times.disabled))}: the fixed cost of the plugin with no file analysed (options, hook calls; TypeScript is loaded only for a candidate)`,
+      note: `median wall ${seconds(median(times.disabled))}: the fixed cost of the plugin with no file analysed (importing it, its config hooks; TypeScript is never loaded)`,
     }),
   )
   rows.push(

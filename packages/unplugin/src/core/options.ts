@@ -184,14 +184,15 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
   const excludeCallees = [...(o.defaultExcludes === false ? [] : DEFAULT_EXCLUDE_CALLEES), ...(o.excludeCallees ?? [])].map(
     calleePatternToRegExp,
   )
-  const keys = { include: o.keys?.include ?? [], exclude: o.keys?.exclude ?? [] }
+  // Copies: the resolved options never share an array with the user's object, which they may change later.
+  const keys = { include: [...(o.keys?.include ?? [])], exclude: [...(o.keys?.exclude ?? [])] }
   const typeAware = o.typeAware === true ? {} : o.typeAware ? { ...o.typeAware } : false
 
   return {
     [RESOLVED]: true,
     root,
     mode,
-    include: o.include === undefined ? [...DEFAULT_INCLUDE] : o.include,
+    include: o.include === undefined ? [...DEFAULT_INCLUDE] : Array.isArray(o.include) ? [...o.include] : o.include,
     exclude: [...ALWAYS_EXCLUDE, ...toList(o.exclude)],
     enabled: o.enabled ?? true,
     probeModule: o.probeModule ?? 'memory-customs/probe',
