@@ -40,7 +40,7 @@ describe('local check of a PostgreSQL process', () => {
       expect(isPending(p)).toBe(true)
       expect(p).toMatchObject({ seq: null, hash: null, pool: 'decision', key: 'winner', actor: 'agent-a' })
       // the refusals went to the head in call order, in the same transaction as the write after them
-      expect((await a.flush())[0]).toMatchObject({ seq: 3, op: 'COMMIT', key: 'winner', actor: 'agent-a' })
+      expect((await a.flush())![0]).toMatchObject({ seq: 3, op: 'COMMIT', key: 'winner', actor: 'agent-a' })
       expect(a.receipts().map((r) => [r.seq, r.op, r.key, r.reason])).toEqual([
         [1, 'REFUSED', 'nope', 'COMMIT:UNKNOWN_KEY'],
         [2, 'REFUSED', 'budget', 'COMMIT:SCHEMA_VIOLATION'],
