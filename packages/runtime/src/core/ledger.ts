@@ -170,7 +170,7 @@ export class Ledger {
     this.maybeSnapshot(seq)
     this.onAppend()
     // The link is passed as hex, as the API spells it: the previous append already converted it.
-    const receipt = toReceiptV2(body, hash, this.prevHex(prev), this.chain)
+    const receipt = toReceiptV2(body, hash, this.prevHex(prev), this.chain, ts)
     this.linkB64 = hash
     this.linkHex = receipt.hash
     if (this.receiptListeners !== null) notifyReceipt(this.receiptListeners, receipt)

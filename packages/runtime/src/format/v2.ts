@@ -148,21 +148,39 @@ export function receiptHashV2(prev: string, body: string): string {
 
 /** Deterministic UUIDv7 of a v2 receipt: its timestamp and 74 bits of its hash (so ids are unique per chain). */
 export function receiptIdV2(ts: number, hashHex: string): string {
-  const t = Math.max(0, Math.floor(ts)).toString(16).padStart(12, '0').slice(-12)
   const r = hashHex
-  const variant = ((parseInt(r[3], 16) & 0x3) | 0x8).toString(16)
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(0, 3)}-${variant}${r.slice(4, 7)}-${r.slice(7, 19)}`
+  return `${idTimePart(ts)}${r.slice(0, 3)}-${VARIANT[r.charCodeAt(3)] ?? variantOf(r[3])}${r.slice(4, 7)}-${r.slice(7, 19)}`
 }
 
-/** The API object of a v2 receipt: v1's fields (hex hashes, ISO time, chain, id) plus `sig` where present. */
-export function toReceiptV2(b: BodyV2, hash: string, prev: string, chain: string): Receipt {
+/** The RFC 9562 variant digit (10xx) that keeps the low two bits of a hex digit, by the digit's char code. */
+const VARIANT: Record<number, string> = {}
+const variantOf = (hexDigit: string): string => ((parseInt(hexDigit, 16) & 0x3) | 0x8).toString(16)
+for (const d of '0123456789abcdef') VARIANT[d.charCodeAt(0)] = variantOf(d)
+
+/** `tttttttt-tttt-7` of a UUIDv7, for the last timestamp asked (a busy writer stamps many receipts per millisecond). */
+function idTimePart(ts: number): string {
+  if (ts !== idTs) {
+    const t = Math.max(0, Math.floor(ts)).toString(16).padStart(12, '0').slice(-12)
+    idTs = ts
+    idTime = `${t.slice(0, 8)}-${t.slice(8, 12)}-7`
+  }
+  return idTime
+}
+let idTs = Number.NaN
+let idTime = ''
+
+/**
+ * The API object of a v2 receipt: v1's fields (hex hashes, ISO time, chain, id) plus `sig` where present. A writer
+ * that already has the ISO time of `b.ts` passes it as `iso` (formatting it costs about a microsecond).
+ */
+export function toReceiptV2(b: BodyV2, hash: string, prev: string, chain: string, iso?: string): Receipt {
   const hashHex = b64urlToHex(hash)
   const r: Receipt = {
     v: 2,
     chain,
     seq: b.seq,
     id: receiptIdV2(b.ts, hashHex),
-    ts: new Date(b.ts).toISOString(),
+    ts: iso ?? new Date(b.ts).toISOString(),
     actor: b.actor,
     op: b.op,
     pool: b.pool,

@@ -150,6 +150,20 @@ describe('format v2 hashes and ids (test vectors)', () => {
     expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse('2026-11-30T12:00:00Z'))
   })
 
+  it('ids take the time and the documented hash bits, whatever time was asked before (the time part is cached)', () => {
+    const hex = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'))
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 ** 48 - 1 }), hex), { minLength: 1, maxLength: 4 }), (calls) => {
+        for (const [ts, h] of calls) {
+          const t = ts.toString(16).padStart(12, '0')
+          const variant = ((parseInt(h[3], 16) & 3) | 8).toString(16)
+          const expected = `${t.slice(0, 8)}-${t.slice(8)}-7${h.slice(0, 3)}-${variant}${h.slice(4, 7)}-${h.slice(7, 19)}`
+          expect(receiptIdV2(ts, h)).toBe(expected)
+        }
+      }),
+    )
+  })
+
   it('base64url round-trips and is strict', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
@@ -157,6 +171,17 @@ describe('format v2 hashes and ids (test vectors)', () => {
       }),
     )
     expect(b64urlToHex(hexToB64url('ab'.repeat(32)))).toBe('ab'.repeat(32))
+    // 43 characters (a hash, a commitment) take a faster path: same answers, same strictness.
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (b) => {
+        expect(b64urlToHex(toBase64url(b))).toBe(Buffer.from(b).toString('hex'))
+      }),
+    )
+    const h = toBase64url(new Uint8Array(32).fill(7))
+    expect(() => b64urlToHex(h.slice(0, 42) + 'B')).toThrow() // non-zero unused bits
+    expect(() => b64urlToHex(h.slice(0, 42) + '=')).toThrow()
+    expect(() => b64urlToHex(h.slice(0, 42) + 'é')).toThrow()
+    expect(() => b64urlToHex(h.slice(0, 41) + '+A')).toThrow()
     expect(() => fromBase64url('AB=')).toThrow()
     expect(() => fromBase64url('AB+/')).toThrow()
     expect(fromBase64url('AQ')).toEqual(new Uint8Array([1]))
