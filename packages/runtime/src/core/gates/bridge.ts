@@ -22,7 +22,7 @@ import { ASYNC_PROBLEM, validateSync } from '../schema.js'
 import { expiresAt, isExpired } from './execution.js'
 import type { ScanResult } from '../../scan/types.js'
 import { encodeMeta, findingsSummary } from '../memory/meta.js'
-import { attemptBase, attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
+import { attemptBase, attribute, checkTexts, draft, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
 
 /**
  * How the Bridge inspects a result's content before promoting it: `scan` for a fresh request (a reject refuses
@@ -107,7 +107,7 @@ export function promoteResult(
     return refuse(ledger, e as CustomsError, 'PROMOTE', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'PROMOTE', new: commit, reason: `plan:${planRef}` }, { commit, text })
+  return ledger.append(draft(base, 'PROMOTE', commit, `plan:${planRef}`), { commit, text })
 }
 
 /**

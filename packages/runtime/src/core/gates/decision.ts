@@ -8,6 +8,7 @@ import {
   attemptBase,
   attribute,
   checkTexts,
+  draft,
   encodeValue,
   MAX_NAME_LENGTH,
   MAX_REASON_LENGTH,
@@ -52,5 +53,5 @@ export function commitDecision({ ledger, ring, rules, guard }: GateContext, key:
     return refuse(ledger, e as CustomsError, 'COMMIT', attempted())
   }
   const commit = text === raw ? rawCommit : ring.commit(text)
-  return ledger.append({ ...base, op: 'COMMIT', new: commit, reason: options.reason ?? null }, { commit, text })
+  return ledger.append(draft(base, 'COMMIT', commit, options.reason ?? null), { commit, text })
 }

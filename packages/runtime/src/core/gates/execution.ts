@@ -5,7 +5,7 @@ import type { ExecSlot } from '../state.js'
 import type { Ledger } from '../ledger.js'
 import type { WriteRules } from '../options.js'
 import type { ExecutionEntry } from '../types.js'
-import { attribute, checkTexts, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
+import { attribute, checkTexts, draft, encodeValue, MAX_NAME_LENGTH, refuse, safeText, type GateContext } from './gate.js'
 
 export function storeResult({ ledger, ring, rules, guard }: GateContext, tool: string, callId: string, result: unknown): Receipt {
   guard.ensureWritable('execution.store')
@@ -40,7 +40,7 @@ export function storeResult({ ledger, ring, rules, guard }: GateContext, tool: s
     return refuse(ledger, e as CustomsError, 'STORE', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'STORE', new: commit, reason: null, signResult: true }, { commit, text })
+  return ledger.append(draft(base, 'STORE', commit, null, true), { commit, text })
 }
 
 /** Expiry is evaluated when read: no receipt is written when a result expires. */

@@ -6,6 +6,7 @@ import {
   attemptBase,
   attribute,
   checkTexts,
+  draft,
   encodeValue,
   MAX_NAME_LENGTH,
   MAX_REASON_LENGTH,
@@ -55,5 +56,5 @@ export function recordPlan(
     return refuse(ledger, e as CustomsError, 'RECORD_PLAN', base)
   }
   const commit = ring.commit(text)
-  return ledger.append({ ...base, op: 'RECORD_PLAN', new: commit, reason: options?.reason ?? null }, { commit, text })
+  return ledger.append(draft(base, 'RECORD_PLAN', commit, options?.reason ?? null), { commit, text })
 }
