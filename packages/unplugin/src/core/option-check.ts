@@ -52,12 +52,12 @@ const arrayOf =
     if (!Array.isArray(v)) return fail(at, 'expected an array')
     v.forEach((x, i) => item(x, [...at, i]))
   }
-/** Alternatives told apart by the value's kind; a value of no listed kind has the wrong type or shape. */
+/** Alternatives told apart by the value's kind; a value of no listed kind is refused with `expected` (what fits). */
 const oneOf =
-  (...alternatives: Array<[test: (v: unknown) => boolean, check: Check]>): Check =>
+  (expected: string, ...alternatives: Array<[test: (v: unknown) => boolean, check: Check]>): Check =>
   (v, at) => {
     const alt = alternatives.find(([test]) => test(v))
-    if (!alt) return fail(at, 'has the wrong type or shape')
+    if (!alt) return fail(at, `expected ${expected}`)
     alt[1](v, at)
   }
 const isString = (v: unknown) => typeof v === 'string'
@@ -75,9 +75,19 @@ const object =
     if (unknown !== undefined) fail([...at, unknown], 'unknown option')
   }
 
-const calleePattern = oneOf([isString, nonEmpty('expected a non-empty callee pattern')], [isRegExp, regExp])
-const stringOrRegExp = oneOf([isString, string], [isRegExp, regExp])
-const filterPattern = oneOf([isString, string], [isRegExp, regExp], [Array.isArray, arrayOf(stringOrRegExp)], [(v) => v === null, () => {}])
+const calleePattern = oneOf(
+  'a callee pattern (a string or a RegExp)',
+  [isString, nonEmpty('expected a non-empty callee pattern')],
+  [isRegExp, regExp],
+)
+const stringOrRegExp = oneOf('a string or a RegExp', [isString, string], [isRegExp, regExp])
+const filterPattern = oneOf(
+  'a glob, a RegExp, an array of them, or null',
+  [isString, string],
+  [isRegExp, regExp],
+  [Array.isArray, arrayOf(stringOrRegExp)],
+  [(v) => v === null, () => {}],
+)
 const globList = arrayOf(string)
 
 const baseShape: Record<keyof BaseOptions, Check> = {
@@ -85,6 +95,7 @@ const baseShape: Record<keyof BaseOptions, Check> = {
   exclude: filterPattern,
   targets: arrayOf(
     oneOf(
+      'a callee pattern (a string or a RegExp) or { callee, keyIndex?, valueIndex? }',
       [isString, calleePattern],
       [isRegExp, calleePattern],
       [isObject, object({ callee: calleePattern, keyIndex: argIndex, valueIndex: argIndex })],
@@ -92,17 +103,17 @@ const baseShape: Record<keyof BaseOptions, Check> = {
   ),
   verbs: arrayOf(identifier),
   nouns: arrayOf(identifier),
-  receivers: arrayOf(oneOf([isString, nonEmpty()], [isRegExp, regExp])),
+  receivers: arrayOf(oneOf('a receiver name or a RegExp', [isString, nonEmpty()], [isRegExp, regExp])),
   excludeCallees: arrayOf(calleePattern),
   defaultExcludes: boolean,
-  typeAware: oneOf([isBoolean, boolean], [isObject, object({ tsconfig: nonEmpty() })]),
+  typeAware: oneOf('true, false or { tsconfig }', [isBoolean, boolean], [isObject, object({ tsconfig: nonEmpty() })]),
   types: arrayOf(identifier),
   wrappers: arrayOf(nonEmpty('expected a function name, "Class.*" or a module path')),
   keys: object({ include: globList, exclude: globList }),
-  enabled: oneOf([isBoolean, boolean], [(v) => typeof v === 'function', () => {}]),
+  enabled: oneOf('true, false or a function ({ mode }) => boolean', [isBoolean, boolean], [(v) => typeof v === 'function', () => {}]),
   probeModule: nonEmpty(),
-  manifest: oneOf([isBoolean, boolean], [isString, nonEmpty()]),
-  report: oneOf([isBoolean, boolean], [isObject, object({ out: nonEmpty(), store: nonEmpty() })]),
+  manifest: oneOf('true, false or a file name', [isBoolean, boolean], [isString, nonEmpty()]),
+  report: oneOf('true, false or { out?, store? }', [isBoolean, boolean], [isObject, object({ out: nonEmpty(), store: nonEmpty() })]),
   inlineSourceMap: boolean,
   sourcemap: boolean,
 }

@@ -43,6 +43,18 @@ describe('option validation', () => {
     expect(e.message).toContain(`\`${option}\``)
   })
 
+  it.each([
+    [{ typeAware: 'yes' }, 'expected true, false or { tsconfig }'],
+    [{ enabled: 'true' }, 'expected true, false or a function ({ mode }) => boolean'],
+    [{ env: { production: { manifest: 3 } } }, 'expected true, false or a file name'],
+    [{ include: 5 }, 'expected a glob, a RegExp, an array of them, or null'],
+    [{ targets: [5] }, 'expected a callee pattern (a string or a RegExp) or { callee, keyIndex?, valueIndex? }'],
+    [{ keys: { exclude: 'secret_*' } }, 'expected an array'],
+  ])('%j says what fits: %s', (user, expected) => {
+    const { message, option } = optionError(user)
+    expect(message).toBe(`[memory-customs] invalid option \`${option}\`: ${expected}`)
+  })
+
   it('accepts every documented form', () => {
     const r = resolveOptions(
       {
