@@ -135,7 +135,7 @@ class NodeFileKeys implements NodeFileKeyProvider {
 
   async saveWitness(chain: string, w: Witness): Promise<void> {
     const file = this.witnessFile(chain)
-    this.writeAtomic(file, encodeWitness(w, file) + '\n')
+    await this.writeAtomicAsync(file, encodeWitness(w, file) + '\n')
   }
 
   private read(file: string): string | null {
@@ -225,6 +225,36 @@ class NodeFileKeys implements NodeFileKeyProvider {
       this.fsyncDir(this.dir)
     } catch (err) {
       fs.rmSync(tmp, { force: true })
+      throw new KeyStoreError('KEYS_UNAVAILABLE', file, `cannot write the key file (${errno(err) ?? 'error'})`, undefined, err)
+    }
+  }
+
+  /**
+   * `writeAtomic`, with the writes and fsyncs on libuv's threads: the witness is rewritten about once a second while
+   * a store is busy, and two synchronous fsyncs there would stall every writer of the process each time.
+   */
+  private async writeAtomicAsync(file: string, text: string): Promise<void> {
+    this.ensureDir()
+    const { promises: fsp, rmSync } = this.n.fs
+    const tmp = `${file}.tmp-${this.n.pid}-${toHex(randomBytes(4))}`
+    try {
+      const handle = await fsp.open(tmp, 'wx', FILE_MODE)
+      try {
+        if (this.n.posix) await handle.chmod(FILE_MODE)
+        await handle.writeFile(text)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      await fsp.rename(tmp, file)
+      const dir = await fsp.open(this.dir, 'r')
+      try {
+        await dir.sync()
+      } finally {
+        await dir.close()
+      }
+    } catch (err) {
+      rmSync(tmp, { force: true })
       throw new KeyStoreError('KEYS_UNAVAILABLE', file, `cannot write the key file (${errno(err) ?? 'error'})`, undefined, err)
     }
   }
