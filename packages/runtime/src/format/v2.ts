@@ -34,8 +34,13 @@ export class BodyEncodingError extends Error {
   }
 }
 
+/** A string that JSON.stringify would escape, or that may hold a lone surrogate: it takes the checked path. */
+const NEEDS_CARE = new RegExp(String.raw`["\\\u0000-\u001f\ud800-\udfff]`)
+
 function text(v: string, field: string): string {
   if (typeof v !== 'string') throw new BodyEncodingError(field, `is ${v === null ? 'null' : typeof v}, expected a string`)
+  // Most fields (commitments, keys, ops) need no escape: quoting them is what JSON.stringify would write.
+  if (!NEEDS_CARE.test(v)) return '"' + v + '"'
   if (!(v as unknown as { isWellFormed(): boolean }).isWellFormed()) throw new BodyEncodingError(field, 'contains a lone surrogate')
   return JSON.stringify(v)
 }
@@ -43,11 +48,6 @@ function text(v: string, field: string): string {
 function int(v: number, field: string): string {
   if (!Number.isSafeInteger(v) || v < 0 || Object.is(v, -0)) throw new BodyEncodingError(field, 'is not a non-negative safe integer')
   return String(v)
-}
-
-/** `,"name":value` for a present optional string field, '' for null. */
-function opt(name: string, v: string | null): string {
-  return v === null ? '' : `,"${name}":${text(v, name)}`
 }
 
 /** `{"column":…,"file":…,"fn":…,"line":…}` (fn left out when null): a site, or its `via` frame. */
@@ -62,20 +62,27 @@ function frame(f: ReceiptFrame, field: string): string {
 /**
  * Canonical text of a v2 body. Keys are written in sorted order by hand (this runs on every write); the
  * tests pin that the output equals the generic canonical encoder's on the same object with nulls removed.
+ * `op` is never null, so the fields before it end with a comma and the ones after it start with one.
  */
 export function encodeBodyV2(b: BodyV2): string {
   let s = '{'
-  // The first written field has no leading comma: build with leading commas and drop the first one.
-  s += opt('actor', b.actor) + opt('call', b.call) + opt('key', b.key) + opt('new', b.new) + opt('old', b.old)
-  s += `,"op":${text(b.op, 'op')}` + opt('pool', b.pool) + opt('reason', b.reason)
-  s += `,"seq":${int(b.seq, 'seq')}` + opt('sig', b.sig)
+  if (b.actor !== null) s += '"actor":' + text(b.actor, 'actor') + ','
+  if (b.call !== null) s += '"call":' + text(b.call, 'call') + ','
+  if (b.key !== null) s += '"key":' + text(b.key, 'key') + ','
+  if (b.new !== null) s += '"new":' + text(b.new, 'new') + ','
+  if (b.old !== null) s += '"old":' + text(b.old, 'old') + ','
+  s += '"op":' + text(b.op, 'op')
+  if (b.pool !== null) s += ',"pool":' + text(b.pool, 'pool')
+  if (b.reason !== null) s += ',"reason":' + text(b.reason, 'reason')
+  s += ',"seq":' + int(b.seq, 'seq')
+  if (b.sig !== null) s += ',"sig":' + text(b.sig, 'sig')
   if (b.site !== null) {
     const site = b.site
-    s += `,"site":${frame(site, 'site')}`
+    s += ',"site":' + frame(site, 'site')
     if (site.via !== undefined) s = s.slice(0, -1) + `,"via":${frame(site.via, 'site.via')}}`
   }
-  s += opt('tool', b.tool) + `,"ts":${int(b.ts, 'ts')}}`
-  return '{' + s.slice(2)
+  if (b.tool !== null) s += ',"tool":' + text(b.tool, 'tool')
+  return s + ',"ts":' + int(b.ts, 'ts') + '}'
 }
 
 // The exact canonical layout encodeBodyV2 writes: optional fields present or absent (never null), strings
