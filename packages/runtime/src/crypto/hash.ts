@@ -214,10 +214,15 @@ function hmacIn(key: Uint8Array, encoding: 'hex' | 'base64url'): Hmac {
 }
 
 interface NodeBufferStatic {
-  allocUnsafe(n: number): Uint8Array & { write(s: string, offset: number, enc: 'utf8' | 'latin1'): number }
+  allocUnsafe(
+    n: number,
+  ): Uint8Array & { write(s: string, offset: number, enc: 'utf8' | 'latin1'): number; subarray(start: number, end: number): Uint8Array }
   byteLength(s: string, enc: 'utf8'): number
   from(b: Uint8Array | string, enc?: string): Uint8Array & { toString(enc: string): string }
 }
+
+/** UTF-16 code units × 3 of text an HMAC writes into its reused buffer (longer texts get a buffer of their own). */
+const SCRATCH_TEXT = 3072
 
 /**
  * HMAC-SHA256 (RFC 2104) as two one-shot SHA-256 calls over preallocated pads: H((K⊕opad) ‖ H((K⊕ipad) ‖ m)).
@@ -233,11 +238,18 @@ function oneShotHmac(key: Uint8Array, encoding: 'hex' | 'base64url'): Hmac | nul
   const ipad = block.map((b) => b ^ 0x36)
   const opad = NB.allocUnsafe(64 + 32)
   opad.set(block.map((b) => b ^ 0x5c))
+  // Short texts (commitments of typical values, result signatures) are written after the pad in one reused buffer.
+  const scratch = NB.allocUnsafe(64 + SCRATCH_TEXT)
+  scratch.set(ipad)
   return (text) => {
-    const n = NB.byteLength(text, 'utf8')
-    const inner = NB.allocUnsafe(64 + n)
-    inner.set(ipad)
-    inner.write(text, 64, 'utf8')
+    let inner: Uint8Array
+    if (text.length * 3 <= SCRATCH_TEXT) inner = scratch.subarray(0, 64 + scratch.write(text, 64, 'utf8'))
+    else {
+      const own = NB.allocUnsafe(64 + NB.byteLength(text, 'utf8'))
+      own.set(ipad)
+      own.write(text, 64, 'utf8')
+      inner = own
+    }
     // The inner digest as a latin1 string written into place: a 'buffer' digest allocates an ArrayBuffer (~0.5 µs).
     opad.write(hash('sha256', inner, 'latin1'), 64, 'latin1')
     return hash('sha256', opad, encoding)

@@ -201,4 +201,22 @@ describe('HMAC-SHA256 over one-shot hashes', () => {
       { numRuns: 1000 },
     )
   })
+
+  it('one keyed function stays exact across short texts (a reused buffer) and long ones, in any order', async () => {
+    const { createHmac } = await import('node:crypto')
+    const { makeHmacBase64url } = await import('../../src/crypto/hash.js')
+    const key = new Uint8Array(32).fill(9)
+    const hmac = makeHmacBase64url(key)
+    const long = fc.string({ unit: 'grapheme', minLength: 1000, maxLength: 1400 })
+    const short = fc.string({ unit: 'grapheme', maxLength: 40 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(long, short, fc.constant('é'.repeat(1024)), fc.constant('😀'.repeat(600))), { maxLength: 6 }),
+        (texts) => {
+          for (const t of texts) expect(hmac(t)).toBe(createHmac('sha256', key).update(t, 'utf8').digest('base64url'))
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
 })

@@ -87,18 +87,21 @@ export function promoteResult(
         new: slot.commit,
       })
     if (scanned.decision === 'review')
-      return ledger.append({
-        ...base,
-        op: 'PROPOSE',
-        reason: encodeMeta({
-          status: 'pending_review',
-          planRef,
-          score: scanned.score,
-          ruleSet: scanned.ruleSet,
-          findings: findingsSummary(scanned.findings),
-          source: `tool:${tool}`,
-        }),
-      })
+      return ledger.append(
+        draft(
+          base,
+          'PROPOSE',
+          base.new,
+          encodeMeta({
+            status: 'pending_review',
+            planRef,
+            score: scanned.score,
+            ruleSet: scanned.ruleSet,
+            findings: findingsSummary(scanned.findings),
+            source: `tool:${tool}`,
+          }),
+        ),
+      )
   }
   let text: string
   try {
