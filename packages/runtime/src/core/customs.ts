@@ -183,7 +183,14 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
     const ledger = this.ledger
     // Only the index is captured: `store` also holds every journal entry read at open, which must not outlive it.
     const idx = store.idx
-    const followed = { ledger, writer: this.writer, ring: store.ring, chain: store.chain, createdInV1: store.createdInV1 }
+    const followed = {
+      ledger,
+      writer: this.writer,
+      ring: store.ring,
+      keyStore: store.keyStore,
+      chain: store.chain,
+      createdInV1: store.createdInV1,
+    }
     registerInternals(this, {
       index: () => {
         idx.sync()

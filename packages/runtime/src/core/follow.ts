@@ -8,6 +8,8 @@
 import { hexToB64url } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
 import { verifierKeys, type Ring } from '../crypto/ring.js'
+import { isSealedBody, recordKeyId } from '../crypto/values.js'
+import type { KeyProvider } from '../keys/provider.js'
 import { genesisV2 } from '../format/v2.js'
 import type { JournalEntry } from '../storage/types.js'
 import type { JournalWriter } from './journal-writer.js'
@@ -20,6 +22,8 @@ export interface Followed {
   ledger: Ledger
   writer: JournalWriter
   ring: Ring
+  /** The key store every process of the store shares: read again when another process saved keys this one lacks. */
+  keyStore: KeyProvider
   chain: string
   createdInV1: boolean
 }
@@ -53,6 +57,7 @@ export async function followJournal(s: Followed, entries: readonly JournalEntry[
     },
     hasValue: (commit) => ledger.values.has(commit),
   }
+  await adoptNewKeys(s, entries)
   const checkpointSizes = new Set<number>()
   for (const e of entries) if (e.t === 'checkpoint') checkpointSizes.add(e.size)
   const report = await verifyJournal({
@@ -69,4 +74,29 @@ export async function followJournal(s: Followed, entries: readonly JournalEntry[
   writer.durableSeq = ledger.headSeq
   writer.durableHead = { seq: ledger.headSeq, hash: ledger.headHash }
   return report
+}
+
+/**
+ * Another process rotated the encryption key (`rotateEncryptionKey`) or made a subject's key: its values arrive
+ * sealed under a key id this process has not loaded, and would not open here until it reopened. The key store
+ * they share is read again, and the ring takes the keys it lacks; it also encrypts its own next values under the
+ * key store's current key, as the rotating process does. Keys are only added here, never dropped.
+ */
+async function adoptNewKeys(s: Followed, entries: readonly JournalEntry[]): Promise<void> {
+  const values = s.ring.values
+  const subjects = values.subjects
+  const known = (kid: string) =>
+    Object.hasOwn(values.keys, kid) ||
+    (subjects !== undefined && (Object.hasOwn(subjects.keys, kid) || Object.hasOwn(subjects.erased, kid)))
+  const unknown = entries.some((e) => e.t === 'value' && isSealedBody(e.body) && !known(recordKeyId(e.body) ?? ''))
+  if (!unknown) return
+  // A missing key set or an unreadable key store leaves the ring as it is: reading such a value then fails with its
+  // own typed error, as it did before.
+  const keys = await s.keyStore.load(s.chain).catch(() => null)
+  if (!keys) return
+  for (const [kid, key] of Object.entries(keys.encryption.keys)) if (!Object.hasOwn(values.keys, kid)) values.keys[kid] = key
+  values.current = keys.encryption.current
+  if (subjects && keys.subjects)
+    for (const [kid, key] of Object.entries(keys.subjects.keys))
+      if (!Object.hasOwn(subjects.keys, kid) && !Object.hasOwn(subjects.erased, kid)) subjects.keys[kid] = key
 }
