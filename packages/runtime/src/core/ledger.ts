@@ -48,6 +48,18 @@ export interface ChainCounters {
   observeErrors: number
 }
 
+/** Counters at zero (per op and refusal code: objects without a prototype, so any op name is a plain key). */
+export function zeroCounters(): ChainCounters {
+  return {
+    byOp: Object.create(null) as Record<string, number>,
+    refusedByCode: Object.create(null) as Record<string, number>,
+    unattributed: 0,
+    attributed: 0,
+    rollbacks: 0,
+    observeErrors: 0,
+  }
+}
+
 export class Ledger {
   state = new PoolState()
   headSeq = 0
@@ -65,14 +77,7 @@ export class Ledger {
   onAppend: () => void = () => {}
   /** The receipt feed's listeners (receipt-feed.ts); null while nobody listens, so an append pays one check. */
   receiptListeners: Set<ReceiptListener> | null = null
-  readonly counters: ChainCounters = {
-    byOp: Object.create(null) as Record<string, number>,
-    refusedByCode: Object.create(null) as Record<string, number>,
-    unattributed: 0,
-    attributed: 0,
-    rollbacks: 0,
-    observeErrors: 0,
-  }
+  readonly counters: ChainCounters = zeroCounters()
   /**
    * Value records as stored in the journal, by commitment, kept only when the backend takes open snapshots
    * (a snapshot must carry them sealed as stored; the ValueStore keeps values written here as plain text).

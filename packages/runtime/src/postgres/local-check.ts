@@ -18,7 +18,7 @@ import type { GateContext } from '../core/gates/gate.js'
 import type { Customs } from '../core/customs.js'
 import { StoreGuard } from '../core/guard.js'
 import { registerInternals, type ActorWrites, type CustomsInternals } from '../core/internals.js'
-import type { ChainCounters, Draft, Ledger } from '../core/ledger.js'
+import { zeroCounters, type ChainCounters, type Draft, type Ledger } from '../core/ledger.js'
 import { writeRulesOf, type CustomsOptions, type WriteRules } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { PoolState } from '../core/state.js'
@@ -32,14 +32,7 @@ const UNCOMMITTED = 'uncommitted'
  * bump, and `append`, which here returns the draft (no seq, no hash) for the pending receipt.
  */
 class CheckLedger {
-  readonly counters: ChainCounters = {
-    byOp: Object.create(null) as Record<string, number>,
-    refusedByCode: Object.create(null) as Record<string, number>,
-    unattributed: 0,
-    attributed: 0,
-    rollbacks: 0,
-    observeErrors: 0,
-  }
+  readonly counters: ChainCounters = zeroCounters()
   /** The gates look up results here: none, so a promotion is never decided locally past its target key. */
   private readonly noResults = new Map()
 
