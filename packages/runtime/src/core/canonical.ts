@@ -47,6 +47,10 @@ export function canonicalize(value: unknown, options: CanonicalOptions = {}): st
   const integersOnly = options.integersOnly ?? false
   const max = options.maxLength ?? Infinity
   const maxDepth = options.maxDepth ?? 1000
+  // Most values are small plain data: encode them without the walk's path and cycle bookkeeping. Anything the
+  // fast path does not take (an error to report, a cycle, deep nesting) is walked again below, which says why.
+  const fast = plainCanonical(value, max, Math.min(maxDepth, FAST_DEPTH), integersOnly, 0)
+  if (fast !== null && fast.length <= max) return fast
   let out = ''
   const stack = new Set<object>()
   // Path segments of where the walk is; joined into text only when something is rejected.
@@ -132,6 +136,69 @@ export function canonicalize(value: unknown, options: CanonicalOptions = {}): st
 
   walk(value)
   return out
+}
+
+/** Nesting the fast path takes; deeper values (and cycles, which look infinitely deep) take the full walk. */
+const FAST_DEPTH = 64
+/** A string JSON.stringify would escape, or that may hold a lone surrogate. */
+const NEEDS_CARE = new RegExp(String.raw`["\\\u0000-\u001f\ud800-\udfff]`)
+
+function quoted(s: string): string | null {
+  if (!NEEDS_CARE.test(s)) return '"' + s + '"'
+  return wellFormed(s) ? JSON.stringify(s) : null
+}
+
+/**
+ * The canonical encoding of plain data (what `canonicalize` writes for it), or null for anything it would reject
+ * or that needs a closer look: then `canonicalize` walks it with paths and says why. No closures, no path, no
+ * cycle set (the depth bound stops a cycle); keys already in order are not sorted.
+ */
+function plainCanonical(v: unknown, max: number, maxDepth: number, integersOnly: boolean, depth: number): string | null {
+  switch (typeof v) {
+    case 'string':
+      return quoted(v)
+    case 'number':
+      if (!Number.isFinite(v) || (integersOnly && (!Number.isSafeInteger(v) || Object.is(v, -0)))) return null
+      return JSON.stringify(v)
+    case 'boolean':
+      return v ? 'true' : 'false'
+    case 'object':
+      break
+    default:
+      return null
+  }
+  if (v === null) return 'null'
+  if (depth >= maxDepth) return null
+  if (Array.isArray(v)) {
+    let s = '['
+    for (let i = 0; i < v.length; i++) {
+      if (!(i in v)) return null
+      const e = plainCanonical(v[i], max, maxDepth, integersOnly, depth + 1)
+      if (e === null) return null
+      s += i ? ',' + e : e
+      if (s.length > max) return null
+    }
+    return s + ']'
+  }
+  const proto = Object.getPrototypeOf(v)
+  if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertySymbols(v).length) return null
+  const keys = Object.keys(v)
+  for (let i = 1; i < keys.length; i++)
+    if (keys[i - 1] > keys[i]) {
+      keys.sort()
+      break
+    }
+  let s = '{'
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]
+    const q = FORBIDDEN_KEYS.has(k) ? null : quoted(k)
+    if (q === null) return null
+    const e = plainCanonical((v as Record<string, unknown>)[k], max, maxDepth, integersOnly, depth + 1)
+    if (e === null) return null
+    s += (i ? ',' : '') + q + ':' + e
+    if (s.length > max) return null
+  }
+  return s + '}'
 }
 
 /**
