@@ -15,6 +15,7 @@ import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageBackend } from '../storage/types.js'
 import { StoreIntegrity } from './integrity.js'
+import { actorWrites } from './gates/actor.js'
 import { commitDecision } from './gates/decision.js'
 import { isExpired, liveEntries, storeResult } from './gates/execution.js'
 import type { GateContext } from './gates/gate.js'
@@ -200,16 +201,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
       versionIndex: ledger.versions,
       lifecycle: this.lifecycle,
       dropIndex: () => idx.close(),
-      asActor: (actor) => {
-        const g: GateContext = { ...this.gates, rules: { ...this.rules, defaultActor: actor } }
-        return {
-          commit: (key, value, options) => commitDecision(g, key, value, options),
-          store: (tool, callId, result) => storeResult(g, tool, callId, result),
-          record: (planId, plan, options) => recordPlan(g, planId, plan, options),
-          promote: (req) => promoteResult(g, req, { scan: this.lifecycle.scan }),
-          observe: (write) => observeWrite(g, write),
-        }
-      },
+      asActor: (actor) => actorWrites(this.gates, actor, this.lifecycle.scan),
       follow: (entries) => followJournal(followed, entries),
     })
   }
