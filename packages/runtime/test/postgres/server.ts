@@ -2,9 +2,9 @@
 // One server per test file: `const pg = usePostgres()` at describe level starts it in beforeAll and stops it in
 // afterAll; `await pg().createDatabase()` gives each test a database of its own.
 import { afterAll, beforeAll } from 'vitest'
-import { startPostgres, type PostgresServer } from './server.mjs'
+import { startEmbedded, startPostgres, type PostgresServer } from './server.mjs'
 
-export { startPostgres, type PostgresServer }
+export { startEmbedded, startPostgres, type PostgresServer }
 
 export function usePostgres(): () => PostgresServer {
   let server: PostgresServer | undefined
