@@ -124,7 +124,7 @@ class NodeFileKeys implements NodeFileKeyProvider {
     const file = this.keyFile(chain)
     checkShape(keys, file)
     if (keys.chain !== chain) throw chainMismatch(file, chain, keys.chain)
-    this.writeAtomic(file, encodeKeySet(keys) + '\n')
+    await this.writeAtomic(file, encodeKeySet(keys) + '\n')
   }
 
   async loadWitness(chain: string): Promise<Witness | null> {
@@ -135,7 +135,7 @@ class NodeFileKeys implements NodeFileKeyProvider {
 
   async saveWitness(chain: string, w: Witness): Promise<void> {
     const file = this.witnessFile(chain)
-    await this.writeAtomicAsync(file, encodeWitness(w, file) + '\n')
+    await this.writeAtomic(file, encodeWitness(w, file) + '\n')
   }
 
   private read(file: string): string | null {
@@ -205,35 +205,12 @@ class NodeFileKeys implements NodeFileKeyProvider {
     }
   }
 
-  /** Temp file created 0600 (and chmod-ed, whatever the umask), fsync, rename over `file`, fsync the directory. */
-  private writeAtomic(file: string, text: string): void {
-    this.ensureDir()
-    const { fs } = this.n
-    const tmp = `${file}.tmp-${this.n.pid}-${toHex(randomBytes(4))}`
-    try {
-      const fd = fs.openSync(tmp, 'wx', FILE_MODE)
-      try {
-        if (this.n.posix) fs.fchmodSync(fd, FILE_MODE)
-        const bytes = new TextEncoder().encode(text)
-        let done = 0
-        while (done < bytes.byteLength) done += fs.writeSync(fd, bytes, done, bytes.byteLength - done)
-        fs.fsyncSync(fd)
-      } finally {
-        fs.closeSync(fd)
-      }
-      fs.renameSync(tmp, file)
-      this.fsyncDir(this.dir)
-    } catch (err) {
-      fs.rmSync(tmp, { force: true })
-      throw new KeyStoreError('KEYS_UNAVAILABLE', file, `cannot write the key file (${errno(err) ?? 'error'})`, undefined, err)
-    }
-  }
-
   /**
-   * `writeAtomic`, with the writes and fsyncs on libuv's threads: the witness is rewritten about once a second while
-   * a store is busy, and two synchronous fsyncs there would stall every writer of the process each time.
+   * Temp file created 0600 (and chmod-ed, whatever the umask), fsync, rename over `file`, fsync the directory. The
+   * writes and fsyncs run on libuv's threads: the witness is rewritten about once a second while a store is busy,
+   * and synchronous fsyncs there would stall every writer of the process each time.
    */
-  private async writeAtomicAsync(file: string, text: string): Promise<void> {
+  private async writeAtomic(file: string, text: string): Promise<void> {
     this.ensureDir()
     const { promises: fsp, rmSync } = this.n.fs
     const tmp = `${file}.tmp-${this.n.pid}-${toHex(randomBytes(4))}`
