@@ -28,13 +28,6 @@ interface LockEntry {
 const rootLock = (): Record<string, LockEntry> =>
   (JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages
 
-/** The version the repository's lockfile installs at the top level for `name`. */
-export function lockedVersion(name: string): string {
-  const version = rootLock()[`node_modules/${name}`]?.version
-  if (!version) throw new Error(`${name} is not installed at the top level of the repository's lockfile`)
-  return version
-}
-
 /** Where Node would find `name` from the package at lock path `from` ('' for the project), in the lock's layout. */
 function lookup(lock: Record<string, LockEntry>, from: string, name: string): string | undefined {
   let base = from
@@ -75,7 +68,11 @@ export function installOffline(dir: string, tarballs: string[], dependencies: st
   const packed = new Map(tarballs.map(tarballEntry))
   const wanted: Record<string, string> = {}
   for (const [pkg, entry] of packed) wanted[pkg] = entry.resolved!
-  for (const dep of dependencies) wanted[dep] = lockedVersion(dep)
+  for (const dep of dependencies) {
+    const version = lock[`node_modules/${dep}`]?.version
+    if (!version) throw new Error(`${dep} is not installed at the top level of the repository's lockfile`)
+    wanted[dep] = version
+  }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies: wanted }, null, 2))
 
   const packages: Record<string, LockEntry> = { '': { name, dependencies: wanted } }
