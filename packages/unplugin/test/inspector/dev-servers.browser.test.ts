@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../runtime/test/browser/harness'
 import { EventStream } from '../../../../playground/web/test/inspector-http'
+import { APP_HTML, fixture, inspectorDocConfig, type DocConfig } from './doc-config'
 
 declare global {
   interface Window {
@@ -18,7 +18,6 @@ declare global {
 // @rspack/dev-server 2, started through their Node APIs (what `webpack serve` / `rspack serve` do) with
 // docs/inspector.md's config as a user copies it. The app is built in memory by the dev server, its bridge
 // talks to the middleware the config put first in the chain, and the dev page sees the app's receipts.
-const fixture = resolve(import.meta.dirname, '..', 'fixtures', 'inspector-app')
 const source = readFileSync(join(fixture, 'src/main.ts'), 'utf8').split('\n')
 const writeLine = source.findIndex((l) => l.includes('customs.decision.commit(')) + 1
 
@@ -27,32 +26,6 @@ interface DevServer {
   stop(): Promise<void>
   options: { port: number | string }
 }
-interface DocConfig {
-  plugins: unknown[]
-  devServer: Record<string, unknown>
-}
-
-/** docs/inspector.md's config for `bundler`: the Rspack block, or (as the doc says) the same with the webpack entry. */
-async function docConfig(bundler: 'rspack' | 'webpack', dir: string): Promise<DocConfig> {
-  const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/inspector.md'), 'utf8')
-  const block = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('setupMiddlewares'))
-  if (!block) throw new Error('docs/inspector.md has no setupMiddlewares config')
-  const text = bundler === 'rspack' ? block : block.replace("'unplugin-memory-customs/rspack'", "'unplugin-memory-customs/webpack'")
-  expect(text).toContain(`from 'unplugin-memory-customs/${bundler}'`)
-  const file = join(fixture, `.doc-config-${bundler}-${process.pid}.mjs`)
-  writeFileSync(file, text)
-  try {
-    const config = (await import(pathToFileURL(file).href)).default as DocConfig
-    writeFileSync(
-      join(dir, 'index.html'),
-      '<!doctype html><html lang="en"><meta charset="utf-8"><title>app</title><script src="main.js"></script></html>',
-    )
-    return config
-  } finally {
-    rmSync(file)
-  }
-}
-
 /** The fixture app's build around the doc's config: the loader each bundler's users pick for TypeScript. */
 function buildConfig(bundler: 'rspack' | 'webpack', config: DocConfig, outDir: string) {
   const typescript =
@@ -78,7 +51,8 @@ function buildConfig(bundler: 'rspack' | 'webpack', config: DocConfig, outDir: s
 
 async function startDevServer(bundler: 'rspack' | 'webpack', printed: string[]): Promise<{ server: DevServer; port: number }> {
   const outDir = mkdtempSync(join(tmpdir(), `mc-inspector-${bundler}-serve-`))
-  const config = await docConfig(bundler, outDir)
+  const config = await inspectorDocConfig(bundler)
+  writeFileSync(join(outDir, 'index.html'), APP_HTML)
   const options = {
     ...config.devServer,
     host: '127.0.0.1',

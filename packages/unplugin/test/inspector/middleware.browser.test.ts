@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../runtime/test/browser/harness'
 import { axe, serious } from '../../../runtime/test/browser/inspector/page-tools'
 import { EventStream, rawRequest } from '../../../../playground/web/test/inspector-http'
+import { APP_HTML, fixture, inspectorDocConfig } from './doc-config'
 
 declare global {
   interface Window {
@@ -23,27 +23,8 @@ declare global {
 // `inspectorMiddleware()` as `devServer.setupMiddlewares` would put it. The chain is a plain `http` server, so each
 // request's headers (Host, Origin, content type) are the test's to choose; dev-servers.browser.test.ts runs the same
 // config under the real webpack-dev-server and @rspack/dev-server.
-const fixture = resolve(import.meta.dirname, '..', 'fixtures', 'inspector-app')
 const source = readFileSync(join(fixture, 'src/main.ts'), 'utf8').split('\n')
 const writeLine = source.findIndex((l) => l.includes('customs.decision.commit(')) + 1
-
-/** The config docs/inspector.md shows for webpack/Rspack dev servers, as a user copies it (next to the fixture app). */
-interface DocConfig {
-  plugins: unknown[]
-  devServer: { setupMiddlewares(middlewares: unknown[], devServer: { options: { port: number } }): unknown[] }
-}
-async function docConfig(): Promise<DocConfig> {
-  const doc = readFileSync(resolve(import.meta.dirname, '../../../../docs/inspector.md'), 'utf8')
-  const block = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('setupMiddlewares'))
-  if (!block) throw new Error('docs/inspector.md has no setupMiddlewares config')
-  const file = join(fixture, `.doc-config-${process.pid}.mjs`)
-  writeFileSync(file, block)
-  try {
-    return (await import(pathToFileURL(file).href)).default as DocConfig
-  } finally {
-    rmSync(file)
-  }
-}
 
 async function rspackBuild(mode: 'development' | 'production', outDir: string, plugins?: unknown[]): Promise<void> {
   const { rspack } = await import('@rspack/core')
@@ -76,10 +57,7 @@ async function rspackBuild(mode: 'development' | 'production', outDir: string, p
       done()
     }),
   )
-  writeFileSync(
-    join(outDir, 'index.html'),
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>app</title><script src="main.js"></script></html>',
-  )
+  writeFileSync(join(outDir, 'index.html'), APP_HTML)
 }
 
 let server: Server
@@ -93,7 +71,7 @@ const printed: string[] = []
 const outDir = mkdtempSync(join(tmpdir(), 'mc-inspector-rspack-'))
 
 beforeAll(async () => {
-  const config = await docConfig()
+  const config = await inspectorDocConfig()
   await rspackBuild('development', outDir, config.plugins)
   type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
   let inspector: Middleware | null = null
