@@ -9,7 +9,7 @@
 import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
-import type { Ring } from '../crypto/ring.js'
+import { adoptValueKeys, type Ring } from '../crypto/ring.js'
 import { KeyStoreError, ValueError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
@@ -388,8 +388,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
         throw new KeyStoreError('KEYS_MISSING', this.keyStore.location, `the keys of chain ${this.chain} are no longer in the key store`)
       const next = rotateEncryptionKey(current)
       await this.keyStore.save(this.chain, next)
-      this.ring.values.keys[next.encryption.current] = next.encryption.keys[next.encryption.current]
-      this.ring.values.current = next.encryption.current
+      adoptValueKeys(this.ring.values, next)
       return next.encryption.current
     })
   }

@@ -7,7 +7,7 @@
  */
 import { hexToB64url } from '../crypto/hash.js'
 import { MerkleFrontier } from '../crypto/merkle.js'
-import { verifierKeys, type Ring } from '../crypto/ring.js'
+import { adoptValueKeys, verifierKeys, type Ring } from '../crypto/ring.js'
 import { isSealedBody, recordKeyId } from '../crypto/values.js'
 import type { KeyProvider } from '../keys/provider.js'
 import { genesisV2 } from '../format/v2.js'
@@ -94,9 +94,5 @@ async function adoptNewKeys(s: Followed, entries: readonly JournalEntry[]): Prom
   // own typed error, as it did before.
   const keys = await s.keyStore.load(s.chain).catch(() => null)
   if (!keys) return
-  for (const [kid, key] of Object.entries(keys.encryption.keys)) if (!Object.hasOwn(values.keys, kid)) values.keys[kid] = key
-  values.current = keys.encryption.current
-  if (subjects && keys.subjects)
-    for (const [kid, key] of Object.entries(keys.subjects.keys))
-      if (!Object.hasOwn(subjects.keys, kid) && !Object.hasOwn(subjects.erased, kid)) subjects.keys[kid] = key
+  adoptValueKeys(values, keys)
 }

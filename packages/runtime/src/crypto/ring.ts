@@ -134,3 +134,17 @@ export function verifierKeys(ring: Ring, createdInV1: boolean) {
     checkpoint: ring.checkpoint,
   }
 }
+
+/**
+ * Takes into a ring's value keys what a key set saved in the key store holds and the ring lacks: encryption keys,
+ * the current encryption key, and subject keys this ring has not seen destroyed. Keys are only added, never dropped
+ * (after a rotation here, or one another process sharing the key store made).
+ */
+export function adoptValueKeys(values: ValueKeys, keys: KeySet): void {
+  for (const [kid, key] of Object.entries(keys.encryption.keys)) if (!Object.hasOwn(values.keys, kid)) values.keys[kid] = key
+  values.current = keys.encryption.current
+  const subjects = values.subjects
+  if (subjects && keys.subjects)
+    for (const [kid, key] of Object.entries(keys.subjects.keys))
+      if (!Object.hasOwn(subjects.keys, kid) && !Object.hasOwn(subjects.erased, kid)) subjects.keys[kid] = key
+}
