@@ -201,7 +201,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
       versionIndex: ledger.versions,
       lifecycle: this.lifecycle,
       dropIndex: () => idx.close(),
-      asActor: (actor) => actorWrites(this.gates, actor, this.lifecycle.scan),
+      asActor: (actor) => actorWrites(this.gates, actor, { scan: this.lifecycle.scan }),
       follow: (entries) => followJournal(followed, entries),
     })
   }

@@ -10,16 +10,13 @@
  * (tabs/follower.ts keeps those and forwards every other write): a write-once key this view already holds is
  * left to the head, as a single writer decides it before the schema.
  */
-import { commitDecision } from '../core/gates/decision.js'
-import { storeResult } from '../core/gates/execution.js'
-import { promoteResult } from '../core/gates/bridge.js'
-import { recordPlan } from '../core/gates/plans.js'
+import { actorWrites } from '../core/gates/actor.js'
 import type { GateContext } from '../core/gates/gate.js'
 import type { Customs } from '../core/customs.js'
 import { StoreGuard } from '../core/guard.js'
 import { registerInternals, type ActorWrites, type CustomsInternals } from '../core/internals.js'
 import { zeroCounters, type ChainCounters, type Draft, type Ledger } from '../core/ledger.js'
-import { writeRulesOf, type CustomsOptions, type WriteRules } from '../core/options.js'
+import { writeRulesOf, type CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { PoolState } from '../core/state.js'
 import type { Ring } from '../crypto/ring.js'
@@ -58,7 +55,7 @@ export function localCheck(options: CustomsOptions, live: () => PoolState): Cust
   // A commitment made here is never stored, compared or shown (a pending receipt has no `new`): no HMAC for it.
   const ring = { commit: () => UNCOMMITTED } as Partial<Ring> as Ring
   const guard = new StoreGuard()
-  const gatesOf = (r: WriteRules): GateContext => ({ ledger: ledger as unknown as Ledger, ring, rules: r, guard })
+  const gates: GateContext = { ledger: ledger as unknown as Ledger, ring, rules, guard }
   const check = {
     size: 0,
     receipt: (): undefined => undefined,
@@ -67,12 +64,8 @@ export function localCheck(options: CustomsOptions, live: () => PoolState): Cust
   const asActor = (actor: string | null): ActorWrites => {
     const known = byActor.get(actor)
     if (known) return known
-    const g = gatesOf({ ...rules, defaultActor: actor })
     const writes: ActorWrites = {
-      commit: (key, value, o) => commitDecision(g, key, value, o),
-      store: (tool, callId, result) => storeResult(g, tool, callId, result),
-      record: (planId, plan, o) => recordPlan(g, planId, plan, o),
-      promote: (req) => promoteResult(g, req, 'none'),
+      ...actorWrites(gates, actor, 'none'),
       // observed writes are never checked locally (FollowerWrites forwards them as they are)
       observe: () => {},
     }
