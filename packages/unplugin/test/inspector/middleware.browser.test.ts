@@ -18,9 +18,9 @@ declare global {
   }
 }
 
-// The inspector for webpack-dev-server and the Rspack dev server: an Rspack development build with `devServer` set
-// (the plugin adds the HTTP bridge), served by a Node server whose middleware chain starts with
-// `inspectorMiddleware()` as `devServer.setupMiddlewares` would put it. The chain is a plain `http` server, so each
+// The inspector for webpack-dev-server and the Rspack dev server: an Rspack development build with docs/inspector.md's
+// config (the plugin adds the HTTP bridge), served by a Node server whose middleware chain starts with
+// `inspectorMiddleware()` as that config's `devServer.setupMiddlewares` puts it. The chain is a plain `http` server, so each
 // request's headers (Host, Origin, content type) are the test's to choose; dev-servers.browser.test.ts runs the same
 // config under the real webpack-dev-server and @rspack/dev-server.
 const source = readFileSync(join(fixture, 'src/main.ts'), 'utf8').split('\n')
