@@ -219,6 +219,16 @@ export interface Options extends BaseOptions {
    * @default true
    */
   inspector?: boolean
+  /**
+   * Keep each candidate module's analysis on disk, so a later build of the same module (same code, id, options,
+   * wrapper declarations and plugin version) skips TypeScript: repeated builds of unchanged code cost almost
+   * nothing. `true` keeps it in `node_modules/.cache/unplugin-memory-customs/transforms` of the nearest directory
+   * with a package.json; a string names another directory (relative to `root`), e.g. one your CI caches; `false`
+   * turns it off. Not used in type-aware mode. Entries unused for 30 days are removed when a build ends.
+   * @default true
+   * @example { cache: '.cache/memory-customs' }
+   */
+  cache?: boolean | string
 }
 
 /** Sub-rule(s) that matched a call site, joined with `+` (e.g. `MW-1+MW-2a`). */

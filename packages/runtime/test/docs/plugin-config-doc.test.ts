@@ -90,6 +90,8 @@ interface Site {
   key: string | null
 }
 interface Build {
+  /** The project built. */
+  dir: string
   output: string
   manifest: { framework: string; mode: string; files: Array<{ sites: Site[] }> } | null
   bundle: string
@@ -123,7 +125,7 @@ function build(dir: string, args: string[], outDir = 'dist'): Build {
   const entry = readdirSync(out).find((f) => /^main\.m?js$/.test(f))
   const bundle = entry ? readFileSync(join(out, entry), 'utf8') : ''
   const sites: Site[] = manifest?.files.flatMap((f: { sites: Site[] }) => f.sites) ?? []
-  return { output, manifest, bundle, entry: entry ? join(out, entry) : '', sites, callees: sites.map((s) => s.callee) }
+  return { dir, output, manifest, bundle, entry: entry ? join(out, entry) : '', sites, callees: sites.map((s) => s.callee) }
 }
 
 const vite = (dir: string, ...extra: string[]) =>
@@ -203,6 +205,17 @@ const OPTION_EFFECTS: Array<[string, (b: Build) => void, Record<string, string>?
       expect(inTable(b.bundle, 'callee', 'this.ctx.mem0.add')).toBe(true)
       expect(inTable(b.bundle, 'key', 'user_1')).toBe(true)
       expect(inTable(b.bundle, 'key', 'debug_x')).toBe(false)
+    },
+  ],
+  [
+    "cache: '.cache/memory-customs'",
+    (b) => {
+      // The analyses are kept where the option says; the next build takes them and yields the same bundle and sites.
+      expect(readdirSync(join(b.dir, '.cache/memory-customs')).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0)
+      expect(existsSync(join(b.dir, 'node_modules/.cache/unplugin-memory-customs/transforms'))).toBe(false)
+      const again = vite(b.dir)
+      expect(again.bundle).toBe(b.bundle)
+      expect(again.sites).toEqual(b.sites)
     },
   ],
   [

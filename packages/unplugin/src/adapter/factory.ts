@@ -5,13 +5,16 @@ import { escapeRegExp, PROBE_NAMES } from '../core/glob'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
 import { candidateTest, candidateWords } from '../core/candidates'
 import { saveParserCache } from '../core/code-cache'
-import { projectWrapperIndex, sourcesMatch } from '../core/wrapper-specs'
-import type { Options } from '../types'
+import { hintedSources, projectWrapperIndex, sourcesMatch } from '../core/wrapper-specs'
+import type { CallSite, Options } from '../types'
 import { version } from '../../package.json'
 import { claimEmission } from './emitted'
 import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
 import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
 import { createSourcePositions } from './input-map'
+import { TransformCache, type CachedTransform } from './transform-cache'
+import { isInstrumented } from '../core/marker'
+import type { AnalyzeError } from '../core/errors'
 import { SiteCollector, type ManifestSite } from './manifest'
 import { reportHtml } from './report'
 import { errorMessage, skippedFileWarning } from './warnings'
@@ -28,6 +31,8 @@ interface HostInfo {
   serve?: boolean
   /** Under vitest: where the manifest is written when the run ends (absolute), else unset. */
   testOutDir?: string
+  /** Vite: the build's output directory (absolute): the source scan skips it (an earlier build's bundle is no source). */
+  outDir?: string
 }
 
 /** Options resolved for the actual build, plus what the handler derives from them. */
@@ -43,6 +48,10 @@ interface ActiveConfig {
   preparing?: Promise<void>
   /** A source file under `root` passes the candidate test (or mentions a wrapper): the parser will likely be needed. */
   likelyCandidates: boolean
+  /** The source files that pass the candidate test (absolute paths, from the same scan). */
+  likelyFiles: readonly string[]
+  /** Earlier builds' analyses (the `cache` option), or `null`. */
+  cache: TransformCache | null
 }
 
 /** The API exposed on the Vite plugin (`plugin.api`). */
@@ -112,21 +121,24 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     if (active) return active
     const mode = host.mode || modeFromEnv()
     const root = path.resolve(userOptions?.root ?? host.root ?? process.cwd())
-    const resolved = resolveOptions(userOptions, { mode, root })
+    const resolved = resolveOptions(userOptions, { mode, root, outDir: host.outDir })
     const enabled = typeof resolved.enabled === 'function' ? resolved.enabled({ mode, framework }) !== false : resolved.enabled !== false
     // Disabled: no scan of the sources and no candidate test, nothing is transformed. Enabled, the scan for wrapper
     // declarations also tells whether any source file could be a candidate (before the index reuses that scan).
     const hint = enabled ? (candidateWords(resolved, []) ?? candidateTest(resolved, [])) : null
     const likelyCandidates = hint !== null && sourcesMatch(resolved.root, resolved.wrappers, hint) === true
+    const likelyFiles = (likelyCandidates && hint && hintedSources(resolved.root, resolved.wrappers, hint)) || []
     const names = enabled ? wrapperNamesNow(resolved) : null
     active = {
       likelyCandidates,
+      likelyFiles,
       resolved,
       mode,
       root,
       enabled,
       admits: createIdFilter(resolved.include, resolved.exclude, root),
       prefilter: names && nonStateful(candidateTest(resolved, names)),
+      cache: enabled ? TransformCache.open(resolved, userOptions?.cache) : null,
     }
     return active
   }
@@ -167,6 +179,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
         collector.record(file, [])
         return null
       }
+      // A module an earlier build analysed (same code, id and configuration). A call of the module's own wrapper
+      // takes the parser path: its sites may need the declarations read again (./input-map).
+      const hit = !isInstrumented(code) && !definesProbe(code) ? c.cache?.get(id, code) : undefined
+      if (hit && !hit.sites.some((s) => s.wraps?.some((w) => w.file === file))) return transformFromCache.call(this, c, hit, code, id, file)
       if (parserCore) return transformCandidate.call(this, parserCore, c, code, id, file)
       return loadParserCore().then(
         (core) => transformCandidate.call(this, core, c, code, id, file),
@@ -184,27 +200,76 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   function transformCandidate(this: Ctx, core: ParserCore, c: ActiveConfig, code: string, id: string, file: string): TransformResult {
     try {
       // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
-      if (core.isInstrumented(code) || definesProbe(code)) return null
+      if (isInstrumented(code) || definesProbe(code)) return null
       const analysis = core.analyzeSafe(code, id, c.resolved)
-      const error = analysis.error
-      if (error) {
-        collector.record(file, [])
-        const reason = /^(?:internal error|nesting too deep)/.test(error.message) ? error.message : `cannot be parsed: ${error.message}`
-        this.warn(skippedFileWarning(file, error.line, error.column, reason))
-        return null
-      }
-      const sites = sitesInSource(this, code, id, file, analysis.sites, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
-      collector.record(file, sites)
-      if (!sites.some((s) => !s.unsupported)) return null
-      const out = core.instrument(code, id, sites, c.resolved)
-      if (!out) return null
-      const map = out.map as unknown as SourceMapLike
-      if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
-      return { code: out.code, map: c.resolved.sourcemap === false ? null : (map as SourceMapCompact) }
+      const sites = recordSites.call(this, c, code, id, file, analysis, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
+      const out = sites && core.instrument(code, id, sites, c.resolved)
+      // What the next build of this same module takes instead of parsing it (./transform-cache): the output is
+      // kept only when it was made for the sites as found (no input source map moved them).
+      c.cache?.set(id, code, { ...analysis, out: out && sites === analysis.sites ? { code: out.code, map: { ...out.map } } : null })
+      return shapedOutput(c, out)
     } catch (err) {
       this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
       return null
     }
+  }
+
+  /** `transformCandidate` from an earlier build's result: the parser is loaded only if an input source map moved the sites. */
+  function transformFromCache(
+    this: Ctx,
+    c: ActiveConfig,
+    hit: CachedTransform,
+    code: string,
+    id: string,
+    file: string,
+  ): TransformResult | Promise<TransformResult> {
+    try {
+      const sites = recordSites.call(this, c, code, id, file, hit)
+      if (!sites) return null
+      if (sites === hit.sites && hit.out) return shapedOutput(c, hit.out)
+      return (parserCore ? Promise.resolve(parserCore) : loadParserCore()).then(
+        (core) => shapedOutput(c, core.instrument(code, id, sites, c.resolved)),
+        (err) => {
+          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+          return null
+        },
+      )
+    } catch (err) {
+      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+      return null
+    }
+  }
+
+  /**
+   * The analysis's sites at the author's positions, recorded in the manifest; `null` when there is nothing to
+   * instrument (with a warning when the module could not be parsed).
+   */
+  function recordSites(
+    this: Ctx,
+    c: ActiveConfig,
+    code: string,
+    id: string,
+    file: string,
+    analysis: { sites: CallSite[]; error?: AnalyzeError },
+    wrapperLines?: (original: string) => ReadonlyMap<string, number>,
+  ): CallSite[] | null {
+    const error = analysis.error
+    if (error) {
+      collector.record(file, [])
+      const reason = /^(?:internal error|nesting too deep)/.test(error.message) ? error.message : `cannot be parsed: ${error.message}`
+      this.warn(skippedFileWarning(file, error.line, error.column, reason))
+      return null
+    }
+    const sites = sitesInSource(this, code, id, file, analysis.sites, wrapperLines)
+    collector.record(file, sites)
+    return sites.some((s) => !s.unsupported) ? sites : null
+  }
+
+  function shapedOutput(c: ActiveConfig, out: { code: string; map: unknown } | null): TransformResult {
+    if (!out) return null
+    const map = out.map as SourceMapLike
+    if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
+    return { code: out.code, map: c.resolved.sourcemap === false ? null : (map as SourceMapCompact) }
   }
 
   const manifestText = (): string => {
@@ -326,6 +391,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   // The parser's compiled code is cached for the next build once it has done its work (./core/code-cache).
   const cacheParser = () => {
     if (parserCore) saveParserCache()
+    if (active?.cache) active.cache.prune()
   }
 
   const { resolveId: inspectorResolveId, load: inspectorLoad, ...inspectorHooks } = inspector.hooks
@@ -373,15 +439,19 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
       configResolved(cfg) {
         const underVitest = cfg.command === 'serve' && cfg.plugins.some((p) => p.name === 'vitest')
         const testOutDir = underVitest ? path.resolve(cfg.root, configuredOutDir ?? 'dist') : undefined
-        hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve', testOutDir })
+        const outDir = path.resolve(cfg.root, cfg.build?.outDir ?? 'dist')
+        hostChanged({ mode: cfg.mode, root: cfg.root, serve: cfg.command === 'serve', testOutDir, outDir })
         inspector.configResolved(cfg)
         return narrowCodeFilter()
       },
       // A build whose sources hold candidates starts loading the parser now, while Rolldown resolves and reads the
       // first modules, instead of when the first candidate reaches `transform`. Not for the dev server (or vitest),
       // which may never request those modules. A failure surfaces where a candidate awaits the parser.
+      // Not when earlier builds left the analyses of all those files as they are (./transform-cache): then no module
+      // may need the parser at all.
       buildStart() {
-        if (!host.serve && config().likelyCandidates) loadParserCore().catch(() => {})
+        const c = config()
+        if (!host.serve && c.likelyCandidates && !c.cache?.holdsAll(c.likelyFiles)) loadParserCore().catch(() => {})
       },
       ...inspectorHooks,
       // With a filter, Rolldown decides natively that the other modules are not the bridge: unfiltered, these two

@@ -122,7 +122,13 @@ const envOptions: Check = (v, at) => {
   if (!isRecord(v)) return fail(at, 'expected an object of options per mode')
   for (const [mode, options] of Object.entries(v)) baseOptions(options, [...at, mode])
 }
-const options = object({ ...baseShape, root: nonEmpty(), env: envOptions, inspector: boolean } satisfies Record<keyof Options, Check>)
+const options = object({
+  ...baseShape,
+  root: nonEmpty(),
+  env: envOptions,
+  inspector: boolean,
+  cache: oneOf('true, false or a directory', [isBoolean, boolean], [isString, nonEmpty('expected a directory')]),
+} satisfies Record<keyof Options, Check>)
 
 /** The user's options when their shape is right (`undefined` and `null` are no options); else an `OptionError`. */
 export function validateOptions(user: unknown): Options {

@@ -161,8 +161,12 @@ function escapeAlternatives(words: readonly string[]): string {
 /**
  * Validates the user's options (throws `OptionError` naming the option on a wrong one), picks the mode
  * (explicit, else `NODE_ENV`, else `'development'`), merges `env[mode]` over the base and compiles matchers.
+ * `outDir`: the build's output directory, which the scan for wrapper declarations skips.
  */
-export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx: { mode?: string; root?: string } = {}): ResolvedOptions {
+export function resolveOptions(
+  user: Options | ResolvedOptions | undefined,
+  ctx: { mode?: string; root?: string; outDir?: string } = {},
+): ResolvedOptions {
   if (isResolvedOptions(user)) return user
   const valid = validateOptions(user)
   const mode = ctx.mode || process.env.NODE_ENV || 'development'
@@ -208,7 +212,7 @@ export function resolveOptions(user: Options | ResolvedOptions | undefined, ctx:
     typeAware,
     keys,
     keyRegExps: { include: keys.include.map(keyGlobToRegExp), exclude: keys.exclude.map(keyGlobToRegExp) },
-    wrappers: resolveWrapperSpecs(o.wrappers, root),
+    wrappers: resolveWrapperSpecs(o.wrappers, root, 'wrappers', ctx.outDir ? [ctx.outDir] : []),
     matcher: {
       verb: new RegExp(`^(?:${escapeAlternatives(verbs)})([A-Z_$][A-Za-z0-9_$]*)?$`),
       noun: new RegExp(`(?:${escapeAlternatives(nouns)})$`),

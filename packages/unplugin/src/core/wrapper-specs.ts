@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { OptionError } from './errors'
@@ -22,6 +23,12 @@ export interface WrapperSpecs {
   members: Array<{ owner: string; method: string }>
   /** Absolute paths of modules whose every function and method is a wrapper. */
   modules: string[]
+  /**
+   * Absolute directories the source scan skips: the build's output directory, when it is under the root (a bundle
+   * an earlier build wrote there holds copies of the wrappers' declarations, which are not where the author wrote
+   * them).
+   */
+  skipDirs?: string[]
 }
 
 /** A wrapper declaration: what the manifest says a wrapper call reaches. */
@@ -51,8 +58,14 @@ const MEMBER = /^([A-Za-z_$][\w$]*)\.(\*|[A-Za-z_$][\w$]*)$/
 const SOURCE = /\.[cm]?[jt]sx?$/
 
 /** Validates and sorts the `wrappers` option; a wrong entry is an `OptionError` naming `wrappers[i]`. */
-export function resolveWrapperSpecs(list: readonly string[] | undefined, root: string, optionPath = 'wrappers'): WrapperSpecs {
+export function resolveWrapperSpecs(
+  list: readonly string[] | undefined,
+  root: string,
+  optionPath = 'wrappers',
+  skipDirs: readonly string[] = [],
+): WrapperSpecs {
   const specs: WrapperSpecs = { names: [], members: [], modules: [] }
+  if (skipDirs.length) specs.skipDirs = skipDirs.map((d) => path.resolve(root, d))
   ;(list ?? []).forEach((entry, i) => {
     const at = `${optionPath}[${i}]`
     if (IDENT.test(entry)) specs.names.push(entry)
@@ -77,8 +90,8 @@ function toPosix(p: string): string {
   return p.replace(/\\/g, '/')
 }
 
-/** Source files under `root`, not in `node_modules` or a dot-directory, at most `limit` of them. */
-function sourceFiles(root: string, limit: number): string[] {
+/** Source files under `root`, not in `node_modules`, a dot-directory or `skip`, at most `limit` of them. */
+function sourceFiles(root: string, limit: number, skip: readonly string[] = []): string[] {
   const out: string[] = []
   const stack = [root]
   while (stack.length && out.length < limit) {
@@ -92,8 +105,9 @@ function sourceFiles(root: string, limit: number): string[] {
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue
       const full = path.join(dir, e.name)
-      if (e.isDirectory()) stack.push(full)
-      else if (e.isFile() && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) out.push(full)
+      if (e.isDirectory()) {
+        if (!skip.includes(full)) stack.push(full)
+      } else if (e.isFile() && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) out.push(full)
     }
   }
   return out
@@ -132,8 +146,8 @@ interface Mention {
 
 const scanCache = new Map<string, Mention[]>()
 const indexCache = new Map<string, WrapperIndex>()
-/** Per scan and hint: whether a scanned file matched the hint (see `sourcesMatch`). */
-const hintCache = new Map<string, boolean>()
+/** Per scan and hint: the absolute paths of the scanned files that matched the hint (see `sourcesMatch`). */
+const hintCache = new Map<string, string[]>()
 const cacheKeyOf = (root: string, specs: WrapperSpecs) => `${root}\0${JSON.stringify(specs)}`
 const hintKeyOf = (key: string, hint: RegExp) => `${key}\0${String(hint)}`
 
@@ -148,8 +162,8 @@ function mentions(root: string, specs: WrapperSpecs, hint?: RegExp): Mention[] {
   const mention = mentionPattern(specs)
   const modules = new Set(specs.modules.map((m) => path.resolve(m)))
   const out: Mention[] = []
-  let hinted = false
-  for (const abs of new Set([...sourceFiles(root, MAX_SCANNED_FILES), ...modules])) {
+  const hinted: string[] = []
+  for (const abs of new Set([...sourceFiles(root, MAX_SCANNED_FILES, specs.skipDirs), ...modules])) {
     let code: string
     try {
       code = readFileSync(abs, 'utf8')
@@ -158,7 +172,7 @@ function mentions(root: string, specs: WrapperSpecs, hint?: RegExp): Mention[] {
     }
     const wholeModule = modules.has(path.resolve(abs))
     if (wholeModule || mention.test(code)) out.push({ file: toPosix(path.relative(root, abs)), code, wholeModule })
-    if (hint && !hinted) hinted = hint.test(code)
+    if (hint?.test(code)) hinted.push(abs)
   }
   scanCache.set(key, out)
   if (hint) hintCache.set(hintKeyOf(key, hint), hinted)
@@ -173,7 +187,24 @@ function mentions(root: string, specs: WrapperSpecs, hint?: RegExp): Mention[] {
  */
 export function sourcesMatch(root: string, specs: WrapperSpecs, hint: RegExp): boolean | null {
   const found = mentions(root, specs, hint)
-  return found.length > 0 || (hintCache.get(hintKeyOf(cacheKeyOf(root, specs), hint)) ?? null)
+  const hinted = hintCache.get(hintKeyOf(cacheKeyOf(root, specs), hint))
+  return found.length > 0 || (hinted ? hinted.length > 0 : null)
+}
+
+/** The files that matched `hint` in the scan `sourcesMatch` ran with it (absolute paths), or `null` when none ran. */
+export function hintedSources(root: string, specs: WrapperSpecs, hint: RegExp): readonly string[] | null {
+  return hintCache.get(hintKeyOf(cacheKeyOf(root, specs), hint)) ?? null
+}
+
+/**
+ * A digest of everything the wrapper index of `root` is built from: the specs and the text of every file that may
+ * declare a wrapper (read by the same scan). Equal digests, equal indexes, without parsing anything: a cache of
+ * analyses keys on it (the sites of a module that calls a wrapper depend on the wrapper's declaring module).
+ */
+export function wrapperSourcesDigest(root: string, specs: WrapperSpecs): string {
+  const hash = createHash('sha256').update(JSON.stringify(specs))
+  for (const m of mentions(root, specs)) hash.update(`\0${m.file}\0${m.wholeModule}\0${m.code}`)
+  return hash.digest('hex')
 }
 
 /**
