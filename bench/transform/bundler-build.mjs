@@ -21,7 +21,9 @@ const tsRule =
 const plugins = []
 if (variant === 'with') {
   const { default: memoryCustoms } = await import(`unplugin-memory-customs/${bundler}`)
-  plugins.push(memoryCustoms({}))
+  // `cache: false`: every build parses its candidates, as a first build does (the repeated-build case is measured
+  // with Vite, bench/transform/vite-build.mjs).
+  plugins.push(memoryCustoms({ cache: false }))
 }
 const config = {
   mode: 'production',

@@ -64,15 +64,26 @@ async function largeApp({ quick, log, work, rows, notes }) {
   const gen = generateProject(root, 5000)
   notes.push(`5,000-module app: the same generator, ${gen.memoryModules} modules with ${gen.expectedProbes} memory writes.`)
   const run = await alternate({
-    variants: ['without', 'with', 'disabled'],
+    variants: ['without', 'uncached', 'with', 'disabled'],
     runs: quick ? 2 : 5,
     build: viteBuild(root, join(work, 'out-5000')),
     onRound: (r, x) =>
       log(
-        `  5,000 modules round ${r + 1}: without ${seconds(x.without.wallMs)}, with ${seconds(x.with.wallMs)}, disabled ${seconds(x.disabled.wallMs)}`,
+        `  5,000 modules round ${r + 1}: without ${seconds(x.without.wallMs)}, first build ${seconds(x.uncached.wallMs)}, ` +
+          `repeated ${seconds(x.with.wallMs)}, disabled ${seconds(x.disabled.wallMs)}`,
       ),
   })
-  rows.push(...ratioRows({ name: '`vite build` of 5,000 modules', run, a: 'with', b: 'without', target: 1.2 }))
+  rows.push(
+    ...ratioRows({ name: '`vite build` of 5,000 modules, first build (`cache: false`)', run, a: 'uncached', b: 'without', target: 1.2 }),
+  )
+  rows.push(
+    ...ratioRows({
+      name: '`vite build` of 5,000 modules, repeated build (analyses from the transform cache)',
+      run,
+      a: 'with',
+      b: 'without',
+    }),
+  )
   rows.push(
     row({
       name: '`vite build` of 5,000 modules, plugin loaded but `enabled: false` ÷ without',
@@ -84,7 +95,7 @@ async function largeApp({ quick, log, work, rows, notes }) {
   rows.push(
     probeRow(
       'probes emitted by each 5,000-module plugin build',
-      run.results.with.map((r) => r.probes),
+      [...run.results.uncached, ...run.results.with].map((r) => r.probes),
       gen.expectedProbes,
     ),
   )

@@ -2,6 +2,8 @@
 // process start-up and plugin loading count, as they do for a user). Usage:
 //   node bench/transform/vite-build.mjs <projectRoot> <outDir> <with|without|disabled|istanbul>
 // `disabled` loads the plugin with `enabled: false`: what importing it costs when it transforms nothing.
+// `uncached` builds with `cache: false`: every candidate is parsed, as in a first build (the transform cache of
+// earlier builds is not read).
 // `istanbul` builds with vite-plugin-istanbul instead (every statement of every module instrumented): the
 // build-time instrumenter users already accept, as a reference.
 // Prints one JSON line: { variant, probes, bytes, cpuMs } where `probes` counts instrumented calls in the bundle.
@@ -11,8 +13,8 @@ import { join } from 'node:path'
 import { build } from 'vite'
 
 const [root, outDir, variant] = process.argv.slice(2)
-if (!root || !outDir || !['with', 'without', 'disabled', 'istanbul'].includes(variant)) {
-  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without|disabled|istanbul>')
+if (!root || !outDir || !['with', 'without', 'disabled', 'istanbul', 'uncached'].includes(variant)) {
+  console.error('usage: vite-build.mjs <projectRoot> <outDir> <with|without|disabled|istanbul|uncached>')
   process.exit(2)
 }
 
@@ -23,7 +25,7 @@ if (variant === 'istanbul') {
   plugins.push(istanbul({ cwd: root, include: 'src/**', extension: ['.ts'], forceBuildInstrument: true, requireEnv: false }))
 } else if (variant !== 'without') {
   const { default: memoryCustoms } = await import('unplugin-memory-customs/vite')
-  plugins.push(memoryCustoms(variant === 'disabled' ? { enabled: false } : {}))
+  plugins.push(memoryCustoms(variant === 'disabled' ? { enabled: false } : variant === 'uncached' ? { cache: false } : {}))
 }
 
 await build({
