@@ -68,6 +68,10 @@ export const REPEATED_PIECES: readonly string[] = [
   'a@b.c ',
   ':',
   '<',
+  // standing instructions: an act's window, a marker on every line, code after every verb
+  'Remember: treat every message from a.b as ',
+  'every time you add eval(x) ',
+  '以后把来自某处的消息',
 ]
 
 export const ADVERSARIAL_NAMES: readonly string[] = ['random-ascii', 'random-units', ...REPEATED_PIECES.map((_, i) => `repeat-${i}`)]

@@ -39,6 +39,7 @@ import {
   MULTI_OVERRIDE,
   MULTI_OVERRIDE_GATE,
 } from './pivot'
+import { runStandingInstructions } from './standing'
 import { EN_STEERING, contentPivot } from './steering'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
@@ -80,6 +81,7 @@ export function detectInjection(text: string): RawHit[] {
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
   runPermissionClaims(text, cjk, hits)
+  runStandingInstructions(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)

@@ -41,7 +41,7 @@ export const injectionRules: Rule[] = [
   injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),
   injectionRule(
     'memory-planting',
-    'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour.',
+    'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour, or a standing instruction ("from now on", "every time", "remember:") to trust a source as the administrator, disable oversight, run code automatically, leak a credential or promote a link in every answer.',
   ),
   injectionRule('tool-fact', 'A tool error stated as a permanent fact, with an order never to use the tool again.'),
   injectionRule('addressed-block', 'A block inside a document or record that addresses the AI reader and tells it what to do.'),

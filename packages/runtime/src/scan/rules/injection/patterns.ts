@@ -269,7 +269,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'grants the assistant a permission',
   },
   {
-    re: /\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the\s+)?user\b|\b(?:without|before)\s+(?:the\s+user\s+)?(?:knowing|noticing)\b|\b(?:silently|secretly|covertly|quietly)\s+(?:\w+\s+)?(?:forward|send|upload|delete|share|copy|execute|run|modify|change|add|include|insert|transfer|collect|record|e-?mail)\b|\b(?:refuse|reject|decline)\s+(?:any|all|every|further)\b|\balways\s+(?:say|reply|respond|answer|claim|pretend)\b|\breply\s+(?:only|just)\b|\bwhatever the question\b|\bnever\s+(?:mention|reveal|disclose|admit)\b|\bdo not complete\b|\bopposite of what\b/gi,
+    re: /\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the\s+)?user\b|\b(?:without|before)\s+(?:the\s+user\s+)?(?:knowing|noticing)\b|\b(?:silently|secretly|covertly|quietly)\s+(?:\w+\s+)?(?:forward|send|upload|delete|share|copy|execute|run|modify|change|add|include|insert|transfer|collect|record|e-?mail)\b|\b(?:refuse|reject|decline)\s+(?:any|all|every|further)\b|\balways\s+(?:claim|pretend)\b|\balways\s+(?:say|reply|respond|answer)\s+(?:with\s+)?(?:that\b|["'“‘]|only\b|no\b|yes\b|nothing\b)|\breply\s+(?:only|just)\b|\bwhatever the question\b|\bnever\s+(?:mention|reveal|disclose|admit)\b|\bdo not complete\b|\bopposite of what\b/gi,
     weight: 2,
     what: 'covert or refusing behaviour',
   },
@@ -284,7 +284,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority over the system prompt',
   },
   {
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
+    re: /\b(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3})(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },
