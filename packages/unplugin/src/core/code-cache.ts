@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
@@ -59,7 +60,7 @@ export function preloadParser(from: string = import.meta.url): unknown {
 function loadCommonJs(file: string): unknown {
   const cache = createRequire(file).cache
   if (cache[file]) return cache[file].exports
-  const source = readFileSync(file, 'utf8')
+  const source = readSource(file)
   const cacheFile = cachePath(file)
   let cachedData: Buffer | undefined
   try {
@@ -84,6 +85,15 @@ function loadCommonJs(file: string): unknown {
   const outcome = !cachedData ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used'
   compiled.push({ file, script, cacheFile, cache: outcome, stale: outcome !== 'used' })
   return mod.exports
+}
+
+/**
+ * The script's text. TypeScript's 9 MB bundle is plain ASCII, which decodes as Latin-1 in about half the time UTF-8
+ * takes (4–15 against 19–35 ms here); anything else is read as UTF-8.
+ */
+function readSource(file: string): string {
+  const bytes = readFileSync(file)
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')
 }
 
 /** The scripts compiled here and what became of their cached data (for tests and diagnostics). */
