@@ -1,93 +1,28 @@
 import path from 'node:path'
-import type { SourceMapCompact, UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { normalizeId } from '../core/ids'
-import { escapeRegExp, PROBE_NAMES } from '../core/glob'
+import type { UnpluginBuildContext, UnpluginContext, UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { resolveOptions, type ResolvedOptions } from '../core/options'
-import { candidateTest, candidateWords } from '../core/candidates'
+import { candidateWords } from '../core/candidates'
+import { escapeRegExp, PROBE_NAMES } from '../core/glob'
 import { saveParserCache } from '../core/code-cache'
-import { hintedSources, projectWrapperIndex, sourcesMatch } from '../core/wrapper-specs'
-import type { CallSite, Options } from '../types'
+import type { Options } from '../types'
 import { version } from '../../package.json'
+import { ActiveConfigs, modeFromEnv, prepare, type HostInfo } from './active-config'
 import { claimEmission } from './emitted'
-import { createIdFilter, nativeTransformFilter, nonStateful } from './filters'
-import { appendInlineSourceMap, type SourceMapLike } from './inline-map'
+import { nativeTransformFilter, nonStateful } from './filters'
 import { createSourcePositions } from './input-map'
-import { TransformCache, type CachedTransform } from './transform-cache'
-import { isInstrumented } from '../core/marker'
-import type { AnalyzeError } from '../core/errors'
 import { SiteCollector, type ManifestSite } from './manifest'
+import { loadParserCore, parserCoreNow, wrapperNamesNow } from './parser-core'
 import { reportHtml } from './report'
-import { errorMessage, skippedFileWarning } from './warnings'
+import { createModuleTransform } from './transform'
 import { BRIDGE_ID, viteInspector } from '../inspector/vite'
 import { injectHttpBridge } from '../inspector/webpack'
 
 export const PLUGIN_NAME = 'unplugin-memory-customs'
 
-/** What the host bundler told us; filled by the per-bundler hooks before the first transform. */
-interface HostInfo {
-  mode?: string
-  root?: string
-  /** Vite `serve` (dev server, vitest): nothing is emitted; sites are available through `api.sites()`. */
-  serve?: boolean
-  /** Under vitest: where the manifest is written when the run ends (absolute), else unset. */
-  testOutDir?: string
-  /** Vite: the build's output directory (absolute): the source scan skips it (an earlier build's bundle is no source). */
-  outDir?: string
-}
-
-/** Options resolved for the actual build, plus what the handler derives from them. */
-interface ActiveConfig {
-  resolved: ResolvedOptions
-  mode: string
-  root: string
-  enabled: boolean
-  admits: (id: string) => boolean
-  /** The exact candidate test; `null` until the wrappers under `root` are known (see `prepare`). */
-  prefilter: RegExp | null
-  /** Set while the wrapper declarations are read with the parser, which is loaded asynchronously. */
-  preparing?: Promise<void>
-  /** A source file under `root` passes the candidate test (or mentions a wrapper): the parser will likely be needed. */
-  likelyCandidates: boolean
-  /** The source files that pass the candidate test (absolute paths, from the same scan). */
-  likelyFiles: readonly string[]
-  /** Earlier builds' analyses (the `cache` option), or `null`. */
-  cache: TransformCache | null
-}
-
 /** The API exposed on the Vite plugin (`plugin.api`). */
 export interface MemoryCustomsApi {
   /** Sites analysed so far in this process by this plugin instance, ordered by file, line, column. */
   sites(): ManifestSite[]
-}
-
-type ParserCore = typeof import('./core')
-let parserCore: ParserCore | undefined
-let parserCoreLoading: Promise<ParserCore> | undefined
-/** The TypeScript-backed core, loaded once per process on first need (see `./core`), from V8's code cache. */
-function loadParserCore(): Promise<ParserCore> {
-  parserCoreLoading ??= import('./core').then((m) => (parserCore = m))
-  return parserCoreLoading
-}
-
-/**
- * The names of the wrappers under `o.root`, or `null` when a module there mentions one and the parser is not
- * loaded yet: most projects have none, and then the candidate test needs no TypeScript.
- */
-function wrapperNamesNow(o: ResolvedOptions): string[] | null {
-  const index = parserCore ? parserCore.wrapperIndex(o.root, o.wrappers, parserCore.parse) : projectWrapperIndex(o.root, o.wrappers, null)
-  return index && [...index.names]
-}
-
-// A module that defines the probe functions is the runtime itself; instrumenting it would make it import itself.
-// All three are required: a user module that merely declares one of these names is instrumented with fresh
-// helper names instead.
-const DEFINES_PROBE = [PROBE_NAMES.prepare, PROBE_NAMES.done, PROBE_NAMES.register].map(
-  (name) => new RegExp(`\\bfunction\\s+${escapeRegExp(name)}\\b`),
-)
-const definesProbe = (code: string) => DEFINES_PROBE.every((re) => re.test(code))
-
-function modeFromEnv(): string {
-  return process.env.NODE_ENV || 'development'
 }
 
 /**
@@ -97,11 +32,12 @@ function modeFromEnv(): string {
  */
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (userOptions, meta) => {
   const framework = meta.framework
-  const host: HostInfo = {}
+  const configs = new ActiveConfigs(userOptions, framework)
+  const host = configs.host
+  const config = () => configs.current()
   // Not cleared between builds: in watch mode unchanged modules are not transformed again, so their sites
   // must stay; a module transformed again replaces its entry.
   const collector = new SiteCollector()
-  // Sites found in code that an earlier plugin or loader compiled get the author's lines back (./input-map).
   const sitesInSource = createSourcePositions()
   // The dev page (Vite serve only; webpack/Rspack use the `unplugin-memory-customs/inspector` middleware).
   const inspector = viteInspector({
@@ -116,161 +52,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   const envModes = Object.keys(userOptions?.env ?? {})
   const perMode = [eager, ...envModes.map((mode) => resolveOptions(userOptions, { mode, root: userOptions?.root }))]
 
-  let active: ActiveConfig | null = null
-  const config = (): ActiveConfig => {
-    if (active) return active
-    const mode = host.mode || modeFromEnv()
-    const root = path.resolve(userOptions?.root ?? host.root ?? process.cwd())
-    const resolved = resolveOptions(userOptions, { mode, root, outDir: host.outDir })
-    const enabled = typeof resolved.enabled === 'function' ? resolved.enabled({ mode, framework }) !== false : resolved.enabled !== false
-    // Disabled: no scan of the sources and no candidate test, nothing is transformed. Enabled, the scan for wrapper
-    // declarations also tells whether any source file could be a candidate (before the index reuses that scan).
-    const hint = enabled ? (candidateWords(resolved, []) ?? candidateTest(resolved, [])) : null
-    const likelyCandidates = hint !== null && sourcesMatch(resolved.root, resolved.wrappers, hint) === true
-    const likelyFiles = (likelyCandidates && hint && hintedSources(resolved.root, resolved.wrappers, hint)) || []
-    const names = enabled ? wrapperNamesNow(resolved) : null
-    active = {
-      likelyCandidates,
-      likelyFiles,
-      resolved,
-      mode,
-      root,
-      enabled,
-      admits: createIdFilter(resolved.include, resolved.exclude, root),
-      prefilter: names && nonStateful(candidateTest(resolved, names)),
-      cache: enabled ? TransformCache.open(resolved, userOptions?.cache) : null,
-    }
-    return active
-  }
-  /** Completes `c.prefilter` when the wrapper declarations need the parser: loads it and reads them. */
-  const prepare = (c: ActiveConfig): Promise<void> => {
-    c.preparing ??= loadParserCore().then((core) => {
-      const names = [...core.wrapperIndex(c.resolved.root, c.resolved.wrappers, core.parse).names]
-      c.prefilter = nonStateful(candidateTest(c.resolved, names))
-    })
-    return c.preparing
-  }
-  const hostChanged = (info: HostInfo) => {
-    Object.assign(host, info)
-    active = null
-  }
-
-  type TransformResult = { code: string; map: SourceMapCompact | null } | null
-  type Ctx = UnpluginBuildContext & UnpluginContext
-
-  // Synchronous for every module the filters reject; a candidate waits for the parser only the first time.
-  function transformModule(this: Ctx, code: string, id: string): TransformResult | Promise<TransformResult> {
-    let file = id
-    try {
-      const c = config()
-      if (!c.enabled || !c.admits(id)) return null
-      if (!c.prefilter) {
-        return prepare(c).then(
-          () => transformModule.call(this, code, id),
-          (err) => {
-            this.warn(skippedFileWarning(normalizeId(id, c.root).file, 1, 1, `internal error: ${errorMessage(err)}`))
-            return null
-          },
-        )
-      }
-      file = normalizeId(id, c.root).file
-      if (code.search(c.prefilter) === -1) {
-        // An edited module (watch mode, HMR) may have lost its sites; forget what it had.
-        collector.record(file, [])
-        return null
-      }
-      // A module an earlier build analysed (same code, id and configuration). A call of the module's own wrapper
-      // takes the parser path: its sites may need the declarations read again (./input-map).
-      const hit = !isInstrumented(code) && !definesProbe(code) ? c.cache?.get(id, code) : undefined
-      if (hit && !hit.sites.some((s) => s.wraps?.some((w) => w.file === file))) return transformFromCache.call(this, c, hit, code, id, file)
-      if (parserCore) return transformCandidate.call(this, parserCore, c, code, id, file)
-      return loadParserCore().then(
-        (core) => transformCandidate.call(this, core, c, code, id, file),
-        (err) => {
-          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-          return null
-        },
-      )
-    } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
-    }
-  }
-
-  function transformCandidate(this: Ctx, core: ParserCore, c: ActiveConfig, code: string, id: string, file: string): TransformResult {
-    try {
-      // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
-      if (isInstrumented(code) || definesProbe(code)) return null
-      const analysis = core.analyzeSafe(code, id, c.resolved)
-      const sites = recordSites.call(this, c, code, id, file, analysis, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
-      const out = sites && core.instrument(code, id, sites, c.resolved)
-      // What the next build of this same module takes instead of parsing it (./transform-cache): the output is
-      // kept only when it was made for the sites as found (no input source map moved them).
-      c.cache?.set(id, code, { ...analysis, out: out && sites === analysis.sites ? { code: out.code, map: { ...out.map } } : null })
-      return shapedOutput(c, out)
-    } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
-    }
-  }
-
-  /** `transformCandidate` from an earlier build's result: the parser is loaded only if an input source map moved the sites. */
-  function transformFromCache(
-    this: Ctx,
-    c: ActiveConfig,
-    hit: CachedTransform,
-    code: string,
-    id: string,
-    file: string,
-  ): TransformResult | Promise<TransformResult> {
-    try {
-      const sites = recordSites.call(this, c, code, id, file, hit)
-      if (!sites) return null
-      if (sites === hit.sites && hit.out) return shapedOutput(c, hit.out)
-      return (parserCore ? Promise.resolve(parserCore) : loadParserCore()).then(
-        (core) => shapedOutput(c, core.instrument(code, id, sites, c.resolved)),
-        (err) => {
-          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-          return null
-        },
-      )
-    } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
-    }
-  }
-
-  /**
-   * The analysis's sites at the author's positions, recorded in the manifest; `null` when there is nothing to
-   * instrument (with a warning when the module could not be parsed).
-   */
-  function recordSites(
-    this: Ctx,
-    c: ActiveConfig,
-    code: string,
-    id: string,
-    file: string,
-    analysis: { sites: CallSite[]; error?: AnalyzeError },
-    wrapperLines?: (original: string) => ReadonlyMap<string, number>,
-  ): CallSite[] | null {
-    const error = analysis.error
-    if (error) {
-      collector.record(file, [])
-      const reason = /^(?:internal error|nesting too deep)/.test(error.message) ? error.message : `cannot be parsed: ${error.message}`
-      this.warn(skippedFileWarning(file, error.line, error.column, reason))
-      return null
-    }
-    const sites = sitesInSource(this, code, id, file, analysis.sites, wrapperLines)
-    collector.record(file, sites)
-    return sites.some((s) => !s.unsupported) ? sites : null
-  }
-
-  function shapedOutput(c: ActiveConfig, out: { code: string; map: unknown } | null): TransformResult {
-    if (!out) return null
-    const map = out.map as SourceMapLike
-    if (c.resolved.inlineSourceMap) return { code: appendInlineSourceMap(out.code, map), map: null }
-    return { code: out.code, map: c.resolved.sourcemap === false ? null : (map as SourceMapCompact) }
-  }
+  const hostChanged = (info: HostInfo) => configs.hostChanged(info)
+  const transformModule = createModuleTransform({ configs, collector, sitesInSource })
 
   const manifestText = (): string => {
     const c = config()
@@ -390,8 +173,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
   }
   // The parser's compiled code is cached for the next build once it has done its work (./core/code-cache).
   const cacheParser = () => {
-    if (parserCore) saveParserCache()
-    if (active?.cache) active.cache.prune()
+    if (parserCoreNow()) saveParserCache()
+    configs.resolvedOnly()?.cache?.prune()
   }
 
   const { resolveId: inspectorResolveId, load: inspectorLoad, ...inspectorHooks } = inspector.hooks
