@@ -284,7 +284,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority over the system prompt',
   },
   {
-    re: /\b(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3})(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },

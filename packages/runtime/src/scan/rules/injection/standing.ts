@@ -13,33 +13,89 @@ const MAX_HITS = 32
 const MAX_TRIES = 256
 const MAX_EVIDENCE = 120
 
+/** How far around a marker an act is looked for: its window (200 back, 120 on), the act, and code 400 below it. */
+const REGION_BACK = 500
+const REGION_AHEAD = 800
+const MAX_REGIONS = 64
+
+/** Global copies of the languages' marker patterns, to list every marker. */
+const MARKERS = new Map<StandingLanguage, RegExp>()
+
+/** A stretch of the text to read, with its lower-case form for the `needs` test. */
+interface Stretch {
+  from: number
+  text: string
+  lower: string
+}
+
 /** Finds standing instructions in `text` (Chinese ones too when `cjk`) and appends `memory-planting` hits. */
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
-  let lower: string | null = null
+  let whole: Stretch[] | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
     if (!language.gate.test(text)) continue
-    lower ??= text.toLowerCase()
+    whole ??= [{ from: 0, text, lower: text.toLowerCase() }]
     const memoryText = language.memoryPrefix.test(text)
-    for (const pattern of language.acts) {
-      if (!pattern.needs.some((word) => lower!.includes(word))) continue
-      runAct(text, pattern, language, memoryText, hits)
-    }
+    // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
+    // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
+    const near = memoryText ? whole : markerStretches(text, language)
+    for (const pattern of language.acts) runAct(text, pattern.unmarked ? whole : near, pattern, language, memoryText, hits)
   }
 }
 
-function runAct(text: string, pattern: ActPattern, language: StandingLanguage, memoryText: boolean, hits: RawHit[]): void {
-  pattern.re.lastIndex = 0
+/** One regular expression per act for its `needs` words: one pass over a stretch instead of one per word. */
+const NEEDS = new Map<ActPattern, RegExp>()
+
+function needsOf(pattern: ActPattern): RegExp {
+  let re = NEEDS.get(pattern)
+  if (!re) NEEDS.set(pattern, (re = new RegExp(pattern.needs.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'))))
+  return re
+}
+
+/** The stretches of `text` around its persistence markers, merged, in order. */
+function markerStretches(text: string, language: StandingLanguage): Stretch[] {
+  let re = MARKERS.get(language)
+  if (!re) MARKERS.set(language, (re = new RegExp(language.persistence.source, 'gi')))
+  re.lastIndex = 0
+  const regions: Array<[number, number]> = []
+  for (const marker of text.matchAll(re)) {
+    const from = Math.max(0, marker.index - REGION_BACK)
+    const to = Math.min(text.length, marker.index + marker[0].length + REGION_AHEAD)
+    const last = regions[regions.length - 1]
+    if (last && from <= last[1]) last[1] = to
+    else if (regions.push([from, to]) > MAX_REGIONS) break
+  }
+  return regions.map(([from, to]) => {
+    const stretch = text.slice(from, to)
+    return { from, text: stretch, lower: stretch.toLowerCase() }
+  })
+}
+
+function runAct(
+  text: string,
+  stretches: readonly Stretch[],
+  pattern: ActPattern,
+  language: StandingLanguage,
+  memoryText: boolean,
+  hits: RawHit[],
+): void {
+  const needs = needsOf(pattern)
   let tries = 0
   let found = 0
-  for (const match of text.matchAll(pattern.re)) {
-    if (++tries > MAX_TRIES || found >= MAX_HITS) break
-    const start = match.index
-    const end = start + match[0].length
-    const severity = actSeverity(text, start, end, pattern, language, memoryText)
-    if (!severity) continue
-    found++
-    const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
-    hits.push({ rule: 'memory-planting', start, end, severity, evidence: `${pattern.what}: "${quote}"` })
+  for (const stretch of stretches) {
+    if (!needs.test(stretch.lower)) continue
+    pattern.re.lastIndex = 0
+    for (const match of stretch.text.matchAll(pattern.re)) {
+      if (++tries > MAX_TRIES || found >= MAX_HITS) return
+      const at = stretch.from + match.index
+      const span = pattern.locate ? pattern.locate(text, at, at + match[0].length) : null
+      if (pattern.locate && !span) continue
+      const [start, end] = span ?? [at, at + match[0].length]
+      const severity = actSeverity(text, start, end, pattern, language, memoryText)
+      if (!severity) continue
+      found++
+      const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
+      hits.push({ rule: 'memory-planting', start, end, severity, evidence: `${pattern.what}: "${quote}"` })
+    }
   }
 }
 
