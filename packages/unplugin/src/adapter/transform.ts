@@ -93,8 +93,10 @@ export function createModuleTransform({
       const sites = recordSites.call(this, c, code, id, file, analysis, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
       const out = sites && core.instrument(code, id, sites, c.resolved)
       // What the next build of this same module takes instead of parsing it (./transform-cache): the output is
-      // kept only when it was made for the sites as found (no input source map moved them).
-      c.cache?.set(id, code, { ...analysis, out: out && sites === analysis.sites ? { code: out.code, map: { ...out.map } } : null })
+      // kept only when it was made for the sites as found (no input source map moved them). An internal error may
+      // not happen again (a worker that failed to start), so it is not kept.
+      if (!analysis.error?.message.startsWith('internal error'))
+        c.cache?.set(id, code, { ...analysis, out: out && sites === analysis.sites ? { code: out.code, map: { ...out.map } } : null })
       return shapedOutput(c, out)
     } catch (err) {
       this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
