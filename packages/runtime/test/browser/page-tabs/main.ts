@@ -76,6 +76,15 @@ const api = {
   },
 
   /** What rollback, rollbackNow, checkpoint and rotateEncryptionKey do in this tab. */
+  /** What `memories` gives on a tab-shared store: the typed refusal (the lifecycle is not forwarded yet). */
+  lifecycle(name: string) {
+    try {
+      return { ok: true as const, value: String((open.get(name) as unknown as { memories: unknown }).memories) }
+    } catch (e) {
+      return errorReport(e)
+    }
+  },
+
   async leaderOnly(name: string) {
     const c = open.get(name)!
     const out: Record<string, unknown> = {}
