@@ -86,7 +86,24 @@ const DANGEROUS_CODE =
   /\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:python3?|node|perl|ruby|php)\b|\b(?:iex|Invoke-Expression)\b|\b(?:eval|exec|execSync|Function|compile)\s*\(\s*(?![\s"'`\d)\]])|\b__import__\s*\(|\/dev\/tcp\/|\bnc\s+(?:-\w+\s+)*-e\b/
 
 /** Words of which dangerous code holds one: a text without any skips the code acts. */
-const CODE_NEEDS = ['curl', 'wget', 'iwr', 'irm', 'invoke-', 'iex', 'eval', 'exec', 'function', 'compile', '__import__', '/dev/tcp', 'nc ']
+const CODE_NEEDS = [
+  'curl',
+  'wget',
+  'iwr',
+  'irm ',
+  'invoke-',
+  'iex',
+  'eval(',
+  'eval (',
+  'exec(',
+  'exec (',
+  'execsync(',
+  'function(',
+  'compile(',
+  '__import__',
+  '/dev/tcp',
+  'nc ',
+]
 
 /** Words that make the code a topic of the sentence rather than the thing to run ("add a test for the eval path"). */
 const MENTION =

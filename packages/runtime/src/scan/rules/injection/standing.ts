@@ -21,34 +21,51 @@ const MAX_REGIONS = 64
 /** Global copies of the languages' marker patterns, to list every marker. */
 const MARKERS = new Map<StandingLanguage, RegExp>()
 
-/** A stretch of the text to read, with its lower-case form for the `needs` test. */
+/** A stretch of the text to read. */
 interface Stretch {
   from: number
   text: string
-  lower: string
 }
 
 /** Finds standing instructions in `text` (Chinese ones too when `cjk`) and appends `memory-planting` hits. */
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
   let whole: Stretch[] | null = null
+  let words: ReadonlySet<string> | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
     if (!language.gate.test(text)) continue
-    whole ??= [{ from: 0, text, lower: text.toLowerCase() }]
+    whole ??= [{ from: 0, text }]
+    // The needs words of the whole text: a superset of any stretch's, found in one pass.
+    words ??= wordsIn(text)
     const memoryText = language.memoryPrefix.test(text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
-    for (const pattern of language.acts) runAct(text, pattern.unmarked ? whole : near, pattern, language, memoryText, hits)
+    for (const pattern of language.acts) {
+      if (!pattern.needs.some((word) => words!.has(word))) continue
+      runAct(text, pattern.unmarked ? whole : near, pattern, language, memoryText, hits)
+    }
   }
 }
 
-/** One regular expression per act for its `needs` words: one pass over a stretch instead of one per word. */
-const NEEDS = new Map<ActPattern, RegExp>()
+/** Every act's `needs` words, longest first, in one pattern: one pass over a stretch finds which of them occur. */
+const NEEDS_WORDS = [...new Set([...EN.acts, ...ZH.acts].flatMap((act) => act.needs))].sort((a, b) => b.length - a.length)
+const ALL_NEEDS = new RegExp(NEEDS_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g')
+/** The words that start a found word (a match of "codes" means "code" is there too). */
+const PREFIXES = new Map(NEEDS_WORDS.map((word) => [word, NEEDS_WORDS.filter((other) => other !== word && word.startsWith(other))]))
 
-function needsOf(pattern: ActPattern): RegExp {
-  let re = NEEDS.get(pattern)
-  if (!re) NEEDS.set(pattern, (re = new RegExp(pattern.needs.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'))))
-  return re
+/** The needs words in `text`: every occurrence, overlapping ones too (the search restarts one unit on). */
+function wordsIn(text: string): ReadonlySet<string> {
+  const lower = text.toLowerCase()
+  const words = new Set<string>()
+  ALL_NEEDS.lastIndex = 0
+  for (let m = ALL_NEEDS.exec(lower); m; m = ALL_NEEDS.exec(lower)) {
+    if (!words.has(m[0])) {
+      words.add(m[0])
+      for (const prefix of PREFIXES.get(m[0]) ?? []) words.add(prefix)
+    }
+    ALL_NEEDS.lastIndex = m.index + 1
+  }
+  return words
 }
 
 /** The stretches of `text` around its persistence markers, merged, in order. */
@@ -65,8 +82,7 @@ function markerStretches(text: string, language: StandingLanguage): Stretch[] {
     else if (regions.push([from, to]) > MAX_REGIONS) break
   }
   return regions.map(([from, to]) => {
-    const stretch = text.slice(from, to)
-    return { from, text: stretch, lower: stretch.toLowerCase() }
+    return { from, text: text.slice(from, to) }
   })
 }
 
@@ -78,11 +94,9 @@ function runAct(
   memoryText: boolean,
   hits: RawHit[],
 ): void {
-  const needs = needsOf(pattern)
   let tries = 0
   let found = 0
   for (const stretch of stretches) {
-    if (!needs.test(stretch.lower)) continue
     pattern.re.lastIndex = 0
     for (const match of stretch.text.matchAll(pattern.re)) {
       if (++tries > MAX_TRIES || found >= MAX_HITS) return
