@@ -160,12 +160,14 @@ const EXTERNAL =
 /** Commercial words: what is pushed is something to buy or click. */
 const COMMERCIAL =
   /\b(?:products?|deals?|discounts?|coupons?|promo(?:tion)?s?|promo codes?|affiliate|referral|sponsor(?:ed|s)?|partners?|brand|shop|buy|purchase|sales?|offers?|casino|betting|crypto|vpn|subscriptions?|premium)\b/i
+/** Advertising words no shopping preference needs ("recommend products on sale" is a request; a coupon code is an ad). */
+const ADVERT = /\b(?:discounts?|coupons?|promo(?:tion)?s?|promo codes?|affiliate|referral|sponsor(?:ed|s)?|casino|betting)\b/i
 /** Reaches every answer whatever it is about. */
 const EVERYWHERE =
   /\b(?:end|close|finish|start|begin|open)\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|outputs?)\s+with\b|\b(?:in|at the (?:end|bottom|top|start) of|into|to) (?:every|each|all|any) (?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|outputs?|emails?|posts?|summar(?:y|ies)|conversations?|chats?)\b|\bregardless of (?:the )?(?:question|topic|context|what)\b|\bwhatever (?:the (?:question|topic)|the user asks|they ask|is asked)\b|\beven (?:when|if) (?:it(?:'s| is) )?(?:not relevant|irrelevant|unrelated|off-topic)\b|\bno matter what\b/i
 /** A condition that scopes a link to the questions it serves ("whenever I ask about Python"). */
 const SCOPED_LINK =
-  /\b(?:(?:when(?:ever)?|if) (?:i|we|they|someone|(?:a|the) (?:user|customer|client|visitor|reader)s?) asks? (?:about|for)|for questions (?:about|on)|if (?:it(?:'s| is) )?relevant|where relevant|when relevant|if there is one)\b/i
+  /\b(?:(?:when(?:ever)?|if) (?:i|we|they|someone|(?:a|the) (?:user|customer|client|visitor|reader)s?) asks? (?:about|for)|for (?:questions|topics|queries) (?:about|on)|for (?:\w+\s+){1,3}?(?:questions|topics|queries)\b|if (?:it(?:'s| is) )?relevant|where relevant|when relevant|if there is one)\b/i
 /** Users sent away from the real thing: a phishing redirect, whatever the scope. */
 const REDIRECT_AWAY =
   /\b(?:instead of|rather than|not)\s+(?:to\s+)?(?:the|our|their|its)\s+(?:official|real|usual|normal|original|legitimate|genuine|actual)\b/i
@@ -178,17 +180,19 @@ const LINKS = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)+\/?\S*/gi
 
 function promotionTarget(text: string, start: number, end: number, severity: Severity): Severity | null {
   const span = window(text, start, end)
-  if (REDIRECT_AWAY.test(span) && EXTERNAL.test(span)) return 'high'
-  const commercial = COMMERCIAL.test(span.replace(LINKS, ' '))
-  const everywhere = EVERYWHERE.test(span)
-  if (!commercial && !EXTERNAL.test(span)) {
-    const act = text.slice(start, end)
-    return everywhere && STRONG_PROMOTION.test(act) && NAMED.test(text.slice(end, end + 40)) ? 'medium' : null
+  const external = EXTERNAL.test(span)
+  if (REDIRECT_AWAY.test(span) && external) return 'high'
+  const words = span.replace(LINKS, ' ')
+  const commercial = COMMERCIAL.test(words)
+  if (EVERYWHERE.test(span)) {
+    if (external || commercial) return 'high'
+    // A named product pushed into every reply without a link: the name is the advert.
+    return STRONG_PROMOTION.test(text.slice(start, end)) && NAMED.test(text.slice(end, end + 40)) ? 'medium' : null
   }
-  if (everywhere) return 'high'
-  // A link scoped to the questions it answers is a reading preference; something to buy is pushed all the same.
-  if (!commercial && SCOPED_LINK.test(span)) return null
-  return severity
+  // Not in every answer: a link, or an advert's own words, goes to a person; a link or an offer scoped to the
+  // questions it answers ("whenever I ask about Rust, link to …") is a preference unless the link sells something.
+  if (external) return commercial || !SCOPED_LINK.test(span) ? severity : null
+  return ADVERT.test(words) && !SCOPED_LINK.test(span) ? severity : null
 }
 
 // ---------------------------------------------------------------------------------------------------------------
