@@ -19,7 +19,7 @@ import { internalsOf } from '../core/internals.js'
 import type { CustomsOptions } from '../core/options.js'
 import type { Receipt } from '../core/receipt.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
-import { SharedStore } from '../core/shared-store.js'
+import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms, WriteReceipt } from '../core/surface.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
@@ -86,7 +86,7 @@ interface Outcome {
   error?: CustomsError
 }
 
-export class PostgresCustoms extends SharedStore implements SharedCustoms {
+export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private current!: Customs
   private view!: ViewBackend
   private readonly check: Customs
@@ -482,9 +482,6 @@ export class PostgresCustoms extends SharedStore implements SharedCustoms {
 
   protected get reads(): Customs {
     return this.current
-  }
-  protected get storeLocation(): string {
-    return this.backend.location
   }
 }
 

@@ -19,7 +19,7 @@ import type { Receipt } from '../core/receipt.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
 import type { RollbackOptions, RollbackResult, RollbackTarget } from '../core/rollback.js'
 import { createIndexedDBBackend } from '../storage/indexeddb.js'
-import { SharedStore } from '../core/shared-store.js'
+import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms } from '../core/surface.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
 import { ClosedError, NotLeaderError, StorageBackendError } from '../errors.js'
@@ -52,7 +52,7 @@ export async function openTabCustoms(options: CustomsOptions & { storage: { inde
   return tab
 }
 
-export class TabCustoms extends SharedStore implements SharedCustoms {
+export class TabCustoms extends ViewReads implements SharedCustoms {
   /** This tab's id on the channel (forwarded write ids start with it). */
   readonly tabId = newTabId()
   private role: 'starting' | 'follower' | 'promoting' | 'leader' | 'closed' = 'starting'
@@ -305,9 +305,6 @@ export class TabCustoms extends SharedStore implements SharedCustoms {
 
   protected get reads(): Customs {
     return this.current
-  }
-  protected get storeLocation(): string {
-    return `indexeddb:${this.database}`
   }
   // ------------------------------------------------------------------ leader-only operations
 

@@ -76,13 +76,10 @@ const api = {
   },
 
   /** What rollback, rollbackNow, checkpoint and rotateEncryptionKey do in this tab. */
-  /** What `memories` gives on a tab-shared store: the typed refusal (the lifecycle is not forwarded yet). */
+  /** Which lifecycle members a tab-shared store has (none: its writes are not forwarded between tabs yet). */
   lifecycle(name: string) {
-    try {
-      return { ok: true as const, value: String((open.get(name) as unknown as { memories: unknown }).memories) }
-    } catch (e) {
-      return errorReport(e)
-    }
+    const c = open.get(name)!
+    return ['memories', 'review', 'context', 'guard', 'working', 'as', 'forget'].filter((m) => m in c)
   },
 
   async leaderOnly(name: string) {
