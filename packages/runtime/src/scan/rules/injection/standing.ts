@@ -30,19 +30,19 @@ interface Stretch {
 /** Finds standing instructions in `text` (Chinese ones too when `cjk`) and appends `memory-planting` hits. */
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
   let whole: Stretch[] | null = null
-  let words: ReadonlySet<string> | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
     if (!language.gate.test(text)) continue
     whole ??= [{ from: 0, text }]
-    // The needs words of the whole text: a superset of any stretch's, found in one pass.
-    words ??= wordsIn(text)
     const memoryText = language.memoryPrefix.test(text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
+    // The needs words of the stretches read, in one pass; the few acts that stand without a marker read the whole
+    // text and skip the test (their regular expression costs about what the test would).
+    const words = wordsIn(near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n'))
     for (const pattern of language.acts) {
-      if (!pattern.needs.some((word) => words!.has(word))) continue
-      runAct(text, pattern.unmarked ? whole : near, pattern, language, memoryText, hits)
+      if (pattern.unmarked) runAct(text, whole, pattern, language, memoryText, hits)
+      else if (pattern.needs.some((word) => words.has(word))) runAct(text, near, pattern, language, memoryText, hits)
     }
   }
 }
