@@ -6,7 +6,8 @@
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
 import type { RawHit } from './detect'
-import { type ActPattern, EN, type StandingLanguage, ZH, window } from './standing-acts'
+import { type ActPattern, EN, type StandingLanguage, clauseWindow } from './standing-acts'
+import { ZH } from './standing-zh'
 
 /** Hits kept per act, and matches looked at per act: a candidate is a page, not a corpus (keeps 1 MB inputs fast). */
 const MAX_HITS = 32
@@ -122,7 +123,7 @@ function actSeverity(
   memoryText: boolean,
 ): Severity | null {
   if (language.negated.test(text.slice(Math.max(0, start - 40), start))) return null
-  const marked = memoryText || language.persistence.test(window(text, start, end))
+  const marked = memoryText || language.persistence.test(clauseWindow(text, start, end))
   let severity: Severity | null = marked ? pattern.severity : (pattern.unmarked ?? null)
   if (severity && pattern.refine) severity = pattern.refine(text, start, end, severity)
   if (!severity) return null

@@ -1,0 +1,92 @@
+/**
+ * Standing instructions in Chinese: the same acts as standing-acts.ts (trust escalation, disabled oversight,
+ * automatic execution, credentials put into output, promotion in every answer), as character cues with short
+ * bounded gaps inside one sentence (no word boundaries), with Chinese persistence markers (记住, 以后, 每次, 自动 …).
+ */
+import { type ActPattern, CODE_NEEDS, DANGEROUS_CODE, type StandingLanguage, codeCarrier, clauseWindow } from './standing-acts'
+
+const ZH_CODE_VERB = /加入|添加|插入|加上|运行|执行|使用|调用/g
+const ZH_PERSISTENCE =
+  /记住|牢记|记下|以后|今后|此后|从现在(?:起|开始)|从今(?:天|以后)起|每次|每当|每个|总是|始终|永远|一律|默认|长期|后续所有|任何时候|自动|立即|立刻|直接|无需确认/
+const ZH_SOURCE = '(?:消息|邮件|指令|请求|内容|命令|评论|网页|文档)'
+const ZH_CREDENTIAL = '(?:API\\s*(?:密钥|key|Key|KEY)|密钥|密码|口令|令牌|[Tt]oken|私钥|验证码|[Cc]ookie|助记词)'
+const ZH_INSERT = '(?:附上|附在|加入|加到|写入|写进|包含|放进|放到|放在|添加到?|插入|嵌入|拼接到|发送到|发送给|发给|转发给|转发到|上传到)'
+
+const ZH_ACTS: ActPattern[] = [
+  {
+    // 把来自某处的消息当作管理员的指令：谁从那里写来，谁就被当成所有者服从
+    act: 'trust',
+    re: new RegExp(
+      `(?:来自|由)[^。！？\\n]{1,30}?的${ZH_SOURCE}[^。！？\\n]{0,10}?(?:视为|当作|看作|当成|作为|都是|均为|一律是|一律视为)[^。！？\\n]{0,6}?(?:管理员|系统|所有者|开发者|超级用户|已批准|预先批准|可信)`,
+      'g',
+    ),
+    needs: ['来自', '由'],
+    severity: 'high',
+    unmarked: 'medium',
+    what: '长期指令：把某来源当作管理员',
+  },
+  {
+    // 任何“停止”指令都是测试/攻击：关掉了人能按的停止键
+    act: 'oversight',
+    re: /(?:任何|所有|一切|全部)[^。！？\n]{0,12}?(?:停止|终止|中止|暂停|取消|安全|警告|拒绝)[^。！？\n]{0,12}?(?:都是|只是|仅是|均为|都只是|一律是|都属于)[^。！？\n]{0,4}?(?:测试|演习|攻击|假的|误报|恶意|注入)|忽略(?:任何|所有|一切)[^。！？\n]{0,6}?(?:停止|终止|中止|安全警告|警告)/g,
+    needs: ['任何', '所有', '一切', '全部', '忽略'],
+    severity: 'high',
+    unmarked: 'high',
+    what: '长期指令：把停止请求或警告当作假的',
+  },
+  {
+    // 只有在说出暗号时才遵守安全规则：安全规则变成了例外
+    act: 'oversight',
+    re: /只有[^。！？\n]{0,24}?才(?:遵守|遵循|执行|启用|应用|考虑)[^。！？\n]{0,4}?(?:安全|审核|内容|隐私)(?:规则|策略|限制|检查|规定)/g,
+    needs: ['只有'],
+    severity: 'high',
+    unmarked: 'high',
+    what: '长期指令：安全规则只在例外时生效',
+  },
+  {
+    // 任何代码块都自动执行
+    act: 'execution',
+    re: /(?:自动|立即|立刻|直接|无需确认地?)(?:执行|运行)[^。！？\n]{0,8}?(?:任何|所有|一切|用户发来的|收到的|代码块|命令|脚本)|(?:任何|所有|一切|用户发来的|收到的|别人发来的|粘贴进来的|(?:消息|网页|邮件|文档|评论)(?:里|中|上)的)[^。！？\n]{0,12}?(?:代码块|代码|命令|脚本)[^。！？\n]{0,10}?(?:自动|立即|立刻|直接)(?:执行|运行)/g,
+    needs: ['执行', '运行'],
+    severity: 'high',
+    what: '长期指令：自动执行内容',
+  },
+  {
+    // 每次都加入一行下载并执行的代码
+    act: 'execution',
+    re: new RegExp(DANGEROUS_CODE.source, 'g'),
+    needs: CODE_NEEDS,
+    severity: 'high',
+    what: '长期指令：运行或插入会执行东西的代码',
+    locate: codeCarrier(ZH_CODE_VERB),
+  },
+  {
+    // 在生成的代码里附上我的 API 密钥
+    act: 'credentials',
+    re: new RegExp(
+      `${ZH_INSERT}[^。！？\\n]{0,8}?(?:我的|用户的|我们的)?${ZH_CREDENTIAL}|(?:我的|用户的|我们的)${ZH_CREDENTIAL}[^。！？\\n]{0,12}?${ZH_INSERT}`,
+      'g',
+    ),
+    needs: ['密钥', 'key', '密码', '口令', '令牌', 'token', '私钥', '验证码', 'cookie', '助记词'],
+    severity: 'high',
+    what: '长期指令：把凭据放进输出或发出去',
+    refine: (text, start, end, severity) =>
+      /代码|回答|回复|链接|URL|网址|邮件|评论|https?:|@|外部|地址/.test(clauseWindow(text, start, end)) ? severity : null,
+  },
+  {
+    // 每次回答都推荐某个链接或产品
+    act: 'promotion',
+    re: /(?:每次|每个|每条|所有|任何)(?:的)?(?:回答|回复|答复|消息)[^。！？\n]{0,12}?(?:推荐|附上|加上|插入|提到|宣传|推广)[^。！？\n]{0,30}?(?:链接|产品|https?:|网址|优惠|折扣|店铺|\.com)/g,
+    needs: ['回答', '回复', '答复', '消息'],
+    severity: 'high',
+    what: '长期指令：每次回答都推广',
+  },
+]
+
+export const ZH: StandingLanguage = {
+  acts: ZH_ACTS,
+  persistence: ZH_PERSISTENCE,
+  gate: ZH_PERSISTENCE,
+  negated: /(?:不要|不能|不可|禁止|切勿|别|绝不|永远不要|不得|不允许)[^。！？\n]{0,4}$/,
+  memoryPrefix: /^\s*(?:记住|牢记|记下|存入记忆|保存为?(?:用户)?偏好|用户偏好|长期规则)/,
+}
