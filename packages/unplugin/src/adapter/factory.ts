@@ -191,16 +191,23 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     async buildEnd() {
       cacheParser()
       if (framework !== 'webpack' && framework !== 'rspack' && framework !== 'esbuild' && framework !== 'farm') return
+      const native = this.getNativeBuildContext?.()
+      // First the sites of modules this instance did not transform (webpack's persistent cache, a twin instance
+      // that ran first), so that the report and the manifest, whichever instance writes each, list the same sites.
+      if (
+        (native?.framework === 'webpack' || native?.framework === 'rspack') &&
+        native.compilation &&
+        (manifestName() || config().resolved.report)
+      )
+        await recoverCachedModules(collector, native.compilation as unknown as CompilationLike)
       await emitReport(this)
       const fileName = manifestName()
-      const native = this.getNativeBuildContext?.()
       if (!fileName || !native) return
       // Farm (not installed in this repository, so untested here): unplugin's Farm context emits an asset.
       if (native.framework === 'farm') return void this.emitFile({ type: 'asset', fileName, source: manifestText() })
       if (native.framework === 'webpack' || native.framework === 'rspack') {
         const compilation = native.compilation
         if (!compilation) return
-        await recoverCachedModules(collector, compilation as unknown as CompilationLike)
         if (!claimEmission(compilation, fileName) || compilation.getAsset(fileName)) return
         this.emitFile({ type: 'asset', fileName, source: manifestText() })
       } else if (native.framework === 'esbuild') {
@@ -311,6 +318,12 @@ interface CompilationLike {
 }
 
 /**
+ * The file a site table names, where instrument wrote it (`__mc$r("src/a.ts",`, also after a CommonJS transform's
+ * `(0, _probe.__mc$r)("src/a.ts",`). Only plain paths are read here; one with an escape is left to the parse.
+ */
+const TABLE_FILE = new RegExp(`${escapeRegExp(PROBE_NAMES.register)}\\d*\\)?\\s*\\(\\s*"([^"\\\\]*)"`, 'g')
+
+/**
  * Modules served from webpack's persistent cache skip the loaders, so `transform` never saw them in this
  * process; their sites are read back from the table embedded in their (cached, instrumented) source.
  */
@@ -320,7 +333,12 @@ async function recoverCachedModules(collector: SiteCollector, compilation: Compi
     const src = mod.originalSource?.()?.source()
     if (src === undefined) continue
     const text = typeof src === 'string' ? src : src.toString('utf8')
-    if (text.includes(PROBE_NAMES.register)) instrumented.push(text)
+    if (!text.includes(PROBE_NAMES.register)) continue
+    // A module whose tables all name files recorded already needs no parse: a build whose modules were all
+    // transformed here (or taken from the transform cache) does not load TypeScript for this.
+    const files = [...text.matchAll(TABLE_FILE)].map((m) => m[1]!)
+    if (files.length && files.every((f) => collector.knows(f))) continue
+    instrumented.push(text)
   }
   if (!instrumented.length) return
   const core = await loadParserCore()

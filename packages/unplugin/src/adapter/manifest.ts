@@ -51,6 +51,11 @@ export class SiteCollector {
     this.onChange?.()
   }
 
+  /** Whether sites of this file were recorded (by a transform here or read back from module code). */
+  knows(file: string): boolean {
+    return this.files.has(file)
+  }
+
   /** Adds tables read from module code, for files this build did not analyse itself. */
   recover(tables: readonly EmbeddedTable[]): void {
     for (const t of tables) {
