@@ -47,10 +47,7 @@ export function createModuleTransform({
       if (!c.prefilter) {
         return prepare(c).then(
           () => transformModule.call(this, code, id),
-          (err) => {
-            this.warn(skippedFileWarning(normalizeId(id, c.root).file, 1, 1, `internal error: ${errorMessage(err)}`))
-            return null
-          },
+          (err) => internalError.call(this, normalizeId(id, c.root).file, err),
         )
       }
       file = normalizeId(id, c.root).file
@@ -63,19 +60,27 @@ export function createModuleTransform({
       // takes the parser path: its sites may need the declarations read again (./input-map).
       const hit = !isInstrumented(code) && !definesProbe(code) ? c.cache?.get(id, code) : undefined
       if (hit && !hit.sites.some((s) => s.wraps?.some((w) => w.file === file))) return transformFromCache.call(this, c, hit, code, id, file)
-      const core = parserCoreNow()
-      if (core) return transformCandidate.call(this, core, c, code, id, file)
-      return loadParserCore().then(
-        (core) => transformCandidate.call(this, core, c, code, id, file),
-        (err) => {
-          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-          return null
-        },
-      )
+      return withParser.call(this, file, (core) => transformCandidate.call(this, core, c, code, id, file))
     } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
+      return internalError.call(this, file, err)
     }
+  }
+
+  /** Runs `use` with the parser, loaded first when it is not yet; failing to load it is a warning, never a failed build. */
+  function withParser(
+    this: TransformContext,
+    file: string,
+    use: (core: ParserCore) => TransformResult,
+  ): TransformResult | Promise<TransformResult> {
+    const core = parserCoreNow()
+    if (core) return use(core)
+    return loadParserCore().then(use, (err) => internalError.call(this, file, err))
+  }
+
+  /** The plugin's own failure on a module: a warning with the file, and the module left as it is. */
+  function internalError(this: TransformContext, file: string, err: unknown): null {
+    this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
+    return null
   }
 
   function transformCandidate(
@@ -99,8 +104,7 @@ export function createModuleTransform({
         c.cache?.set(id, code, { ...analysis, out: out && sites === analysis.sites ? { code: out.code, map: { ...out.map } } : null })
       return shapedOutput(c, out)
     } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
+      return internalError.call(this, file, err)
     }
   }
 
@@ -117,16 +121,9 @@ export function createModuleTransform({
       const sites = recordSites.call(this, c, code, id, file, hit)
       if (!sites) return null
       if (sites === hit.sites && hit.out) return shapedOutput(c, hit.out)
-      return loadParserCore().then(
-        (core) => shapedOutput(c, core.instrument(code, id, sites, c.resolved)),
-        (err) => {
-          this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-          return null
-        },
-      )
+      return withParser.call(this, file, (core) => shapedOutput(c, core.instrument(code, id, sites, c.resolved)))
     } catch (err) {
-      this.warn(skippedFileWarning(file, 1, 1, `internal error: ${errorMessage(err)}`))
-      return null
+      return internalError.call(this, file, err)
     }
   }
 
