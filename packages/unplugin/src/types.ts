@@ -224,7 +224,7 @@ export interface Options extends BaseOptions {
    * wrapper declarations and plugin version) skips TypeScript: repeated builds of unchanged code cost almost
    * nothing. `true` keeps it in `node_modules/.cache/unplugin-memory-customs/transforms` of the nearest directory
    * with a package.json; a string names another directory (relative to `root`), e.g. one your CI caches; `false`
-   * turns it off. Not used in type-aware mode. Entries unused for 30 days are removed when a build ends.
+   * turns it off. Not used in type-aware mode. Entries written over 30 days ago are removed when a build ends.
    * @default true
    * @example { cache: '.cache/memory-customs' }
    */

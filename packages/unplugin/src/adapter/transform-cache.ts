@@ -20,7 +20,8 @@ import { version } from '../../package.json'
  * package's version and code, and ts-morph's version (which pins TypeScript). It holds the sites as found and the
  * instrumented code and map for those sites. Entries are written atomically and read defensively: an unreadable
  * or malformed entry is a miss, and a cache directory that cannot be written leaves builds as they were without
- * it. Entries unused for `MAX_AGE_DAYS` are removed when a build ends.
+ * it. Entries written over `MAX_AGE_DAYS` ago are removed when a build ends (a module unchanged that long is analysed
+ * once more and its entry written anew).
  *
  * Where: `node_modules/.cache/unplugin-memory-customs/transforms` of the nearest directory with a package.json
  * from the root (as babel-loader and terser-webpack-plugin keep theirs), or the `cache` option's directory.
@@ -111,7 +112,7 @@ export class TransformCache {
     }
   }
 
-  /** Removes entries not written for `MAX_AGE_DAYS` (an entry is rewritten whenever its module is analysed again). */
+  /** Removes entries written over `MAX_AGE_DAYS` ago (a hit does not rewrite an entry; a miss writes it anew). */
   prune(now = Date.now()): void {
     // Once per directory and process: a watch-mode rebuild or a twin instance need not list it again.
     if (pruned.has(this.dir)) return
