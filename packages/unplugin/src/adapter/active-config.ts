@@ -15,7 +15,7 @@ export interface HostInfo {
   serve?: boolean
   /** Under vitest: where the manifest is written when the run ends (absolute), else unset. */
   testOutDir?: string
-  /** Vite: the build's output directory (absolute): the source scan skips it (an earlier build's bundle is no source). */
+  /** The build's output directory (absolute; Vite, webpack, Rspack, esbuild): the source scan skips it. */
   outDir?: string
 }
 

@@ -280,18 +280,24 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (use
     },
 
     webpack(compiler) {
-      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context, outDir: webpackOutDir(compiler.options) })
       injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
     },
 
     rspack(compiler) {
-      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context })
+      hostChanged({ mode: compiler.options.mode ?? 'production', root: compiler.options.context, outDir: webpackOutDir(compiler.options) })
       injectHttpBridge(compiler, userOptions?.inspector, () => collector.sites())
     },
 
     esbuild: {
       config(options) {
-        hostChanged({ mode: modeFromDefine(options.define) ?? modeFromEnv(), root: options.absWorkingDir })
+        const cwd = options.absWorkingDir ?? process.cwd()
+        const out = options.outdir ?? (options.outfile && path.dirname(options.outfile))
+        hostChanged({
+          mode: modeFromDefine(options.define) ?? modeFromEnv(),
+          root: options.absWorkingDir,
+          outDir: out ? path.resolve(cwd, out) : undefined,
+        })
       },
     },
   }
@@ -343,6 +349,14 @@ async function recoverCachedModules(collector: SiteCollector, compilation: Compi
   if (!instrumented.length) return
   const core = await loadParserCore()
   for (const text of instrumented) collector.recover(core.readEmbeddedTables(text))
+}
+
+/**
+ * webpack's and Rspack's output directory: `output.path`, else their default `<context>/dist` (plugins are applied
+ * before the defaults are).
+ */
+function webpackOutDir(options: { context?: string; output?: { path?: string } }): string {
+  return path.resolve(options.context ?? process.cwd(), options.output?.path ?? 'dist')
 }
 
 /** esbuild's `define: { 'process.env.NODE_ENV': '"production"' }` names the mode when it is set. */

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { OptionError } from '../../src/core/errors'
 import { resolveOptions } from '../../src/core/options'
+import { clearWrapperIndex } from '../../src/core/wrapper-specs'
 
 /**
  * The transform cache (src/adapter/transform-cache.ts): a repeated `vite build` of unchanged modules takes their
@@ -175,5 +176,46 @@ describe('the cache option', () => {
     expect(() => resolveOptions({ cache: 3 as unknown as boolean })).toThrow(OptionError)
     expect(() => resolveOptions({ cache: 3 as unknown as boolean })).toThrow(/cache/)
     expect(() => resolveOptions({ cache: '' })).toThrow('invalid option `cache`: expected a directory')
+  })
+})
+
+describe('the wrapper scan', () => {
+  it('skips the output directory of webpack, whose bundle there holds a copy of the wrapper', async () => {
+    const root = project('webpack-out', {
+      'src/index.ts': `export { caller } from './caller'\n`,
+      'src/caller.ts': `import { keep } from './keep'\nexport const caller = () => keep('note')\n`,
+      'src/keep.ts': 'export function keep(note: string) {\n  return note\n}\n',
+    })
+    const { default: webpack } = await import('webpack')
+    const { default: MemoryCustoms } = await import('../../src/webpack')
+    const build = () =>
+      new Promise<string>((resolve, reject) =>
+        webpack(
+          {
+            mode: 'development',
+            devtool: false,
+            context: root,
+            entry: './src/index.ts',
+            output: { path: path.join(root, 'dist'), library: { type: 'commonjs2' } },
+            resolve: { extensions: ['.ts', '.js'] },
+            externals: [/^memory-customs/],
+            module: { rules: [{ test: /\.ts$/, loader: 'esbuild-loader', options: { target: 'node20' } }] },
+            plugins: [MemoryCustoms({ wrappers: ['keep'], cache: false, inlineSourceMap: true })],
+          },
+          (err, stats) => {
+            if (err || !stats || stats.hasErrors()) return reject(err ?? new Error(stats?.toString('errors-only')))
+            resolve(readFileSync(path.join(root, 'dist/memory-customs.sites.json'), 'utf8'))
+          },
+        ),
+      )
+    const first = await build()
+    // The bundle in dist/ now declares `keep` too; the next build must not count it as a second declaration. The
+    // scan is kept per process: forget it, as a new process would.
+    expect(readFileSync(path.join(root, 'dist/main.js'), 'utf8')).toMatch(/function keep\(/)
+    clearWrapperIndex()
+    const second = await build()
+    expect(manifestSites(first).find((s) => s.file === 'src/caller.ts')?.rule).toContain('wrapper')
+    expect(second).toBe(first)
+    expect(second).not.toContain('dist/')
   })
 })
