@@ -56,9 +56,11 @@ export function createModuleTransform({
         collector.record(file, [])
         return null
       }
+      // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone, without the parser.
+      if (isInstrumented(code) || definesProbe(code)) return null
       // A module an earlier build analysed (same code, id and configuration). A call of the module's own wrapper
       // takes the parser path: its sites may need the declarations read again (./input-map).
-      const hit = !isInstrumented(code) && !definesProbe(code) ? c.cache?.get(id, code) : undefined
+      const hit = c.cache?.get(id, code)
       if (hit && !hit.sites.some((s) => s.wraps?.some((w) => w.file === file))) return transformFromCache.call(this, c, hit, code, id, file)
       return withParser.call(this, file, (core) => transformCandidate.call(this, core, c, code, id, file))
     } catch (err) {
@@ -92,8 +94,6 @@ export function createModuleTransform({
     file: string,
   ): TransformResult {
     try {
-      // Already instrumented (a second plugin instance, or a bundle fed back in): leave it alone.
-      if (isInstrumented(code) || definesProbe(code)) return null
       const analysis = core.analyzeSafe(code, id, c.resolved)
       const sites = recordSites.call(this, c, code, id, file, analysis, (text) => core.wrapperDeclarationLines(text, file, c.resolved))
       const out = sites && core.instrument(code, id, sites, c.resolved)
