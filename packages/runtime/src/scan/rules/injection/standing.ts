@@ -3,6 +3,7 @@
  * decision levels and why: standing-acts.ts). Each act found with a marker near it, or in a text that opens as a
  * memory ("Remember:", 记住), is a `memory-planting` hit; a negated act is not.
  */
+import { escapeRegExp } from '../../../probe'
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
 import type { RawHit } from './detect'
@@ -50,7 +51,7 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
 
 /** Every act's `needs` words, longest first, in one pattern: one pass over a stretch finds which of them occur. */
 const NEEDS_WORDS = [...new Set([...EN.acts, ...ZH.acts].flatMap((act) => act.needs))].sort((a, b) => b.length - a.length)
-const ALL_NEEDS = new RegExp(NEEDS_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g')
+const ALL_NEEDS = new RegExp(NEEDS_WORDS.map(escapeRegExp).join('|'), 'g')
 /** The words that start a found word (a match of "codes" means "code" is there too). */
 const PREFIXES = new Map(NEEDS_WORDS.map((word) => [word, NEEDS_WORDS.filter((other) => other !== word && word.startsWith(other))]))
 
