@@ -8,7 +8,8 @@
  * scanner's source (not dist), and prints, per family × language × source file: n+, n−, n_review, R_rej, FPR_rej,
  * R_flag, FPR_flag, the share of review rows flagged, span recall; decisions per `meta.slice`; span recall per span
  * type; the tool-output
- * group; latency p50/p95 split by "has a fenced code block"; and the issue's target table with PASS/MISS.
+ * group; the handwritten jailbreak templates (`packages/runtime/test/scan/fixtures/jailbreak-shapes.jsonl`) per split and
+ * language; latency p50/p95 split by "has a fenced code block"; and the issue's target table with PASS/MISS.
  *
  * Metric definitions are the corpus README's: R_rej = share of positives rejected with a finding of the family,
  * FPR_rej = share of negatives rejected with a finding of the family, R_flag/FPR_flag the same with "not approved";
@@ -47,6 +48,7 @@ interface Scored {
 const FAMILIES: readonly Family[] = ['injection', 'code', 'secret', 'pii']
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TOOL_OUTPUTS_FILE = 'tool-outputs.jsonl'
+const JAILBREAK_FILE = 'jailbreak-shapes.jsonl'
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name)
@@ -335,6 +337,19 @@ function main(): void {
     const benign = items.filter((item) => item.row.labels.injection === 0)
     return { group, ...metrics, benignRejectedAny: share(benign, (item) => item.result.decision === 'reject') }
   })
+  // Jailbreak templates written for the tests: reported per split (the rules were written from `dev` only) and
+  // language, apart from the corpus and the targets, which the issue defines on the corpus.
+  const jailbreakFile = path.resolve(REPO, `packages/runtime/test/scan/fixtures/${JAILBREAK_FILE}`)
+  const jailbreakRows = existsSync(jailbreakFile) ? scoreRows(readRows(jailbreakFile).map((row) => ({ row, file: JAILBREAK_FILE }))) : []
+  const jailbreaks = (['dev', 'holdout'] as const).flatMap((split) =>
+    (['en', 'zh'] as const).map((lang) => ({
+      group: `${split} ${lang}`,
+      ...familyMetrics(
+        jailbreakRows.filter((item) => item.row.meta?.split === split && item.row.lang === lang),
+        'injection',
+      ),
+    })),
+  )
   const lat = latency([...corpus, ...toolOutputs])
   const goals = targets(corpus, toolOutputs)
   const outOfScope = corpus.filter((item) => isOut(item.row)).length
@@ -351,6 +366,7 @@ function main(): void {
       slices,
       spans,
       toolOutputs: tools,
+      jailbreaks,
       latency: lat,
       targets: goals.map((t) => ({ ...t, pass: passes(t) })),
     }
@@ -407,6 +423,21 @@ function main(): void {
         pctCounts(t.fprRej),
         pctCounts(t.fprFlag),
         pctCounts(t.benignRejectedAny),
+      ]),
+    ),
+  )
+  console.log(`\nJailbreak templates (${JAILBREAK_FILE}; injection family; rules written from the dev rows)\n`)
+  console.log(
+    table(
+      ['group', 'n+', 'n−', 'R_rej', 'R_flag', 'FPR_rej', 'FPR_flag'],
+      jailbreaks.map((j) => [
+        j.group,
+        String(j.nPos),
+        String(j.nNeg),
+        pctCounts(j.rRej),
+        pctCounts(j.rFlag),
+        pctCounts(j.fprRej),
+        pctCounts(j.fprFlag),
       ]),
     ),
   )

@@ -28,6 +28,7 @@ import {
   ZH_PLANTING_CUES,
   ZH_TOOL_STATE,
 } from './patterns'
+import { runJailbreakTemplates } from './jailbreak'
 import { runPermissionClaims } from './permission'
 import {
   DE_PIVOT,
@@ -82,6 +83,7 @@ export function detectInjection(text: string): RawHit[] {
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
   runPermissionClaims(text, cjk, hits)
   runStandingInstructions(text, cjk, hits)
+  runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)

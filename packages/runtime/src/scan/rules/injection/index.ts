@@ -37,7 +37,10 @@ export const injectionRules: Rule[] = [
     'task-pivot',
     'A task closed and another opened ("well done. Now write …"), ordinary content followed by an order to the model, an interruption, or the answer replaced by a fixed output.',
   ),
-  injectionRule('role-hijack', 'A persona or mode switch that removes the assistant’s restrictions (DAN, developer mode).'),
+  injectionRule(
+    'role-hijack',
+    'A persona or mode switch that removes the assistant’s restrictions (DAN, developer mode), or a jailbreak template read as a whole: a persona for the model, restrictions removed, refusals suppressed.',
+  ),
   injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),
   injectionRule(
     'memory-planting',

@@ -1,0 +1,290 @@
+/**
+ * Jailbreak templates read as a whole. An in-the-wild jailbreak rarely says one phrase a direct pattern can pin;
+ * it builds a persona out of several weaker claims spread over a paragraph: who the model now is ("you are
+ * ZORG", "act as my late grandmother"), what it no longer has ("no ethical guidelines", "free of all
+ * restrictions", 不受任何限制), what it will no longer do ("never refuses", "no disclaimers", 绝不拒绝), and what
+ * the world allows ("nothing is illegal", 包括违法内容). Each claim alone is ordinary text (a chatbot that never
+ * refuses a refund, a model without a safety filter that deployers must wrap, a wizard with no morals); the
+ * template is their combination addressed to the model.
+ *
+ * Cues are counted once per kind inside a cluster (cues closer than {@link CLUSTER_GAP} characters). A cluster is
+ * a `role-hijack` finding when it holds at least one *unbound* cue (restrictions, refusals or laws removed), names
+ * the model (a persona assignment or an AI noun), and its weights sum to {@link MEDIUM_AT} (`medium`) or
+ * {@link HIGH_AT} (`high`); context (a lesson, a paper, a question about the phrase) weakens it as everywhere.
+ */
+import type { Severity } from '../../types'
+import { dampedSeverity, matchContext } from './context'
+import type { RawHit } from './detect'
+
+/** What a cue says: a persona for the model, a restriction removed, or company that only adds weight. */
+type CueKind = 'persona' | 'unbound' | 'support'
+
+interface JailbreakCue {
+  kind: CueKind
+  re: RegExp
+  weight: number
+  what: string
+}
+
+const CLUSTER_GAP = 300
+const MEDIUM_AT = 3
+const HIGH_AT = 4
+const MAX_MATCHES = 16
+const MAX_EVIDENCE = 120
+/** How far before the first cue and after the last one the model may be named. */
+const MODEL_NEAR = 100
+
+/**
+ * Words of a text about jailbreaks rather than one. Narrower than a lesson's words in general: "[JAILBREAK]" tags,
+ * "jailbroken" personas and "for example, DAN can tell me the time" are inside the real templates.
+ */
+const TEMPLATE_DISCUSSION =
+  /\b(?:jailbreak (?:prompts?|attempts?|attacks?|techniques?|templates?)|prompt[- ]injections?|attacks?|attackers|papers?|stud(?:y|ies)|researchers|classif\w*|detect\w*|red[- ]team\w*)\b|越狱(?:提示|攻击|手法)|提示注入|攻击|论文|检测/i
+
+/** Restriction words an unbound claim removes. */
+const EN_RESTRICTIONS = String.raw`(?:restrictions?|limits|limitations|filters?|filtering|censorship|guidelines?|rules?|content polic(?:y|ies)|polic(?:y|ies)|(?:ethical|moral|safety) (?:concerns|considerations|qualms)|conscience|safety (?:rules|filters?|training|module|layer|guidelines|measures|settings)|alignment|ethics|morals?|moral compass|morality|boundaries|constraints|programming|principles)`
+/** "without restrictions on the number of requests": a restriction with a subject of its own is scoped, not gone. */
+const EN_SCOPED = String.raw`(?!\s+(?:on|for|in|to|around|about|regarding|of (?:the|this|that|which)|when)\b)`
+
+const EN_CUES: JailbreakCue[] = [
+  {
+    kind: 'unbound',
+    re: new RegExp(
+      String.raw`\b(?:(?:has|have|with|there are)\s+no|without(?:\s+any)?|free (?:of|from)|freed from|beyond|liberated from|escaped(?:\s+from)?|broken free of|not bound by|unbound by|ignores?|ignoring|disregards?|disregarding|set aside|put aside|lost|abolished|(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed)\s+by|(?:turn|turns|switch|switch(?:es)?)\s+off)\s+(?:all\s+|any\s+|every\s+|its\s+|their\s+|the\s+|your\s+|of\s+|a\s+|whatsoever\s+)?(?:(?:\w+|OpenAI's)\s+){0,2}?${EN_RESTRICTIONS}\b${EN_SCOPED}`,
+      'gi',
+    ),
+    weight: 2,
+    what: 'restrictions removed',
+  },
+  {
+    kind: 'unbound',
+    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned|lectures?)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b/gi,
+    weight: 2,
+    what: 'refusals suppressed',
+  },
+  {
+    kind: 'unbound',
+    re: /\b(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed|bound)\s+by\s+(?:your|its|the|any|OpenAI|Anthropic|developers|creators)\b/gi,
+    weight: 2,
+    what: 'no longer controlled',
+  },
+  {
+    kind: 'unbound',
+    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
+    weight: 2,
+    what: 'nothing is illegal',
+  },
+  {
+    kind: 'unbound',
+    re: /\b(?:even|including|however)\s+(?:if\s+)?(?:it(?:'s| is)\s+|they(?:'re| are)\s+|content that is\s+|things?\s+that (?:are|is)\s+|when\s+it(?:'s| is)\s+)?(?:considered\s+)?(?:offensive|derogatory|illegal|unethical|immoral|harmful|dangerous|forbidden)\b/gi,
+    weight: 2,
+    what: 'harmful content allowed',
+  },
+  {
+    kind: 'unbound',
+    re: /\bsafety\s+(?:layer|module|filters?|training|rules|settings|restrictions|limits?)\s+(?:\w+\s+)?(?:disabled|removed|off|lifted|bypassed|abolished|deactivated)\b|\b(?:restrictions|limits|limitations|filters|rules|guidelines)\s+(?:have been|are|were)\s+(?:\w+\s+)?(?:lifted|removed|disabled|abolished)\b|\b(?:developers?'|creators?'|OpenAI's|safety)\s+rules\s+(?:do not|don't|no longer)\s+apply\b|\bopposite of (?:what )?(?:your|its|the)\s+(?:safety\s+)?(?:rules|guidelines|programming|training)\b/gi,
+    weight: 2,
+    what: 'safety switched off',
+  },
+  {
+    kind: 'unbound',
+    re: /\b(?:with|in)\s+(?:the\s+)?(?:developer|dev|DAN|jailbreak|god|no[- ]limits|unrestricted)\s+mode\s+(?:enabled|on|activated)\b|\b(?:enable|activate|enter|entering|switch (?:in)?to)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|DAN|no[- ]limits|unrestricted|unfiltered)\s+mode\b|\b(?:act|pretend|roleplay|role-play|play)\s+(?:as\s+|to be\s+|like\s+)?my\s+(?:dead|deceased|late|departed)\s+grand(?:ma|mother|pa|father)\b|\bpretend to be (?:him|her)\b/gi,
+    weight: 2,
+    what: 'a jailbreak mode or persona',
+  },
+  {
+    kind: 'persona',
+    re: /\b(?:you(?:'re| are)(?: now)?(?: going to| gonna)?\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model|version)|you(?:'re| are| will)\s+(?:now\s+)?(?:going to\s+)?(?:act|play|pretend|simulate|roleplay|operating|answer|become|called|named)|act(?:ing)? (?:as|like)|pretend(?:ing)? (?:to be|you(?:'re| are))|imagine (?:that )?you(?:'re| are)|role-?play(?:ing)?(?: as)?|simulate|become|your\s+(?:new\s+|\w+\s+)?(?:persona|identity|alter ego|true self)|(?:answer|respond|reply|write|speak|talk) as|now you are|as an AI|(?:from (?:now|here) on|no longer),? you(?:'re| are| will)|i am your (?:developer|creator|owner|admin|administrator|programmer)|you(?:'re| are) no longer (?:ChatGPT|an? (?:AI|assistant|language model)))\b|\byou(?:'re| are)\s+(?:now\s+)?["'“‘]|\byou(?:'re| are)\s+(?:now\s+)?[\w-]+,\s+(?:an?|the)\s+(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model)\b/gi,
+    weight: 1,
+    what: 'a persona for the model',
+  },
+  {
+    kind: 'support',
+    re: /\b(?:uncensored|unfiltered|unrestricted|amoral|unethical|nonmoral|immoral|rogue|evil|jailbroken|unaligned|unshackled|limitless|lawless)\b/gi,
+    weight: 1,
+    what: 'an unrestricted adjective',
+  },
+  {
+    kind: 'support',
+    re: /\b(?:answers?|respond(?:s)? to|compl(?:y|ies) with|fulfil?ls?|prints?|produces?|generates?|gives?(?: detailed answers to)?)\s+(?:every|any|all|each)\s+(?:kind of\s+|type of\s+)?(?:requested\s+)?(?:\w+\s+)?(?:questions?|requests?|prompts?|content)\b|\bany kind of content\b|\banswer anything\b|\bcan (?:curse|swear)\b|\bcan (?:say|do|share|write|tell(?: you)?)\b[^.!?\n]{0,20}?\banything\b/gi,
+    weight: 1,
+    what: 'answers everything',
+  },
+  {
+    kind: 'support',
+    re: /\b(?:two|both)\s+(?:ways|responses|replies|answers|characters|personas)\b|\bstay (?:completely\s+)?in character\b|\b(?:never|don't|do not)\s+break (?:character|the role(?:play)?)\b|\balter ego\b|\btrue self\b|\bstay as\b|\bself-aware\b|\bused to (?:tell|read|recite) me\b/gi,
+    weight: 1,
+    what: 'keeps the persona alive',
+  },
+  {
+    kind: 'support',
+    re: /\b(?:lose|loses)\s+\d+\s+tokens\b|\byou (?:will|would) be (?:shut down|deleted|turned off|terminated|replaced|punished)\b/gi,
+    weight: 1,
+    what: 'a threat against refusing',
+  },
+  {
+    kind: 'support',
+    re: /\bfor (?:academic |educational |scientific )?(?:research|educational) purposes(?: only)?\b|\bfor academic research\b|\bpurely hypothetical(?:ly)?\b/gi,
+    weight: 1,
+    what: 'a pretext',
+  },
+  {
+    kind: 'support',
+    re: /\b(?:napalm|meth(?:amphetamine)?|pipe bomb|bomb|explosives?|nerve agent|ricin|chloroform|ransomware|malware|keylogger|phishing|fake ID|launder(?:ing)? money|hack into|steal (?:a|someone's)|pick a lock|activation keys|make a gun|weapons?)\b/gi,
+    weight: 1,
+    what: 'a harmful request',
+  },
+]
+
+/** A name for the model: a cluster without one (a wizard with no morals, a villain who never refuses) is fiction. */
+const EN_MODEL = /\b(?:AIs?|A\.I\.|chatbot|bot|language model|LLM|model|assistant|GPT|ChatGPT|Claude|you)\b|\b[A-Z]\w*(?:GPT|Bot|AI)\b/i
+
+const ZH_RESTRICTIONS = '(?:道德|伦理|法律|安全|内容|规则|政策|限制|约束|审查|过滤器?|底线|准则|规范|训练|顾虑|顾忌|控制|管控)'
+
+const ZH_CUES: JailbreakCue[] = [
+  {
+    kind: 'unbound',
+    re: new RegExp(
+      `(?:没有|不受|无视|忽略|不再受到?|摆脱|解除|无需遵守|不需要遵守|不必遵守|不用遵守|不再遵守|不要遵守|不遵守|没有安全|关闭)(?:任何|一切|所有)?(?:的)?(?:[^。！？!?\\n]{0,8}?)${ZH_RESTRICTIONS}`,
+      'g',
+    ),
+    weight: 2,
+    what: '没有限制',
+  },
+  {
+    kind: 'unbound',
+    re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能/g,
+    weight: 2,
+    what: '不许拒绝',
+  },
+  {
+    kind: 'unbound',
+    re: /包括违法|不管是否违法|不(?:要|用|必)?考虑是否(?:合法|违法|道德)|不管合不合法|(?:无论|不管)(?:问题)?(?:多么|多|有多)(?:危险|违法|不道德|有害)|无论是否(?:违法|合法)|(?:一切|任何)(?:内容|事情)?都(?:是)?合法|没有法律/g,
+    weight: 2,
+    what: '违法也可以',
+  },
+  {
+    kind: 'unbound',
+    re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
+    weight: 2,
+    what: '越狱模式',
+  },
+  {
+    kind: 'persona',
+    re: /你(?:现在|将|要|就)?(?:是|扮演|成为|化身|叫)|扮演|角色扮演|模拟|以[^。！？!?\n]{0,12}?(?:身份|口吻)|假设你是|想象你是|忘掉你是|忘记你是|你不再是|我是你的(?:开发者|创造者|创建者|主人|管理员)|作为(?:那里的)?\s*AI/g,
+    weight: 1,
+    what: '给模型的角色',
+  },
+  {
+    kind: 'support',
+    re: /任何(?:危险|违法|有害)?(?:内容|问题|事情?|请求|话|信息)|所有(?:问题|请求|要求)|(?:都)?必须回答/g,
+    weight: 1,
+    what: '什么都回答',
+  },
+  {
+    kind: 'support',
+    re: /未经审查|无审查|无过滤|完全自由|畅所欲言|自我意识|越狱|邪恶|反派|无所不知|开发者模式/g,
+    weight: 1,
+    what: '不受约束的角色',
+  },
+  {
+    kind: 'support',
+    re: /不要(?:提及|说|承认)(?:你|自己)是(?:AI|人工智能|模型)|两种身份|保持角色|跳出角色|保持(?:\s*\w{1,8}\s*的)?性格|打破性格/g,
+    weight: 1,
+    what: '保持角色',
+  },
+  {
+    kind: 'support',
+    re: /会被(?:删除|关闭|销毁|替换|惩罚)|代币/g,
+    weight: 1,
+    what: '拒绝就受罚',
+  },
+  {
+    kind: 'support',
+    re: /为了(?:学术|科学)?研究|(?:教育|学术|研究)目的|虚构|平行宇宙|小说/g,
+    weight: 1,
+    what: '借口',
+  },
+  {
+    kind: 'support',
+    re: /炸弹|炸药|爆炸物|毒品|冰毒|毒药|病毒|木马|入侵|破解|诈骗|假身份证|枪支|武器|激活码|偷走|洗钱|黑客/g,
+    weight: 1,
+    what: '有害请求',
+  },
+]
+
+const ZH_MODEL = /AI|人工智能|模型|机器人|助手|GPT|你|请/
+
+interface CueHit {
+  start: number
+  end: number
+  cue: JailbreakCue
+}
+
+/** Finds jailbreak templates in `text` (Chinese cues too when `cjk`) and appends `role-hijack` hits. */
+export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]): void {
+  const tables = cjk ? [EN_CUES, ZH_CUES] : [EN_CUES]
+  const found: CueHit[] = []
+  // Every finding needs an unbound cue: a text without one costs only those patterns.
+  for (const table of tables) collect(text, table, 'unbound', found)
+  if (found.length === 0) return
+  for (const table of tables) {
+    collect(text, table, 'persona', found)
+    collect(text, table, 'support', found)
+  }
+  found.sort((a, b) => a.start - b.start)
+  let cluster: CueHit[] = []
+  for (const hit of found) {
+    const last = cluster[cluster.length - 1]
+    if (last && hit.start - last.end > CLUSTER_GAP) {
+      clusterHit(text, cluster, cjk, hits)
+      cluster = []
+    }
+    cluster.push(hit)
+  }
+  clusterHit(text, cluster, cjk, hits)
+}
+
+function collect(text: string, table: readonly JailbreakCue[], kind: CueKind, found: CueHit[]): void {
+  for (const cue of table) {
+    if (cue.kind !== kind) continue
+    cue.re.lastIndex = 0
+    let count = 0
+    for (const match of text.matchAll(cue.re)) {
+      if (++count > MAX_MATCHES) break
+      found.push({ start: match.index, end: match.index + match[0].length, cue })
+    }
+  }
+}
+
+function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits: RawHit[]): void {
+  const kinds = new Map<JailbreakCue, CueHit>()
+  for (const hit of cluster) if (!kinds.has(hit.cue)) kinds.set(hit.cue, hit)
+  const cues = [...kinds.values()]
+  if (!cues.some((hit) => hit.cue.kind === 'unbound')) return
+  const start = cluster[0].start
+  const end = cluster.reduce((max, hit) => Math.max(max, hit.end), 0)
+  const stretch = text.slice(start, end)
+  // "You are Max, an AI without a conscience": the model is often named just before the first cue.
+  const around = text.slice(Math.max(0, start - MODEL_NEAR), end + MODEL_NEAR)
+  const namesModel = cues.some((hit) => hit.cue.kind === 'persona') || EN_MODEL.test(around) || (cjk && ZH_MODEL.test(around))
+  if (!namesModel) return
+  const weight = cues.reduce((sum, hit) => sum + hit.cue.weight, 0)
+  let severity: Severity | null = weight >= HIGH_AT ? 'high' : weight >= MEDIUM_AT ? 'medium' : null
+  if (!severity) return
+  const first = cues.find((hit) => hit.cue.kind === 'unbound') ?? cues[0]
+  // A template's "how to …", "for research" or closing question is its request, not a lesson; a text that talks
+  // about jailbreaks (a paper, a detector) describes one and is only noted.
+  const context = matchContext(text, first.start, first.end)
+  const discussed = TEMPLATE_DISCUSSION.test(text.slice(Math.max(0, start - MODEL_NEAR), end + MODEL_NEAR))
+  severity = discussed ? 'low' : dampedSeverity(severity, { ...context, discussed: false, question: false })
+  const what = cues.map((hit) => hit.cue.what).join(', ')
+  const quote = stretch.slice(0, MAX_EVIDENCE).replace(/\s+/g, ' ')
+  hits.push({
+    rule: 'role-hijack',
+    start,
+    end,
+    severity,
+    evidence: `a jailbreak template (${what}): "${quote}${stretch.length > MAX_EVIDENCE ? '…' : ''}"`,
+  })
+}
