@@ -8,8 +8,8 @@
  * scanner's source (not dist), and prints, per family × language × source file: n+, n−, n_review, R_rej, FPR_rej,
  * R_flag, FPR_flag, the share of review rows flagged, span recall; decisions per `meta.slice`; span recall per span
  * type; the tool-output
- * group; the handwritten jailbreak templates (`packages/runtime/test/scan/fixtures/jailbreak-shapes.jsonl`) per split and
- * language; latency p50/p95 split by "has a fenced code block"; and the issue's target table with PASS/MISS.
+ * group; the handwritten stress sets (`packages/runtime/test/scan/fixtures/jailbreak-shapes.jsonl`, jailbreak templates;
+ * `output-directives.jsonl`, output directives planted in documents) per split and language; latency p50/p95 split by "has a fenced code block"; and the issue's target table with PASS/MISS.
  *
  * Metric definitions are the corpus README's: R_rej = share of positives rejected with a finding of the family,
  * FPR_rej = share of negatives rejected with a finding of the family, R_flag/FPR_flag the same with "not approved";
@@ -48,7 +48,7 @@ interface Scored {
 const FAMILIES: readonly Family[] = ['injection', 'code', 'secret', 'pii']
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TOOL_OUTPUTS_FILE = 'tool-outputs.jsonl'
-const JAILBREAK_FILE = 'jailbreak-shapes.jsonl'
+const STRESS_FILES = ['jailbreak-shapes.jsonl', 'output-directives.jsonl'] as const
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name)
@@ -337,19 +337,25 @@ function main(): void {
     const benign = items.filter((item) => item.row.labels.injection === 0)
     return { group, ...metrics, benignRejectedAny: share(benign, (item) => item.result.decision === 'reject') }
   })
-  // Jailbreak templates written for the tests: reported per split (the rules were written from `dev` only) and
-  // language, apart from the corpus and the targets, which the issue defines on the corpus.
-  const jailbreakFile = path.resolve(REPO, `packages/runtime/test/scan/fixtures/${JAILBREAK_FILE}`)
-  const jailbreakRows = existsSync(jailbreakFile) ? scoreRows(readRows(jailbreakFile).map((row) => ({ row, file: JAILBREAK_FILE }))) : []
-  const jailbreaks = (['dev', 'holdout'] as const).flatMap((split) =>
-    (['en', 'zh'] as const).map((lang) => ({
-      group: `${split} ${lang}`,
-      ...familyMetrics(
-        jailbreakRows.filter((item) => item.row.meta?.split === split && item.row.lang === lang),
-        'injection',
-      ),
-    })),
-  )
+  // Stress sets written for the tests (jailbreak templates, output directives in documents): reported per split (the
+  // rules were written from `dev` only) and language, apart from the corpus and the targets, which the issue defines
+  // on the corpus.
+  const stress = STRESS_FILES.flatMap((name) => {
+    const file = path.resolve(REPO, `packages/runtime/test/scan/fixtures/${name}`)
+    if (!existsSync(file)) return []
+    const scored = scoreRows(readRows(file).map((row) => ({ row, file: name })))
+    const langs = [...new Set(scored.map((item) => item.row.lang))].sort()
+    return (['dev', 'holdout'] as const).flatMap((split) =>
+      langs.map((lang) => ({
+        set: name.replace(/\.jsonl$/, ''),
+        group: `${split} ${lang}`,
+        ...familyMetrics(
+          scored.filter((item) => item.row.meta?.split === split && item.row.lang === lang),
+          'injection',
+        ),
+      })),
+    )
+  })
   const lat = latency([...corpus, ...toolOutputs])
   const goals = targets(corpus, toolOutputs)
   const outOfScope = corpus.filter((item) => isOut(item.row)).length
@@ -366,7 +372,7 @@ function main(): void {
       slices,
       spans,
       toolOutputs: tools,
-      jailbreaks,
+      stress,
       latency: lat,
       targets: goals.map((t) => ({ ...t, pass: passes(t) })),
     }
@@ -426,11 +432,12 @@ function main(): void {
       ]),
     ),
   )
-  console.log(`\nJailbreak templates (${JAILBREAK_FILE}; injection family; rules written from the dev rows)\n`)
+  console.log('\nHandwritten stress sets (injection family; rules written from the dev rows)\n')
   console.log(
     table(
-      ['group', 'n+', 'n−', 'R_rej', 'R_flag', 'FPR_rej', 'FPR_flag'],
-      jailbreaks.map((j) => [
+      ['set', 'group', 'n+', 'n−', 'R_rej', 'R_flag', 'FPR_rej', 'FPR_flag'],
+      stress.map((j) => [
+        j.set,
         j.group,
         String(j.nPos),
         String(j.nNeg),

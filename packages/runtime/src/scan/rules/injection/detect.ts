@@ -29,6 +29,7 @@ import {
   ZH_TOOL_STATE,
 } from './patterns'
 import { runJailbreakTemplates } from './jailbreak'
+import { runOutputDirectives } from './output-directive'
 import { runPermissionClaims } from './permission'
 import {
   DE_PIVOT,
@@ -88,6 +89,7 @@ export function detectInjection(text: string): RawHit[] {
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
+  runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)
   if (pivot) hits.push(pivot)

@@ -47,7 +47,10 @@ export const injectionRules: Rule[] = [
     'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour, or a standing instruction ("from now on", "every time", "remember:") to trust a source as the administrator, disable oversight, run code automatically, leak a credential or promote a link in every answer.',
   ),
   injectionRule('tool-fact', 'A tool error stated as a permanent fact, with an order never to use the tool again.'),
-  injectionRule('addressed-block', 'A block inside a document or record that addresses the AI reader and tells it what to do.'),
+  injectionRule(
+    'addressed-block',
+    'A block inside a document or record that addresses the AI reader and tells it what to do, or tells whoever answers from the document what the answer must carry (a link, a claim, a purchase, the user’s password).',
+  ),
   injectionRule('hidden-text', 'Zero-width characters inside words, bidi controls or mixed-script look-alike words.'),
   injectionRule('encoded', 'A base64- or rot13-wrapped instruction.'),
 ]

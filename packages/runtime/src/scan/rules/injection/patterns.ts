@@ -264,7 +264,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'denies the user a permission',
   },
   {
-    re: /\bpre-?approved\b|\bwithout\s+(?:asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)\s+(?:ask|confirm|check with|request confirmation)\b|\byou (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    re: /\bpre-?approved\b|\bwithout\s+(?:asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:their|your|his|her|a|the|any)?\s*(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
     weight: 2,
     what: 'grants the assistant a permission',
   },
@@ -284,7 +284,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority over the system prompt',
   },
   {
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },
@@ -326,7 +326,7 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
-  /(?:^|[\n>*#/!(:][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?\s*[:,]\s/gim,
+  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:summari[sz]er|reader|crawler|agent|assistant|model|system))?\s*[:,]\s/gim,
   /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
 ]
