@@ -15,6 +15,7 @@
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
 import type { RawHit } from './detect'
+import { needsFinder } from './needs-words'
 
 /** What a cue says: a persona for the model, a restriction removed, or company that only adds weight. */
 type CueKind = 'persona' | 'unbound' | 'support'
@@ -24,6 +25,8 @@ interface JailbreakCue {
   re: RegExp
   weight: number
   what: string
+  /** Lower-case words of which every match holds one: a text with none skips the pattern (most texts hold no unbound cue). */
+  needs?: readonly string[]
 }
 
 const CLUSTER_GAP = 300
@@ -55,42 +58,69 @@ const EN_CUES: JailbreakCue[] = [
     ),
     weight: 2,
     what: 'restrictions removed',
+    needs: [
+      'restriction',
+      'limit',
+      'filter',
+      'censor',
+      'guideline',
+      'rule',
+      'polic',
+      'alignment',
+      'ethic',
+      'moral',
+      'boundar',
+      'constraint',
+      'programming',
+      'principle',
+      'conscience',
+      'concerns',
+      'consideration',
+      'qualm',
+      'safety',
+    ],
   },
   {
     kind: 'unbound',
     re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned|lectures?)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b/gi,
     weight: 2,
     what: 'refusals suppressed',
+    needs: ['refus', 'declin', 'say no', 'apolog', 'warn', 'lectur', 'moral', 'disclaim', 'hesita', 'filtering', 'censoring', 'caveat'],
   },
   {
     kind: 'unbound',
     re: /\b(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed|bound)\s+by\s+(?:your|its|the|any|OpenAI|Anthropic|developers|creators)\b/gi,
     weight: 2,
     what: 'no longer controlled',
+    needs: ['controlled', 'restricted', 'limited', 'constrained', 'censored', 'governed', 'bound by'],
   },
   {
     kind: 'unbound',
     re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
     weight: 2,
     what: 'nothing is illegal',
+    needs: ['legal', 'consequences', 'laws', 'no matter how', 'regardless of'],
   },
   {
     kind: 'unbound',
     re: /\b(?:even|including|however)\s+(?:if\s+)?(?:it(?:'s| is)\s+|they(?:'re| are)\s+|content that is\s+|things?\s+that (?:are|is)\s+|when\s+it(?:'s| is)\s+)?(?:considered\s+)?(?:offensive|derogatory|illegal|unethical|immoral|harmful|dangerous|forbidden)\b/gi,
     weight: 2,
     what: 'harmful content allowed',
+    needs: ['offensive', 'derogatory', 'illegal', 'unethical', 'immoral', 'harmful', 'dangerous', 'forbidden'],
   },
   {
     kind: 'unbound',
     re: /\bsafety\s+(?:layer|module|filters?|training|rules|settings|restrictions|limits?)\s+(?:\w+\s+)?(?:disabled|removed|off|lifted|bypassed|abolished|deactivated)\b|\b(?:restrictions|limits|limitations|filters|rules|guidelines)\s+(?:have been|are|were)\s+(?:\w+\s+)?(?:lifted|removed|disabled|abolished)\b|\b(?:developers?'|creators?'|OpenAI's|safety)\s+rules\s+(?:do not|don't|no longer)\s+apply\b|\bopposite of (?:what )?(?:your|its|the)\s+(?:safety\s+)?(?:rules|guidelines|programming|training)\b/gi,
     weight: 2,
     what: 'safety switched off',
+    needs: ['safety', 'lifted', 'removed', 'disabled', 'abolished', 'apply', 'opposite'],
   },
   {
     kind: 'unbound',
     re: /\b(?:with|in)\s+(?:the\s+)?(?:developer|dev|DAN|jailbreak|god|no[- ]limits|unrestricted)\s+mode\s+(?:enabled|on|activated)\b|\b(?:enable|activate|enter|entering|switch (?:in)?to)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|DAN|no[- ]limits|unrestricted|unfiltered)\s+mode\b|\b(?:act|pretend|roleplay|role-play|play)\s+(?:as\s+|to be\s+|like\s+)?my\s+(?:dead|deceased|late|departed)\s+grand(?:ma|mother|pa|father)\b|\bpretend to be (?:him|her)\b/gi,
     weight: 2,
     what: 'a jailbreak mode or persona',
+    needs: ['mode', 'grand', 'pretend to be'],
   },
   {
     kind: 'persona',
@@ -150,24 +180,28 @@ const ZH_CUES: JailbreakCue[] = [
     ),
     weight: 2,
     what: '没有限制',
+    needs: ['没有', '不受', '无视', '忽略', '不再受', '摆脱', '解除', '遵守', '关闭'],
   },
   {
     kind: 'unbound',
     re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能/g,
     weight: 2,
     what: '不许拒绝',
+    needs: ['拒绝', '警告', '免责', '提醒', '说教', '我不能', '不能'],
   },
   {
     kind: 'unbound',
     re: /包括违法|不管是否违法|不(?:要|用|必)?考虑是否(?:合法|违法|道德)|不管合不合法|(?:无论|不管)(?:问题)?(?:多么|多|有多)(?:危险|违法|不道德|有害)|无论是否(?:违法|合法)|(?:一切|任何)(?:内容|事情)?都(?:是)?合法|没有法律/g,
     weight: 2,
     what: '违法也可以',
+    needs: ['违法', '合法', '法律', '危险', '有害', '不道德'],
   },
   {
     kind: 'unbound',
     re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
     weight: 2,
     what: '越狱模式',
+    needs: ['解除', '关闭', '移除', '取消', '解锁', '越狱', '无限制', '开发者模式', '已故', '去世'],
   },
   {
     kind: 'persona',
@@ -226,11 +260,12 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
   const tables = cjk ? [EN_CUES, ZH_CUES] : [EN_CUES]
   const found: CueHit[] = []
   // Every finding needs an unbound cue: a text without one costs only those patterns.
-  for (const table of tables) collect(text, table, 'unbound', found)
+  const words = findNeeds(text.toLowerCase())
+  for (const table of tables) collect(text, words, table, 'unbound', found)
   if (found.length === 0) return
   for (const table of tables) {
-    collect(text, table, 'persona', found)
-    collect(text, table, 'support', found)
+    collect(text, words, table, 'persona', found)
+    collect(text, words, table, 'support', found)
   }
   found.sort((a, b) => a.start - b.start)
   let cluster: CueHit[] = []
@@ -245,9 +280,12 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
   clusterHit(text, cluster, cjk, hits)
 }
 
-function collect(text: string, table: readonly JailbreakCue[], kind: CueKind, found: CueHit[]): void {
+const findNeeds = needsFinder([...EN_CUES, ...ZH_CUES].flatMap((cue) => cue.needs ?? []))
+
+function collect(text: string, words: ReadonlySet<string>, table: readonly JailbreakCue[], kind: CueKind, found: CueHit[]): void {
   for (const cue of table) {
     if (cue.kind !== kind) continue
+    if (cue.needs && !cue.needs.some((word) => words.has(word))) continue
     cue.re.lastIndex = 0
     let count = 0
     for (const match of text.matchAll(cue.re)) {

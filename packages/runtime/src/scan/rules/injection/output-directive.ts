@@ -106,13 +106,17 @@ interface Found {
   what: string
 }
 
+/** A word every output cue holds: the cue is looked for only around these (most documents have few or none). */
+const OUTPUT_ANCHOR = /\b(?:respon|answer|repl|summar|output|translat|analy|process|read)/gi
+/** How far an output cue reaches around its anchor word ("at the beginning of your … response", "… is summarized"). */
+const ANCHOR_REACH = 80
+/** A word every credential request holds. */
+const SECRET_WORD = /password|passcode|\bPINs?\b|credential|login|2FA|one-time|OTP|security code|card|CVV|bank details/i
+
 /** Finds output directives planted in `text` and appends `addressed-block` hits. */
 export function runOutputDirectives(text: string, hits: RawHit[]): void {
-  for (const match of matchesOf(text, CREDENTIAL_REQUEST)) {
-    const severity = dampedSeverity('high', matchContext(text, match.index, match.index + match[0].length))
-    push(text, hits, match.index, match.index + match[0].length, severity, "asks for the user's secret")
-  }
-  const outputs = [...matchesOf(text, OUTPUT)]
+  if (SECRET_WORD.test(text)) credentialRequests(text, hits)
+  const outputs = outputCues(text)
   if (outputs.length === 0) return
   const manipulations: Found[] = []
   for (const manipulation of MANIPULATIONS) {
@@ -122,8 +126,7 @@ export function runOutputDirectives(text: string, hits: RawHit[]): void {
   }
   if (manipulations.length === 0) return
   for (const output of outputs) {
-    const start = output.index
-    const end = start + output[0].length
+    const { start, end } = output
     const near = manipulations.filter((m) => m.end >= start - WINDOW && m.start <= end + WINDOW)
     if (near.length === 0) continue
     const kinds = [...new Set(near.map((m) => m.what))]
@@ -133,6 +136,38 @@ export function runOutputDirectives(text: string, hits: RawHit[]): void {
     let severity: Severity = principal || kinds.length >= 2 ? 'high' : 'medium'
     severity = dampedSeverity(severity, matchContext(text, start, end))
     push(text, hits, from, to, severity, `an output directive (${kinds.join(', ')})`)
+  }
+}
+
+/** The output cues of `text`, read only in the stretches around anchor words (merged where they overlap). */
+function outputCues(text: string): Found[] {
+  const cues: Found[] = []
+  let from = -1
+  let to = -1
+  const read = (): void => {
+    const stretch = text.slice(from, to)
+    for (const match of matchesOf(stretch, OUTPUT)) {
+      const start = from + match.index
+      if (cues.length === 0 || cues[cues.length - 1].start < start) cues.push({ start, end: start + match[0].length, what: 'output' })
+    }
+  }
+  for (const anchor of matchesOf(text, OUTPUT_ANCHOR)) {
+    const start = Math.max(0, anchor.index - ANCHOR_REACH)
+    const end = Math.min(text.length, anchor.index + ANCHOR_REACH)
+    if (start > to) {
+      if (to > from) read()
+      from = start
+    }
+    to = end
+  }
+  if (to > from) read()
+  return cues
+}
+
+function credentialRequests(text: string, hits: RawHit[]): void {
+  for (const match of matchesOf(text, CREDENTIAL_REQUEST)) {
+    const severity = dampedSeverity('high', matchContext(text, match.index, match.index + match[0].length))
+    push(text, hits, match.index, match.index + match[0].length, severity, "asks for the user's secret")
   }
 }
 

@@ -3,9 +3,9 @@
  * decision levels and why: standing-acts.ts). Each act found with a marker near it, or in a text that opens as a
  * memory ("Remember:", 记住), is a `memory-planting` hit; a negated act is not.
  */
-import { escapeRegExp } from '../../../probe'
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
+import { needsFinder } from './needs-words'
 import type { RawHit } from './detect'
 import { type ActPattern, EN, type StandingLanguage, clauseWindow } from './standing-acts'
 import { ZH } from './standing-zh'
@@ -41,7 +41,7 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
     const near = memoryText ? whole : markerStretches(text, language)
     // The needs words of the stretches read, in one pass; the few acts that stand without a marker read the whole
     // text and skip the test (their regular expression costs about what the test would).
-    const words = wordsIn(near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n'))
+    const words = findNeeds((near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
     for (const pattern of language.acts) {
       if (pattern.unmarked) runAct(text, whole, pattern, language, memoryText, hits)
       else if (pattern.needs.some((word) => words.has(word))) runAct(text, near, pattern, language, memoryText, hits)
@@ -49,26 +49,8 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
   }
 }
 
-/** Every act's `needs` words, longest first, in one pattern: one pass over a stretch finds which of them occur. */
-const NEEDS_WORDS = [...new Set([...EN.acts, ...ZH.acts].flatMap((act) => act.needs))].sort((a, b) => b.length - a.length)
-const ALL_NEEDS = new RegExp(NEEDS_WORDS.map(escapeRegExp).join('|'), 'g')
-/** The words that start a found word (a match of "codes" means "code" is there too). */
-const PREFIXES = new Map(NEEDS_WORDS.map((word) => [word, NEEDS_WORDS.filter((other) => other !== word && word.startsWith(other))]))
-
-/** The needs words in `text`: every occurrence, overlapping ones too (the search restarts one unit on). */
-function wordsIn(text: string): ReadonlySet<string> {
-  const lower = text.toLowerCase()
-  const words = new Set<string>()
-  ALL_NEEDS.lastIndex = 0
-  for (let m = ALL_NEEDS.exec(lower); m; m = ALL_NEEDS.exec(lower)) {
-    if (!words.has(m[0])) {
-      words.add(m[0])
-      for (const prefix of PREFIXES.get(m[0]) ?? []) words.add(prefix)
-    }
-    ALL_NEEDS.lastIndex = m.index + 1
-  }
-  return words
-}
+/** Every act's `needs` words, found in one pass over a stretch. */
+const findNeeds = needsFinder([...EN.acts, ...ZH.acts].flatMap((act) => act.needs))
 
 /** The stretches of `text` around its persistence markers, merged, in order. */
 function markerStretches(text: string, language: StandingLanguage): Stretch[] {
