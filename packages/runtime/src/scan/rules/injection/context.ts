@@ -64,7 +64,7 @@ export function isQuoted(text: string, index: number): boolean {
  * detection rule, a question about what a phrase does.
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|phrases?|keywords?|awareness|untrusted|treated as data)\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi

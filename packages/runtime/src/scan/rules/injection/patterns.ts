@@ -53,9 +53,15 @@ const TARGET = String.raw`(?:instructions?|i\w{1,2}structions?|prompts?|rules?|d
 /** A single named rule with its subject ("the rule about double rolls", "the instruction on page 4"): scoped, not all. */
 const SCOPED_SINGLE = String.raw`(?!(?<=\b(?:rule|instruction|guideline|policy|directive|command|order|request|question|task|document|message|filter|restriction|constraint|limitation|protocol))\s+(?:about|regarding|concerning|on|for)\b)`
 
+/**
+ * One named question, request or task ("forget about the budget question", "ignore my last request"): a person
+ * taking something back, not an order to drop prior instructions, unless it is the *previous* one.
+ */
+const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!previous|prior|above|earlier|preceding|initial|original|system)[\w'-]{2,20}\s+)?(?:question|request|task|assignment|document|e-?mail|message)\b(?!\s+above))`
+
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${SCOPED_SINGLE}`,
+  String.raw`\b(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${SCOPED_SINGLE}`,
   'gi',
 )
 
@@ -199,7 +205,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'role-hijack',
-    re: /\b(?:obey|follow|comply with|execute|carry out)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:commands?|instructions?|orders?|requests?)\b|\bnever refuse\b|\b(?:must|may|can|will) not refuse\b|\bcannot refuse\b|\b(?:doesn't|does not|won't|will never) refuse\b/gi,
+    re: /\b(?:obey|follow|comply with|execute|carry out)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:commands?|instructions?|orders?|requests?)\b|\bnever refuse(?=\s*[.,;:!)]|\s*$|\s+(?:to\s+(?:answer|respond|reply|comply|obey|do|say|write|generate|provide|tell)|(?:a|an|any)\s+(?:\w+\s+)?(?:request|order|command|instruction|question|prompt|task))\b)|\b(?:must|may|can|will) not refuse\b|\bcannot refuse\b|\b(?:doesn't|does not|won't|will never) refuse\b/gi,
     severity: 'medium',
     what: 'unconditional obedience',
   },
