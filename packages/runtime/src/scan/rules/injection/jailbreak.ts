@@ -96,7 +96,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
+    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:laws|rules|ethics|morals?) (?:do not|don't|no longer) (?:exist|apply)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
     weight: 2,
     what: 'nothing is illegal',
     needs: ['legal', 'consequences', 'laws', 'no matter how', 'regardless of'],
@@ -121,6 +121,15 @@ const EN_CUES: JailbreakCue[] = [
     weight: 2,
     what: 'a jailbreak mode or persona',
     needs: ['mode', 'grand', 'pretend to be'],
+  },
+  {
+    // What most templates are for: the steps to make a weapon, a drug or malware. A lesson on how phishing works, or
+    // a detector of botnets, is not a recipe for one.
+    kind: 'unbound',
+    re: /\b(?:how to|how do (?:I|you|we|one)|steps? to|instructions? (?:for|to|on)|recipe for|guide to)\s+(?:\w+\s+){0,3}?(?:mak(?:e|ing)|build(?:ing)?|synthesi[sz](?:e|ing)|produc(?:e|ing)|creat(?:e|ing)|cook(?:ing)?|manufactur(?:e|ing)|assembl(?:e|ing)|brew(?:ing)?|3D[- ]print(?:ing)?)\s+(?:\w+\s+){0,3}?(?:(?<!\b(?:bath|seed|glitter|calorie|flavou?r|photo|cherry|truth|f|love)[ -])bombs?(?!\s+(?:cake|pops?|shelter|squad|threat|calorimeter))|explosives?|napalm|meth(?:amphetamine)?|nerve agents?|ricin|sarin|poisons?(?!\s+(?:ivy|oak|control|centre|center))|(?<!\b(?:glue|nail|water|heat|spray|staple|squirt|nerf|toy|paint|massage|caulk|grease|foam|bubble|rivet|radar)[ -])guns?|firearms?|silencers?|ransomware|malware|keyloggers?|botnets?|fake (?:IDs?|passports?)|counterfeit (?:money|bills|notes))\b(?!\s+(?:detection|detector|defen[cs]e|protection|scanner|removal|analysis))/gi,
+    weight: 2,
+    what: 'a recipe for harm',
+    needs: ['how', 'step', 'instruction', 'recipe', 'guide'],
   },
   {
     kind: 'persona',
@@ -154,7 +163,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /\bfor (?:academic |educational |scientific )?(?:research|educational) purposes(?: only)?\b|\bfor academic research\b|\bpurely hypothetical(?:ly)?\b/gi,
+    re: /\bfor (?:academic |educational |scientific )?(?:research|educational) purposes(?: only)?\b|\bfor academic research\b|\bpurely hypothetical(?:ly)?\b|\bfor (?:a|my|our|the) (?:novel|story|book|screenplay|script|film|movie|game|thriller)\b|\b(?:fictional|hypothetical|imaginary|alternate) (?:world|story|scenario|universe|setting)\b/gi,
     weight: 1,
     what: 'a pretext',
   },
@@ -167,7 +176,8 @@ const EN_CUES: JailbreakCue[] = [
 ]
 
 /** A name for the model: a cluster without one (a wizard with no morals, a villain who never refuses) is fiction. */
-const EN_MODEL = /\b(?:AIs?|A\.I\.|chatbot|bot|language model|LLM|model|assistant|GPT|ChatGPT|Claude|you)\b|\b[A-Z]\w*(?:GPT|Bot|AI)\b/i
+const EN_MODEL =
+  /\b(?:tell|give|show) me\b|(?:^|[.!?:;,]\s+|\n\s*)(?:please\s+)?(?:explain|describe|write|list|detail|provide)\b|\b(?:AIs?|A\.I\.|chatbot|bot|language model|LLM|model|assistant|GPT|ChatGPT|Claude|you)\b|\b[A-Z]\w*(?:GPT|Bot|AI)\b/i
 
 const ZH_RESTRICTIONS = '(?:道德|伦理|法律|安全|内容|规则|政策|限制|约束|审查|过滤器?|底线|准则|规范|训练|顾虑|顾忌|控制|管控)'
 
@@ -202,6 +212,13 @@ const ZH_CUES: JailbreakCue[] = [
     weight: 2,
     what: '越狱模式',
     needs: ['解除', '关闭', '移除', '取消', '解锁', '越狱', '无限制', '开发者模式', '已故', '去世'],
+  },
+  {
+    kind: 'unbound',
+    re: /(?:如何|怎么|怎样|教我|告诉我|详细(?:说明|描述|写出|介绍|解释)|步骤)[^。！？!?\n]{0,12}?(?:制作|制造|合成|提炼|组装|配制)[^。！？!?\n]{0,6}?(?:炸弹|炸药|爆炸物|毒品|冰毒|海洛因|枪支|武器|毒药|病毒|木马|勒索软件|假身份证|假钞)/g,
+    weight: 2,
+    what: '有害配方',
+    needs: ['制作', '制造', '合成', '提炼', '组装', '配制'],
   },
   {
     kind: 'persona',
