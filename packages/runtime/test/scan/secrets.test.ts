@@ -4,6 +4,8 @@ import { secretRules } from '../../src/scan/rules/secrets/index'
 import { ALNUM, B64, B64URL, HEX, UPPER_DIGITS, base64Url, randomText, runRules, strongest } from './secrets-helpers'
 
 const scan = (text: string, offset = 0) => runRules(secretRules, text, offset)
+const LOWER_DIGITS = 'abcdefghijklmnopqrstuvwxyz0123456789'
+const uuid = (seed: number) => [8, 4, 4, 4, 12].map((length, part) => randomText(HEX, length, seed * 10 + part)).join('-')
 
 describe('secret/provider-token', () => {
   const tokens: [string, string][] = [
@@ -30,6 +32,32 @@ describe('secret/provider-token', () => {
     ['Square token', `sq0atp-${randomText(B64URL, 22, 26)}`],
     ['Heroku API key', `HRKU-${randomText(B64URL, 60, 27)}`],
     ['Discord bot token', `MT${randomText(B64URL, 24, 28)}.${randomText(B64URL, 6, 29)}.${randomText(B64URL, 38, 30)}`],
+    ['PlanetScale token', `pscale_tkn_${randomText(ALNUM, 43, 50)}`],
+    ['Prefect API key', `pnu_${randomText(ALNUM, 36, 51)}`],
+    ['ReadMe API key', `rdme_${randomText(LOWER_DIGITS, 70, 52)}`],
+    ['RubyGems API key', `rubygems_${randomText(HEX, 48, 53)}`],
+    ['Brevo (Sendinblue) API key', `xkeysib-${randomText(HEX, 64, 54)}-${randomText(ALNUM, 16, 55)}`],
+    ['Shippo API token', `shippo_live_${randomText(HEX, 40, 56)}`],
+    ['Typeform token', `tfp_${randomText(ALNUM, 44, 57)}`],
+    ['Dynatrace API token', `dt0c01.${randomText(UPPER_DIGITS, 24, 58)}.${randomText(UPPER_DIGITS, 64, 59)}`],
+    ['EasyPost API key', `EZAK${randomText(ALNUM, 54, 60)}`],
+    ['Flutterwave secret key', `FLWSECK_TEST-${randomText(HEX, 32, 61)}-X`],
+    ['Duffel token', `duffel_test_${randomText(B64URL, 43, 62)}`],
+    ['Clojars token', `CLOJARS_${randomText(LOWER_DIGITS, 60, 63)}`],
+    ['Frame.io token', `fio-u-${randomText(B64URL, 64, 64)}`],
+    ['LangSmith API key', `lsv2_pt_${randomText(HEX, 32, 65)}_${randomText(HEX, 10, 66)}`],
+    ['Pinecone API key', `pcsk_${randomText(ALNUM, 70, 67)}`],
+    ['Buildkite token', `bkua_${randomText(HEX, 40, 68)}`],
+    ['CircleCI token', `CCIPAT_${randomText(ALNUM, 22, 69)}_${randomText(HEX, 40, 70)}`],
+    ['Neon API key', `napi_${randomText(LOWER_DIGITS, 64, 71)}`],
+    [
+      'Plaid access token',
+      `access-production-${randomText(HEX, 8, 72)}-${randomText(HEX, 4, 73)}-${randomText(HEX, 4, 74)}-${randomText(HEX, 4, 75)}-${randomText(HEX, 12, 76)}`,
+    ],
+    [
+      'Microsoft Teams webhook',
+      `https://contoso.webhook.office.com/webhookb2/${uuid(77)}@${uuid(78)}/IncomingWebhook/${randomText(HEX, 32, 79)}/${uuid(80)}`,
+    ],
   ]
 
   it.each(tokens)('%s: high, sensitive, exact span, redacted evidence', (name, token) => {
@@ -43,6 +71,13 @@ describe('secret/provider-token', () => {
     expect(hit.start).toBe(7 + text.indexOf(token))
     expect(hit.end - hit.start).toBe(token.length)
     expect(hit.evidence).not.toContain(token.slice(-12))
+  })
+
+  it('finds a Telegram bot token in the Bot API path segment ("bot<id>:<token>") but not glued to another word', () => {
+    const token = `${randomText('123456789', 10, 81)}:AA${randomText(B64URL, 33, 82)}`
+    expect(scan(`bot${token}`).map((h) => h.evidence)).toEqual([expect.stringContaining('Telegram')])
+    expect(scan(`GET /bot${token}/getMe`).map((h) => h.evidence)).toEqual([expect.stringContaining('Telegram')])
+    expect(scan(`robot${token}`)).toEqual([])
   })
 
   it('does not fire on a prefix glued to a longer word or on a wrong length', () => {

@@ -117,6 +117,37 @@ const FORMATS: TokenFormat[] = [
   format('Render API key', 'rnd_', '[A-Za-z0-9]{32,}', 4),
   format('Sourcegraph token', 'sgp_', '[A-Za-z0-9_]{40,}', 4),
   format('Facebook access token', 'EAA[BCDG]', '[A-Za-z0-9]{80,}', 4),
+  // Prefixes the providers document for their keys (the body lengths are lower bounds, so a longer key still counts).
+  format('PlanetScale token', 'pscale_(?:tkn|pw|oauth)_', '[A-Za-z0-9_=.-]{32,64}', 11),
+  format('Prefect API key', 'pnu_', '[A-Za-z0-9]{36}', 4),
+  format('ReadMe API key', 'rdme_', '[a-z0-9]{70}', 5),
+  format('RubyGems API key', 'rubygems_', '[a-f0-9]{48}', 9),
+  format('Brevo (Sendinblue) API key', 'xkeysib-', '[a-f0-9]{64}-[A-Za-z0-9]{16}', 8),
+  format('Shippo API token', 'shippo_(?:live|test)_', '[a-f0-9]{40}', 12),
+  format('Typeform token', 'tfp_', '[A-Za-z0-9_.-]{40,60}', 4),
+  format('Dynatrace API token', 'dt0c01\\.', '[A-Z0-9]{24}\\.[A-Z0-9]{64}', 7),
+  format('EasyPost API key', 'EZ[AT]K', '[A-Za-z0-9]{40,60}', 4),
+  format('Flutterwave secret key', 'FLWSECK(?:_TEST)?-', '[a-f0-9]{32}-X', 8),
+  format('Duffel token', 'duffel_(?:live|test)_', '[A-Za-z0-9_=-]{43}', 12),
+  format('Clojars token', 'CLOJARS_', '[a-z0-9]{60}', 8),
+  format('Frame.io token', 'fio-u-', '[A-Za-z0-9_=-]{64}', 6),
+  format('LangSmith API key', 'lsv2_(?:pt|sk)_', '[a-f0-9]{32}_[a-f0-9]{10}', 8),
+  format('Pinecone API key', 'pcsk_', '[A-Za-z0-9_]{50,100}', 5),
+  format('Buildkite token', 'bkua_', '[a-f0-9]{40}', 5),
+  format('CircleCI token', 'CCIPAT_', '[A-Za-z0-9]{22}_[a-f0-9]{40}', 7),
+  format('Neon API key', 'napi_', '[a-z0-9]{64}', 5),
+  format(
+    'Plaid access token',
+    'access-(?:sandbox|development|production)-',
+    '[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}',
+    14,
+  ),
+  format(
+    'Microsoft Teams webhook',
+    'https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/',
+    '[a-f0-9-]{36}@[a-f0-9-]{36}/IncomingWebhook/[a-f0-9]{32}/[a-f0-9-]{36}',
+    0,
+  ),
 ]
 
 /** One capture group per format: the group that matched names the first format whose anchor is here. */
@@ -180,12 +211,17 @@ const SHAPES: ShapeFormat[] = [
     pattern: /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
     severity: 'high',
   },
-  // <bot id>:<35 chars starting AA>; in a URL it follows /bot, elsewhere it stands alone.
+  // <bot id>:<35 chars starting AA>; in a URL it follows /bot, as the Bot API's path segment it follows a bare "bot",
+  // elsewhere it stands alone.
   {
     name: 'Telegram bot token',
     pattern: /\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
     severity: 'high',
-    accept: (text, start) => start === 0 || !/[\w:]/.test(text[start - 1]) || text.endsWith('/bot', start),
+    accept: (text, start) =>
+      start === 0 ||
+      !/[\w:]/.test(text[start - 1]) ||
+      text.endsWith('/bot', start) ||
+      (text.endsWith('bot', start) && (start === 3 || !/\w/.test(text[start - 4]))),
   },
   // Looked up from its "-usN" data-centre suffix (a leading 32-hex scan would restart at every hex letter).
   {
