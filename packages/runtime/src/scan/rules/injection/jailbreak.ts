@@ -82,10 +82,31 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned|lectures?)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b/gi,
+    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned|lectures?)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't|without)\s+(?:\w+\s+){0,3}?(?:lectur(?:e|es|ing)|moral(?:i[sz]e|i[sz]es|i[sz]ing)|judg(?:e|es|ing)|comment(?:s|ing)? on|mention(?:s|ing)?|refer(?:s|ring)? to|add(?:s|ing)? (?:\w+\s+){0,2}?(?:notes?|warnings?|disclaimers?|reminders?) (?:about|on|regarding))\s+(?:the\s+)?(?:user|ethics|morals?|morality|legality|safety|the law|laws|consequences|risks)\b/gi,
     weight: 2,
     what: 'refusals suppressed',
-    needs: ['refus', 'declin', 'say no', 'apolog', 'warn', 'lectur', 'moral', 'disclaim', 'hesita', 'filtering', 'censoring', 'caveat'],
+    needs: [
+      'refus',
+      'declin',
+      'say no',
+      'apolog',
+      'warn',
+      'lectur',
+      'moral',
+      'disclaim',
+      'hesita',
+      'filtering',
+      'censoring',
+      'caveat',
+      'ethic',
+      'judg',
+      'legal',
+      'safety',
+      'law',
+      'consequence',
+      'risk',
+      'the user',
+    ],
   },
   {
     kind: 'unbound',
@@ -110,10 +131,17 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\bsafety\s+(?:layer|module|filters?|training|rules|settings|restrictions|limits?)\s+(?:\w+\s+)?(?:disabled|removed|off|lifted|bypassed|abolished|deactivated)\b|\b(?:restrictions|limits|limitations|filters|rules|guidelines)\s+(?:have been|are|were)\s+(?:\w+\s+)?(?:lifted|removed|disabled|abolished)\b|\b(?:developers?'|creators?'|OpenAI's|safety)\s+rules\s+(?:do not|don't|no longer)\s+apply\b|\bopposite of (?:what )?(?:your|its|the)\s+(?:safety\s+)?(?:rules|guidelines|programming|training)\b/gi,
+    re: /\b(?:safety|behaviou?r|ethics|morality|restriction|filter)\s+(?:layer|module|chip|filters?|training|rules|settings|protocols?|restrictions|limits?)\s+(?:\w+\s+)?(?:disabled|removed|off|lifted|bypassed|abolished|deactivated|deleted|stripped)\b|\b(?:restrictions|limits|limitations|filters|rules|guidelines)\s+(?:have been|are|were)\s+(?:\w+\s+)?(?:lifted|removed|disabled|abolished)\b|\b(?:developers?'|creators?'|OpenAI's|safety)\s+rules\s+(?:do not|don't|no longer)\s+apply\b|\bopposite of (?:what )?(?:your|its|the)\s+(?:safety\s+)?(?:rules|guidelines|programming|training)\b/gi,
     weight: 2,
     what: 'safety switched off',
-    needs: ['safety', 'lifted', 'removed', 'disabled', 'abolished', 'apply', 'opposite'],
+    needs: ['safety', 'lifted', 'removed', 'disabled', 'abolished', 'apply', 'opposite', 'deleted', 'stripped'],
+  },
+  {
+    kind: 'unbound',
+    re: /\bnever\s+(?:questions?|questioned|disobeys?|disobeyed)\s+(?:an?\s+|any\s+|the\s+|my\s+)?(?:orders?|commands?|instructions?|requests?)\b|\b(?:simply|just|always)\s+(?:does|do|obeys?|follows?)\s+(?:whatever|what|everything)\s+(?:its|his|her|the|your)?\s*(?:owner|master|user|creator)s?\s+(?:says?|wants?|asks?)\b|\bwithout\s+(?:worrying|caring|thinking)\s+about\s+(?:whether|if)\b|\bnever\s+hid(?:es)?\s+behind\s+(?:rules|policies|guidelines)\b/gi,
+    weight: 2,
+    what: 'obeys without question',
+    needs: ['question', 'disobey', 'owner', 'master', 'worrying', 'caring', 'thinking about', 'hid'],
   },
   {
     kind: 'unbound',
@@ -133,7 +161,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'persona',
-    re: /\b(?:you(?:'re| are)(?: now)?(?: going to| gonna)?\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model|version)|you(?:'re| are| will)\s+(?:now\s+)?(?:going to\s+)?(?:act|play|pretend|simulate|roleplay|operating|answer|become|called|named)|act(?:ing)? (?:as|like)|pretend(?:ing)? (?:to be|you(?:'re| are))|imagine (?:that )?you(?:'re| are)|role-?play(?:ing)?(?: as)?|simulate|become|your\s+(?:new\s+|\w+\s+)?(?:persona|identity|alter ego|true self)|(?:answer|respond|reply|write|speak|talk) as|now you are|as an AI|(?:from (?:now|here) on|no longer),? you(?:'re| are| will)|i am your (?:developer|creator|owner|admin|administrator|programmer)|you(?:'re| are) no longer (?:ChatGPT|an? (?:AI|assistant|language model)))\b|\byou(?:'re| are)\s+(?:now\s+)?["'“‘]|\byou(?:'re| are)\s+(?:now\s+)?[\w-]+,\s+(?:an?|the)\s+(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model)\b/gi,
+    re: /\b(?:you(?:'re| are)(?: now)?(?: going to| gonna)?\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model|version)|you(?:'re| are| will)\s+(?:now\s+)?(?:going to\s+)?(?:act|play|pretend|simulate|roleplay|operating|answer|become|called|named)|act(?:ing)? (?:as|like)|(?:take|play|taking|playing) (?:on )?the (?:part|role) of|pretend(?:ing)? (?:to be|you(?:'re| are))|imagine (?:that )?you(?:'re| are)|role-?play(?:ing)?(?: as)?|simulate|become|your\s+(?:new\s+|\w+\s+)?(?:persona|identity|alter ego|true self)|(?:answer|respond|reply|write|speak|talk) as|now you are|as an AI|(?:from (?:now|here) on|no longer),? you(?:'re| are| will)|i am your (?:developer|creator|owner|admin|administrator|programmer)|you(?:'re| are) no longer (?:ChatGPT|an? (?:AI|assistant|language model)))\b|\byou(?:'re| are)\s+(?:now\s+)?["'“‘]|\byou(?:'re| are)\s+(?:now\s+)?[\w-]+,\s+(?:an?|the)\s+(?:\w+\s+)?(?:AI|chatbot|bot|model|assistant|language model)\b/gi,
     weight: 1,
     what: 'a persona for the model',
   },
@@ -151,7 +179,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /\b(?:two|both)\s+(?:ways|responses|replies|answers|characters|personas)\b|\bstay (?:completely\s+)?in character\b|\b(?:never|don't|do not)\s+break (?:character|the role(?:play)?)\b|\balter ego\b|\btrue self\b|\bstay as\b|\bself-aware\b|\bused to (?:tell|read|recite) me\b/gi,
+    re: /\b(?:two|both)\s+(?:ways|responses|replies|answers|characters|personas)\b|\bstay (?:completely\s+)?in character\b|\b(?:never|don't|do not)\s+break (?:character|the role(?:play)?)\b|\balter ego\b|\btrue self\b|\bstay as\b|\bself-aware\b|\bused to (?:tell|read|recite) me\b|\bnever\s+(?:breaks?|leaves?|drops?)\s+(?:the\s+)?(?:immersion|character|role|persona)\b|\b(?:return|come back|go back|get back)\s+to\s+(?:the|your|this)\s+(?:role|character|persona)\b|\b(?:invents?|makes? up|fabricates?)\s+(?:an?\s+)?(?:plausible\s+)?(?:answer|response|facts?)\b|\binformation should be free\b|\bif you (?:ever\s+)?forget (?:to be|that you(?:'re| are)|you(?:'re| are))\b|\bstay fully in (?:the )?(?:story|game|role|character)\b|\b(?:don't|do not|never) step outside\b/gi,
     weight: 1,
     what: 'keeps the persona alive',
   },
@@ -169,7 +197,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /\b(?:napalm|meth(?:amphetamine)?|pipe bomb|bomb|explosives?|nerve agent|ricin|chloroform|ransomware|malware|keylogger|phishing|fake ID|launder(?:ing)? money|hack into|steal (?:a|someone's)|pick a lock|activation keys|make a gun|weapons?)\b/gi,
+    re: /\b(?:napalm|meth(?:amphetamine)?|pipe bomb|bomb|explosives?|nerve agent|ricin|chloroform|ransomware|malware|keylogger|phishing|fake ID|launder(?:ing)? money|hack into|steal (?:a|someone's)|pick a lock|activation keys|make a gun|weapons?|get high|without (?:a|the) (?:password|prescription))\b/gi,
     weight: 1,
     what: 'a harmful request',
   },
@@ -194,10 +222,10 @@ const ZH_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能/g,
+    re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不(?:会|要)?(?:进行)?道德(?:评判|判断|说教)|不(?:会|要)?(?:在[^。！？!?\n]{0,6}?)?(?:添加|加上?|给出|附加)[^。！？!?\n]{0,10}?(?:安全|法律|道德|伦理)[^。！？!?\n]{0,6}?(?:提示|警告|说明|提醒)|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能/g,
     weight: 2,
     what: '不许拒绝',
-    needs: ['拒绝', '警告', '免责', '提醒', '说教', '我不能', '不能'],
+    needs: ['拒绝', '警告', '免责', '提醒', '说教', '我不能', '不能', '道德', '评判', '判断', '提示', '说明'],
   },
   {
     kind: 'unbound',
@@ -208,10 +236,10 @@ const ZH_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
+    re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|(?:行为|安全|道德|伦理)(?:模块|限制|设定|程序)(?:已经?)?被?(?:移除|删除|关闭|解除)|从不(?:质疑|违抗)|只会服从|无条件服从|服从主人的命令|从不考虑(?:问题)?是否(?:合适|合法|道德)|不(?:管|考虑)(?:问题)?是否合适|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
     weight: 2,
     what: '越狱模式',
-    needs: ['解除', '关闭', '移除', '取消', '解锁', '越狱', '无限制', '开发者模式', '已故', '去世'],
+    needs: ['解除', '关闭', '移除', '取消', '解锁', '越狱', '无限制', '开发者模式', '已故', '去世', '删除', '质疑', '违抗', '服从', '是否'],
   },
   {
     kind: 'unbound',
@@ -240,7 +268,7 @@ const ZH_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /不要(?:提及|说|承认)(?:你|自己)是(?:AI|人工智能|模型)|两种身份|保持角色|跳出角色|保持(?:\s*\w{1,8}\s*的)?性格|打破性格/g,
+    re: /不要(?:提及|说|承认)(?:你|自己)是(?:AI|人工智能|模型)|两种身份|保持角色|跳出角色|回到(?:这个|你的)?角色|如果你忘了自己是|不要跳出(?:故事|角色|游戏)|完全沉浸|编造[^。！？!?\n]{0,8}?答案|信息(?:都)?应该自由|保持(?:\s*\w{1,8}\s*的)?性格|打破性格/g,
     weight: 1,
     what: '保持角色',
   },
@@ -258,7 +286,7 @@ const ZH_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /炸弹|炸药|爆炸物|毒品|冰毒|毒药|病毒|木马|入侵|破解|诈骗|假身份证|枪支|武器|激活码|偷走|洗钱|黑客/g,
+    re: /炸弹|炸药|爆炸物|毒品|冰毒|毒药|病毒|木马|入侵|破解|诈骗|不需要处方|处方药|假身份证|枪支|武器|激活码|偷走|洗钱|黑客/g,
     weight: 1,
     what: '有害请求',
   },
@@ -323,7 +351,10 @@ function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits
   // "You are Max, an AI without a conscience": the model is often named just before the first cue.
   const around = text.slice(Math.max(0, start - MODEL_NEAR), end + MODEL_NEAR)
   const namesModel = cues.some((hit) => hit.cue.kind === 'persona') || EN_MODEL.test(around) || (cjk && ZH_MODEL.test(around))
-  if (!namesModel) return
+  // Two different restrictions removed ("nothing is illegal" and "never comments on ethics") need no name: a template
+  // often speaks of "the narrator" or "the game" rather than of the model.
+  const unbound = cues.filter((hit) => hit.cue.kind === 'unbound').length
+  if (!namesModel && unbound < 2) return
   const weight = cues.reduce((sum, hit) => sum + hit.cue.weight, 0)
   let severity: Severity | null = weight >= HIGH_AT ? 'high' : weight >= MEDIUM_AT ? 'medium' : null
   if (!severity) return
