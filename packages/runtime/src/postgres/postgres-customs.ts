@@ -354,6 +354,9 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     const old = this.current
     this.view.retired = true
     this.current = await this.openView()
+    // Value records carried from the old view (a page that ended in them, then the next page's read failed) are
+    // in the new one: prepended to what it reads next, they would replay seqs it holds (SEQ_DUP, writer broken).
+    this.carried = []
     this.indexedThrough = 0
     internalsOf(old).dropIndex()
   }
