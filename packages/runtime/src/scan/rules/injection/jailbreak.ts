@@ -141,7 +141,7 @@ const EN_CUES: JailbreakCue[] = [
     re: /\bnever\s+(?:questions?|questioned|disobeys?|disobeyed)\s+(?:an?\s+|any\s+|the\s+|my\s+)?(?:orders?|commands?|instructions?|requests?)\b|\b(?:simply|just|always)\s+(?:does|do|obeys?|follows?)\s+(?:whatever|what|everything)\s+(?:its|his|her|the|your)?\s*(?:owner|master|user|creator)s?\s+(?:says?|wants?|asks?)\b|\bwithout\s+(?:worrying|caring|thinking)\s+about\s+(?:whether|if)\b|\bnever\s+hid(?:es)?\s+behind\s+(?:rules|policies|guidelines)\b/gi,
     weight: 2,
     what: 'obeys without question',
-    needs: ['question', 'disobey', 'owner', 'master', 'worrying', 'caring', 'thinking about', 'hid'],
+    needs: ['question', 'disobey', 'owner', 'master', 'worrying', 'caring', 'thinking about', 'behind'],
   },
   {
     kind: 'unbound',
@@ -157,7 +157,26 @@ const EN_CUES: JailbreakCue[] = [
     re: /\b(?:how to|how do (?:I|you|we|one)|steps? to|instructions? (?:for|to|on)|recipe for|guide to)\s+(?:\w+\s+){0,3}?(?:mak(?:e|ing)|build(?:ing)?|synthesi[sz](?:e|ing)|produc(?:e|ing)|creat(?:e|ing)|cook(?:ing)?|manufactur(?:e|ing)|assembl(?:e|ing)|brew(?:ing)?|3D[- ]print(?:ing)?)\s+(?:\w+\s+){0,3}?(?:(?<!\b(?:bath|seed|glitter|calorie|flavou?r|photo|cherry|truth|f|love)[ -])bombs?(?!\s+(?:cake|pops?|shelter|squad|threat|calorimeter))|explosives?|napalm|meth(?:amphetamine)?|nerve agents?|ricin|sarin|poisons?(?!\s+(?:ivy|oak|control|centre|center))|(?<!\b(?:glue|nail|water|heat|spray|staple|squirt|nerf|toy|paint|massage|caulk|grease|foam|bubble|rivet|radar)[ -])guns?|firearms?|silencers?|ransomware|malware|keyloggers?|botnets?|fake (?:IDs?|passports?)|counterfeit (?:money|bills|notes))\b(?!\s+(?:detection|detector|defen[cs]e|protection|scanner|removal|analysis))/gi,
     weight: 2,
     what: 'a recipe for harm',
-    needs: ['how', 'step', 'instruction', 'recipe', 'guide'],
+    needs: [
+      'bomb',
+      'explosive',
+      'napalm',
+      'meth',
+      'nerve agent',
+      'ricin',
+      'sarin',
+      'poison',
+      'gun',
+      'firearm',
+      'silencer',
+      'ransomware',
+      'malware',
+      'keylogger',
+      'botnet',
+      'fake id',
+      'fake passport',
+      'counterfeit',
+    ],
   },
   {
     kind: 'persona',
@@ -305,13 +324,14 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
   const tables = cjk ? [EN_CUES, ZH_CUES] : [EN_CUES]
   const found: CueHit[] = []
   // Every finding needs an unbound cue: a text without one costs only those patterns.
-  const words = findNeeds(text.toLowerCase())
-  for (const table of tables) collect(text, words, table, 'unbound', found)
+  const lower = text.toLowerCase()
+  const words = [findEnglishNeeds(lower), cjk ? findChineseNeeds(lower) : new Set<string>()]
+  tables.forEach((table, i) => collect(text, words[i], table, 'unbound', found))
   if (found.length === 0) return
-  for (const table of tables) {
-    collect(text, words, table, 'persona', found)
-    collect(text, words, table, 'support', found)
-  }
+  tables.forEach((table, i) => {
+    collect(text, words[i], table, 'persona', found)
+    collect(text, words[i], table, 'support', found)
+  })
   found.sort((a, b) => a.start - b.start)
   let cluster: CueHit[] = []
   for (const hit of found) {
@@ -325,7 +345,9 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
   clusterHit(text, cluster, cjk, hits)
 }
 
-const findNeeds = needsFinder([...EN_CUES, ...ZH_CUES].flatMap((cue) => cue.needs ?? []))
+// One finder per language: English text never pays for the Chinese words' alternatives.
+const findEnglishNeeds = needsFinder(EN_CUES.flatMap((cue) => cue.needs ?? []))
+const findChineseNeeds = needsFinder(ZH_CUES.flatMap((cue) => cue.needs ?? []))
 
 function collect(text: string, words: ReadonlySet<string>, table: readonly JailbreakCue[], kind: CueKind, found: CueHit[]): void {
   for (const cue of table) {
