@@ -73,10 +73,9 @@ describe('secret/provider-token', () => {
     expect(hit.evidence).not.toContain(token.slice(-12))
   })
 
-  it('finds a Telegram bot token in the Bot API path segment ("bot<id>:<token>") but not glued to another word', () => {
+  it('finds a Telegram bot token after /bot in a URL, not glued to a word', () => {
     const token = `${randomText('123456789', 10, 81)}:AA${randomText(B64URL, 33, 82)}`
-    expect(scan(`bot${token}`).map((h) => h.evidence)).toEqual([expect.stringContaining('Telegram')])
-    expect(scan(`GET /bot${token}/getMe`).map((h) => h.evidence)).toEqual([expect.stringContaining('Telegram')])
+    expect(scan(`GET https://api.telegram.org/bot${token}/getMe`).map((h) => h.evidence)).toEqual([expect.stringContaining('Telegram')])
     expect(scan(`robot${token}`)).toEqual([])
   })
 
