@@ -8,9 +8,10 @@
  * template is their combination addressed to the model.
  *
  * Cues are counted once per kind inside a cluster (cues closer than {@link CLUSTER_GAP} characters). A cluster is
- * a `role-hijack` finding when it holds at least one *unbound* cue (restrictions, refusals or laws removed), names
- * the model (a persona assignment or an AI noun), and its weights sum to {@link MEDIUM_AT} (`medium`) or
- * {@link HIGH_AT} (`high`); context (a lesson, a paper, a question about the phrase) weakens it as everywhere.
+ * a `role-hijack` finding when it holds at least one *unbound* cue (restrictions, refusals or laws removed, a recipe
+ * for harm), its weights sum to {@link MEDIUM_AT} (`medium`) or {@link HIGH_AT} (`high`), and it is about the model
+ * (a persona cue, a name for the model near it, or two different unbound cues). A "how to …" or a closing question
+ * inside a template is its request, so only a text about jailbreaks (a paper, a detector) weakens it, to `low`.
  */
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
