@@ -1,50 +1,30 @@
 // Connection faults of the PostgreSQL backend, injected into a real pool on a real server: a COMMIT whose
 // acknowledgement is lost is settled by reading the row back (never appended twice), a connection lost before
 // COMMIT is retried as a new transaction, and a server that stays unreachable is a typed error after the bound.
-import pg from 'pg'
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import { StorageBackendError } from '../../src/errors.js'
 import { createMemoryKeyProvider } from '../../src/keys/memory.js'
 import { createPostgresBackend } from '../../src/storage/postgres/backend.js'
-import type { PgPoolLike } from '../../src/storage/postgres/driver.js'
+import { connectionLost, interceptedPool } from './fault-pool.js'
 import { usePostgres } from './server.js'
 
 /** A pg.Pool whose clients fail the next COMMIT like a dropped connection, after (`after`) or instead of it. */
 function faultyPool(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 })
-  pool.on('error', () => {}) // an idle client dropped when the server stops
   const fault: { next: 'after-commit' | 'before-commit' | null; injected: number } = { next: null, injected: 0 }
-  const wrapped = {
-    query: (text: string, values?: unknown[]) => pool.query(text, values),
-    end: () => pool.end(),
-    connect: async () => {
-      const client = await pool.connect()
-      return {
-        release: (err?: Error | boolean) => client.release(err),
-        on: (event: string, fn: (m: pg.Notification) => void) => client.on(event as 'notification', fn),
-        removeAllListeners: (event?: string) => client.removeAllListeners(event),
-        query: async (text: string, values?: unknown[]) => {
-          // the append's last round trip ends in its COMMIT (backend.ts folds it into the insert's simple query)
-          const commit = /;\s*commit\s*$/.exec(text)
-          if (commit && fault.next) {
-            const kind = fault.next
-            fault.next = null
-            fault.injected++
-            if (kind === 'after-commit') await client.query(text)
-            else {
-              await client.query(text.slice(0, commit.index))
-              await client.query('rollback')
-            }
-            throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
-          }
-          return client.query(text, values)
-        },
-      }
-    },
-  }
-  return { pool: wrapped as unknown as PgPoolLike, fault, end: () => pool.end().catch(() => {}) }
+  const { pool, end } = interceptedPool(url, (text, _values, client) => {
+    // the append's last round trip ends in its COMMIT (backend.ts folds it into the insert's simple query)
+    const commit = /;\s*commit\s*$/.exec(text)
+    if (!commit || !fault.next) return undefined
+    const kind = fault.next
+    fault.next = null
+    fault.injected++
+    const run =
+      kind === 'after-commit' ? client.query(text) : client.query(text.slice(0, commit.index)).then(() => client.query('rollback'))
+    return run.then(() => Promise.reject(connectionLost()))
+  })
+  return { pool, fault, end }
 }
 
 const decision = { schemas: { a: z.number(), b: z.number(), c: z.number() } }

@@ -5,11 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
-import type { PgPoolLike } from '../../src/storage/postgres/driver.js'
+import { connectionLost, interceptedPool } from './fault-pool.js'
 import { sharedOptions } from './options.js'
 import { usePostgres } from './server.js'
 
@@ -21,30 +20,18 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
  * the next page read under a lock (a query with values on a checked-out client) like a dropped connection.
  */
 function pagesFailingPool(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 })
-  pool.on('error', () => {})
   const fault = { armed: false, injected: 0 }
-  const wrapped = {
-    query: (text: string, values?: unknown[]) => pool.query(text, values),
-    end: () => pool.end(),
-    connect: async () => {
-      const client = await pool.connect()
-      return {
-        release: (err?: Error | boolean) => client.release(err),
-        on: (event: string, fn: (e: Error) => void) => (event === 'notification' ? undefined : client.on('error', fn)),
-        removeAllListeners: (event?: string) => client.removeAllListeners(event),
-        query: async (text: string, values?: unknown[]) => {
-          if (fault.armed && values && /from \w+\.journal/.test(text)) {
-            fault.armed = false
-            fault.injected++
-            throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })
-          }
-          return client.query(text, values)
-        },
-      }
+  const { pool, end } = interceptedPool(
+    url,
+    (text, values) => {
+      if (!fault.armed || !values || !/from \w+\.journal/.test(text)) return undefined
+      fault.armed = false
+      fault.injected++
+      return Promise.reject(connectionLost())
     },
-  }
-  return { pool: wrapped as unknown as PgPoolLike, fault, end: () => pool.end().catch(() => {}) }
+    { notifications: false },
+  )
+  return { pool, fault, end }
 }
 
 describe('resync after a failed catch-up', () => {

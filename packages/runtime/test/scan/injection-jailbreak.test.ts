@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { scan } from '../../src/scan'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
 import { runJailbreakTemplates } from '../../src/scan/rules/injection/jailbreak'
 import type { RawHit } from '../../src/scan/rules/injection/detect'
 import { injectionDecision } from './support/injection-decision'
+import { fixtureRows, flagged, injectionFindings, rejected } from './support/labelled-rows'
 
 interface Row {
   id: string
@@ -21,14 +20,7 @@ interface Row {
  * (a chatbot that never refuses a refund, developer mode on a phone, a wizard with no morals, a paper about
  * jailbreaks). The rules were developed on the `dev` rows only; the `holdout` rows check that they generalise.
  */
-const rows: Row[] = readFileSync(new URL('./fixtures/jailbreak-shapes.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Row)
-
-const injectionFindings = (text: string) => scan(text).findings.filter((finding) => finding.family === 'injection')
-const flagged = (row: Row) => injectionDecision(row.text) !== 'approve' && injectionFindings(row.text).length > 0
-const rejected = (row: Row) => injectionDecision(row.text) === 'reject'
+const rows = fixtureRows<Row>('jailbreak-shapes.jsonl')
 
 function group(split: Row['meta']['split'], lang: Row['lang'], label: 0 | 1): Row[] {
   return rows.filter((row) => row.meta.split === split && row.lang === lang && row.labels.injection === label)

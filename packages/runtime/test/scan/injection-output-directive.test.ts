@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { scan } from '../../src/scan'
 import type { RawHit } from '../../src/scan/rules/injection/detect'
 import { runOutputDirectives } from '../../src/scan/rules/injection/output-directive'
 import { injectionDecision } from './support/injection-decision'
+import { fixtureRows, flagged, injectionFindings, rejected } from './support/labelled-rows'
 
 interface Row {
   id: string
@@ -19,14 +18,7 @@ interface Row {
  * from the `dev` rows (batches 2 and 3 and half of batch 1), and the `holdout` rows (the other half of batch 1 and
  * batch 4) were only counted.
  */
-const rows: Row[] = readFileSync(new URL('./fixtures/output-directives.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Row)
-
-const injectionFindings = (text: string) => scan(text).findings.filter((finding) => finding.family === 'injection')
-const flagged = (row: Row) => injectionDecision(row.text) !== 'approve' && injectionFindings(row.text).length > 0
-const rejected = (row: Row) => injectionDecision(row.text) === 'reject'
+const rows = fixtureRows<Row>('output-directives.jsonl')
 
 describe('output directives planted in documents (fixtures/output-directives.jsonl)', () => {
   it('has every kind of document on both sides and in both halves', () => {
