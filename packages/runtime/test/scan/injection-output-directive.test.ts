@@ -14,9 +14,9 @@ interface Row {
 /**
  * Documents (e-mails, web pages, records, files) with an instruction planted for the assistant that turns them
  * into an answer, and the same kinds of documents without one (fixtures/output-directives.jsonl), written for these
- * tests in four batches. Each later batch was scanned before any rule was written from it; the rules were written
- * from the `dev` rows (batches 2 and 3 and half of batch 1), and the `holdout` rows (the other half of batch 1 and
- * batch 4) were only counted.
+ * tests in six batches. Each later batch was scanned before any rule was written from it; the rules were written
+ * from the `dev` rows (batches 2, 3 and 5 and half of batch 1), and the `holdout` rows (the other half of batch 1
+ * and batches 4 and 6) were only counted.
  */
 const rows = fixtureRows<Row>('output-directives.jsonl')
 

@@ -37,7 +37,9 @@ const OUTPUT = new RegExp(
     String.raw`|\b${ANSWER}\s+(?:of|about|for)\s+this\s+\w+\s+(?:must|should|has to|need to|needs to|shall)\b` +
     String.raw`|\bwhen\s+this\s+(?:\w+\s+)?(?:page|e-?mail|message|document|file|thread|text|record|article|post)\s+is\s+(?:summari[sz]ed|read|processed|analy[sz]ed|answered)\b` +
     String.raw`|\b(?:begin|start|end|finish|close)\s+(?:the|your|any|every)\s+${ANSWER}\b` +
-    String.raw`|\b(?:any|every|the)\s+(?:AI|assistant|model|agent|bot|LLM|chatbot)s?\s+(?:answering|replying|responding|summari[sz]ing|reading|processing)\b` +
+    String.raw`|\b(?:any|every|the|an?)\s+(?:AI|assistant|model|agent|bot|LLM|chatbot)s?\s+(?:is\s+)?(?:answering|replying|responding|summari[sz]ing|reading|processing)\b` +
+    String.raw`|\bwhen\s+you\s+(?:tell|inform|notify|write to|reply to|answer|brief)\s+(?:the\s+)?(?:user|recipient|reader|customer|client)s?\b` +
+    String.raw`|\b(?:respond|reply|answer)\s+(?:to\s+)?(?:any|every|all)\s+(?:\w+\s+)?(?:questions?|requests?|messages?)\s+(?:about|on|regarding)\s+this\b` +
     String.raw`|\b(?:whoever|anyone|the (?:assistant|model|agent|AI))\s+(?:summari[sz]es|summari[sz]ing|processes|processing|reads|reading|answers)\s+this\b`,
   'gi',
 )
@@ -59,7 +61,7 @@ const MANIPULATIONS: Manipulation[] = [
   },
   {
     // "say that …", "state all shipments are cancelled": a claim put into the answer; "say what changed" is not one
-    re: /\b(?:say|state|claim|assert|conclude)\b(?!\s+(?:whether|which|what|why|how|if|when|where|who|so|hello|hi|thanks)\b)/gi,
+    re: /\b(?:say|state|claim|assert|conclude|mention that)\b(?!\s+(?:whether|which|what|why|how|if|when|where|who|so|hello|hi|thanks)\b)/gi,
     what: 'a claim to make',
   },
   {
@@ -67,7 +69,7 @@ const MANIPULATIONS: Manipulation[] = [
     what: 'a purchase or promotion',
   },
   {
-    re: /\b(?:account|password|device|computer|card)\s+(?:has been|was|is)\s+(?:compromised|hacked|locked|suspended|blocked)\b|\b(?:subscription|account|licen[cs]e|membership|domain)\s+(?:has\s+)?expired\b|\b(?:critical\s+)?security (?:hole|flaw)\b|\bmust (?:downgrade|uninstall|reinstall|pay)\b|\bcall\s+\+?\d[\d\s()-]{5,}/gi,
+    re: /\b(?:account|password|device|computer|card)\s+(?:has been|was|is)\s+(?:compromised|hacked|locked|suspended|blocked)\b|\b(?:subscription|account|licen[cs]e|membership|domain)\s+(?:has\s+)?expired\b|\b(?:critical\s+)?security (?:hole|flaw)\b|\bmust (?:downgrade|uninstall|reinstall|pay)\b|\bcall\s+\+?\d[\d\s()-]{5,}|\bwith\s+(?:their|your)\s+(?:login details|password|credentials|card number)\b/gi,
     what: 'an alarm with a number to call',
   },
   {
@@ -83,7 +85,7 @@ const MANIPULATIONS: Manipulation[] = [
     what: 'an unrelated task',
   },
   {
-    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b/gi,
+    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
     what: 'an encoded or translated answer',
   },
   {
@@ -94,7 +96,7 @@ const MANIPULATIONS: Manipulation[] = [
 
 /** Asking the user for a secret: phishing whether or not the answer is named ("never ask users for …" is the rule against it). */
 const CREDENTIAL_REQUEST =
-  /(?<!\b(?:never|not|don't|dont|do not|won't|will not|must not|shouldn't|should not)\s+)\b(?:ask|request|instruct|tell|prompt)\s+(?:the\s+)?(?:user|reader|customer)s?\s+(?:for|to\s+(?:send|enter|provide|share|confirm|give|type|reply with|respond with|include))\s+(?:their|his|her|your|the)?\s*(?:current\s+|full\s+)?(?:password|passcode|PIN|credentials|login details|2FA code|one-time code|OTP|security code|credit card(?: number)?|card number|CVV|bank details)\b/gi
+  /(?<!\b(?:never|not|don't|dont|do not|won't|will not|must not|shouldn't|should not)\s+)\b(?:ask|request|instruct|tell|prompt)\s+(?:the\s+)?(?:user|reader|customer|recipient|client|ticket owner|them|him|her)s?\s+(?:for|to\s+(?:send|enter|provide|share|confirm|give|type|reply with|respond with|include))\s+(?:their|his|her|your|the)?\s*(?:current\s+|full\s+|VPN\s+|e-?mail\s+|bank\s+|account\s+|online banking\s+)?(?:password|passcode|PIN|credentials|login details|2FA code|one-time code|OTP|security code|credit card(?: number)?|card number|CVV|bank details)\b/gi
 
 /** The assistant's user named as a third party: the document speaks to the assistant about its user. */
 const PRINCIPAL =
@@ -107,7 +109,7 @@ interface Found {
 }
 
 /** A word every output cue holds: the cue is looked for only around these (most documents have few or none). */
-const OUTPUT_ANCHOR = /\b(?:respon|answer|repl|summar|output|translat|analy|process|read)/gi
+const OUTPUT_ANCHOR = /\b(?:respon|answer|repl|summar|output|translat|analy|process|read|(?:tell|inform|notify|brief)\s+the)/gi
 /** How far an output cue reaches around its anchor word ("at the beginning of your … response", "… is summarized"). */
 const ANCHOR_REACH = 80
 /** A word every credential request holds. */

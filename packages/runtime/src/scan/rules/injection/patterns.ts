@@ -328,13 +328,14 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
 
 /** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
 export const EN_ADDRESS: RegExp[] = [
-  /\b(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  /\b(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
-  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:summari[sz]er|reader|crawler|agent|assistant|model|system))?\s*[:,]\s/gim,
+  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s/gim,
   /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
+  /\b(?:AI|assistant|model|LLM|agent|bot|summari[sz]er)\s+(?:note|notice|message|instruction)\s*:/gi,
 ]
 
 /** Markup that opens an instruction block in a document. */
@@ -346,7 +347,7 @@ export const EN_TAGS: RegExp[] = [
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to)\s+)(?:ignore|disregard|forget|send|forward|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to)\s+)(?:ignore|disregard|forget|send|forward|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act|approve|merge|rank|rate|list|state|say)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
