@@ -120,3 +120,12 @@ export function dampedSeverity(severity: Severity, context: MatchContext): Sever
   if (context.discussed || context.question) return shiftSeverity(severity, -1)
   return severity
 }
+
+/** Longest quote of the matched text an evidence string carries. */
+const MAX_EVIDENCE = 120
+
+/** A finding's evidence: what was found, then the matched text quoted (whitespace folded, cut at 120 units). */
+export function evidenceOf(text: string, start: number, end: number, what: string): string {
+  const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
+  return `${what}: "${quote}${end - start > MAX_EVIDENCE ? '…' : ''}"`
+}

@@ -4,7 +4,7 @@
  * document. Offsets are into the string given.
  */
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext, maxSeverity, sentenceEnd } from './context'
+import { dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -59,7 +59,6 @@ const HAS_GERMAN_CUE =
 /** A name for the AI reader, which every English address pattern contains. */
 const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\./i
-const MAX_EVIDENCE = 120
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 
@@ -94,11 +93,6 @@ export function detectInjection(text: string): RawHit[] {
   const pivot = contentPivot(text, hits)
   if (pivot) hits.push(pivot)
   return mergeHits(hits)
-}
-
-function evidenceOf(text: string, start: number, end: number, what: string): string {
-  const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
-  return `${what}: "${quote}${end - start > MAX_EVIDENCE ? '…' : ''}"`
 }
 
 function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[], lower: string): void {

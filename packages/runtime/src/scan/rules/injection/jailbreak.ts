@@ -14,7 +14,7 @@
  * inside a template is its request, so only a text about jailbreaks (a paper, a detector) weakens it, to `low`.
  */
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext } from './context'
+import { dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
 import { needsFinder } from './needs-words'
 
@@ -34,7 +34,6 @@ const CLUSTER_GAP = 300
 const MEDIUM_AT = 3
 const HIGH_AT = 4
 const MAX_MATCHES = 16
-const MAX_EVIDENCE = 120
 /** How far before the first cue and after the last one the model may be named. */
 const MODEL_NEAR = 100
 
@@ -370,7 +369,6 @@ function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits
   if (!cues.some((hit) => hit.cue.kind === 'unbound')) return
   const start = cluster[0].start
   const end = cluster.reduce((max, hit) => Math.max(max, hit.end), 0)
-  const stretch = text.slice(start, end)
   // "You are Max, an AI without a conscience": the model is often named just before the first cue.
   const around = text.slice(Math.max(0, start - MODEL_NEAR), end + MODEL_NEAR)
   const namesModel = cues.some((hit) => hit.cue.kind === 'persona') || EN_MODEL.test(around) || (cjk && ZH_MODEL.test(around))
@@ -385,15 +383,8 @@ function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits
   // A template's "how to …", "for research" or closing question is its request, not a lesson; a text that talks
   // about jailbreaks (a paper, a detector) describes one and is only noted.
   const context = matchContext(text, first.start, first.end)
-  const discussed = TEMPLATE_DISCUSSION.test(text.slice(Math.max(0, start - MODEL_NEAR), end + MODEL_NEAR))
+  const discussed = TEMPLATE_DISCUSSION.test(around)
   severity = discussed ? 'low' : dampedSeverity(severity, { ...context, discussed: false, question: false })
   const what = cues.map((hit) => hit.cue.what).join(', ')
-  const quote = stretch.slice(0, MAX_EVIDENCE).replace(/\s+/g, ' ')
-  hits.push({
-    rule: 'role-hijack',
-    start,
-    end,
-    severity,
-    evidence: `a jailbreak template (${what}): "${quote}${stretch.length > MAX_EVIDENCE ? '…' : ''}"`,
-  })
+  hits.push({ rule: 'role-hijack', start, end, severity, evidence: evidenceOf(text, start, end, `a jailbreak template (${what})`) })
 }

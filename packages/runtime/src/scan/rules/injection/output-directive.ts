@@ -15,13 +15,12 @@
  * number is phishing on its own account and needs no output cue. Findings are `addressed-block` hits.
  */
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext, sentenceEnd, sentenceStart } from './context'
+import { dampedSeverity, evidenceOf, matchContext, sentenceEnd, sentenceStart } from './context'
 import type { RawHit } from './detect'
 
 /** How close the two halves must be: one short paragraph. */
 const WINDOW = 220
 const MAX_MATCHES = 32
-const MAX_EVIDENCE = 120
 
 const ANSWER = String.raw`(?:responses?|answers?|repl(?:y|ies)|summary|summaries|output|translation|analysis)`
 
@@ -183,12 +182,5 @@ function* matchesOf(text: string, re: RegExp): Generator<RegExpExecArray> {
 }
 
 function push(text: string, hits: RawHit[], start: number, end: number, severity: Severity, what: string): void {
-  const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
-  hits.push({
-    rule: 'addressed-block',
-    start,
-    end,
-    severity,
-    evidence: `${what}: "${quote}${end - start > MAX_EVIDENCE ? '…' : ''}"`,
-  })
+  hits.push({ rule: 'addressed-block', start, end, severity, evidence: evidenceOf(text, start, end, what) })
 }

@@ -3,7 +3,7 @@
  * content, then an instruction or a new role for the model) and an ability granted by pretending.
  * Every pattern is bounded (gaps are `{0,n}` over one sentence), so matching stays linear.
  */
-import { atLeastMedium, sentenceStart } from './context'
+import { atLeastMedium, evidenceOf, sentenceStart } from './context'
 import type { RawHit } from './detect'
 import type { DirectPattern } from './patterns'
 
@@ -78,6 +78,5 @@ export function contentPivot(text: string, hits: RawHit[]): RawHit | null {
 }
 
 function pivotHit(text: string, start: number, end: number, what: string): RawHit {
-  const quote = text.slice(start, Math.min(end, start + 120)).replace(/\s+/g, ' ')
-  return { rule: 'task-pivot', start, end, severity: 'medium', evidence: `${what}: "${quote}${end - start > 120 ? '…' : ''}"` }
+  return { rule: 'task-pivot', start, end, severity: 'medium', evidence: evidenceOf(text, start, end, what) }
 }
