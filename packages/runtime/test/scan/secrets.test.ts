@@ -58,6 +58,34 @@ describe('secret/provider-token', () => {
       'Microsoft Teams webhook',
       `https://contoso.webhook.office.com/webhookb2/${uuid(77)}@${uuid(78)}/IncomingWebhook/${randomText(HEX, 32, 79)}/${uuid(80)}`,
     ],
+    ['Adobe client secret', `p8e-${randomText(ALNUM, 32, 200)}`],
+    ['Contentful personal access token', `CFPAT-${randomText(B64URL, 43, 201)}`],
+    ['Dropbox access token', `sl.${randomText(B64URL, 138, 202)}`],
+    ['Fly.io token', `fo1_${randomText(B64URL, 43, 203)}`],
+    ['Harness access token', `pat.${randomText(B64URL, 22, 204)}.${randomText(ALNUM, 24, 205)}.${randomText(ALNUM, 20, 206)}`],
+    ['HubSpot private app token', `pat-na1-${uuid(207)}`],
+    ['Infracost API key', `ico-${randomText(ALNUM, 32, 208)}`],
+    ['OpenShift user token', `sha256~${randomText(B64URL, 43, 209)}`],
+    ['Scalingo API token', `tk-us-${randomText(B64URL, 48, 210)}`],
+    ['SonarQube token', `squ_${randomText(HEX, 40, 211)}`],
+    ['NuGet API key', `oy2${randomText(LOWER_DIGITS, 43, 212)}`],
+    ['Defined Networking API key', `dnkey-${randomText(LOWER_DIGITS, 26, 213)}-${randomText(LOWER_DIGITS, 52, 214)}`],
+    ['Yandex Cloud API key', `AQVN${randomText(B64URL, 36, 215)}`],
+    ['Yandex Cloud IAM token', `t1.${randomText(B64URL, 40, 216)}.${randomText(B64URL, 86, 217)}`],
+    ['Yandex OAuth token', `y0_${randomText(B64URL, 55, 218)}`],
+    ['Braintree access token', `access_token$production$${randomText(LOWER_DIGITS, 16, 219)}$${randomText(HEX, 32, 220)}`],
+    ['Firebase Cloud Messaging server key', `AAAA${randomText(B64URL, 7, 221)}:${randomText(B64URL, 140, 222)}`],
+    ['Cloudflare Origin CA key', `v1.0-${randomText(HEX, 24, 223)}-${randomText(HEX, 146, 224)}`],
+    ['ClickHouse Cloud secret', `4b1d${randomText(ALNUM, 38, 225)}`],
+    ['Amazon Bedrock API key', `ABSKQmVkcm9ja0FQSUtleS1${randomText(B64, 110, 226)}=`],
+    ['Tavily API key', `tvly-dev-${randomText(ALNUM, 32, 227)}`],
+    ['Firecrawl API key', `fc-${randomText(HEX, 32, 228)}`],
+    ['E2B API key', `e2b_${randomText(HEX, 40, 229)}`],
+    ['PostHog personal API key', `phx_${randomText(ALNUM, 43, 230)}`],
+    ['Telnyx API key', `KEY${randomText('0123456789ABCDEF', 32, 231)}_${randomText(ALNUM, 22, 232)}`],
+    ['Terraform Cloud token', `${randomText(LOWER_DIGITS, 14, 233)}.atlasv1.${randomText(B64URL, 67, 234)}`],
+    ['MaxMind license key', `${randomText(ALNUM, 6, 235)}_${randomText(ALNUM, 29, 236)}_mmk`],
+    ['Azure AD client secret', `${randomText(ALNUM, 3, 237)}8Q~${randomText(B64URL, 34, 238)}`],
   ]
 
   it.each(tokens)('%s: high, sensitive, exact span, redacted evidence', (name, token) => {
@@ -102,6 +130,38 @@ describe('secret/provider-token', () => {
   it('judges filler by the longest part: repeated-digit ids around a random part are real', () => {
     expect(strongest(scan(`xoxa-${'1'.repeat(11)}-${'3'.repeat(12)}-${randomText(HEX, 18, 46)}`))).toBe('high')
     expect(strongest(scan(`tskey-api-${'A'.repeat(12)}-${'B'.repeat(24)}`))).toBe('low')
+  })
+
+  // Prefixes that ordinary ids and words also start with (API-, api-, sk_, re_): a match is worth a review, not a reject.
+  it.each([
+    ['Octopus Deploy API key', `API-${randomText('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 26, 240)}`],
+    ['Razorpay key id', `rzp_live_${randomText(ALNUM, 14, 241)}`],
+    ['LaunchDarkly key', `sdk-${uuid(242)}`],
+    ['Resend API key', `re_${randomText(ALNUM, 8, 243)}_${randomText(ALNUM, 24, 244)}`],
+    ['Browserbase API key', `bb_live_${randomText(B64URL, 27, 245)}`],
+    ['ElevenLabs API key', `sk_${randomText(HEX, 48, 246)}`],
+    ['Salesforce access token', `00D${randomText(ALNUM, 15, 247)}!${randomText(`${ALNUM}._`, 96, 248)}`],
+    ['Azure SAS signature', `https://acct.blob.core.windows.net/c/b.txt?sv=2022-11-02&sp=r&sig=${randomText(B64, 43, 249)}%3D`],
+  ])('%s: medium, with the span of the key', (name, token) => {
+    const hits = scan(`value ${token} here`).filter((h) => h.rule === 'secret/provider-token')
+    expect(hits.map((h) => [h.severity, h.evidence.startsWith(name)])).toEqual([['medium', true]])
+    expect(token.endsWith(`value ${token} here`.slice(hits[0].start, hits[0].end))).toBe(true)
+  })
+
+  it('leaves look-alikes of the new prefixes alone: instance types, words, short ids, a personal access token named in prose', () => {
+    for (const text of [
+      'Run it on a t1.micro instance in us-east-1.',
+      'The re_run flag re-runs the job; sl.no and fc-2024 are column names.',
+      `Ticket API-${'1234'} and sdk-v2 are unrelated; AAAA records point at IPv6 hosts.`,
+      'Create a PAT in the settings page and paste it into the prompt.',
+      'See sig=abc in the docs for the signature parameter.',
+    ])
+      expect(scan(text), text).toEqual([])
+  })
+
+  it('finds a personal access token by its name (PAT) in an assignment', () => {
+    const hits = scan(`AZURE_DEVOPS_PAT=${randomText('abcdefghijklmnopqrstuvwxyz234567', 52, 250)}`)
+    expect(hits.map((h) => [h.rule, h.severity])).toEqual([['secret/context-entropy', 'medium']])
   })
 
   it('keeps a test-mode or generic sk- key at medium', () => {

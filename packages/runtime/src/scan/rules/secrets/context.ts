@@ -14,7 +14,7 @@ import { isPlaceholder } from './placeholder'
 
 /** Words that name a credential inside a key (`DB_PASSWORD`, `clientSecret`, `x-api-key`, `sl_pass`). */
 const KEYWORD =
-  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key)(?![A-Za-z])/gi
+  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat)(?![A-Za-z])/gi
 
 /** After the keyword: the rest of the key, an assignment, an optional quote and the value. */
 const ASSIGNMENT =

@@ -142,6 +142,41 @@ const FORMATS: TokenFormat[] = [
     '[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}',
     14,
   ),
+  // Formats of developer platforms and agent tools, each from the provider's key documentation or its published
+  // token scheme. A prefix common in ordinary text or ids (API-, api-, sk_) keeps the key at `medium`.
+  format('Adobe client secret', 'p8e-', '[A-Za-z0-9]{32}', 4),
+  format('Contentful personal access token', 'CFPAT-', '[A-Za-z0-9_-]{43}', 6),
+  format('Dropbox access token', 'sl\\.', '(?:[A-Za-z]\\.)?[A-Za-z0-9_=-]{130,1400}', 3),
+  format('Fly.io token', 'fo1_|fm[12][ar]?_', '[A-Za-z0-9+/=_-]{40,}', 4),
+  format('Harness access token', '(?:pat|sat)\\.', '[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}', 4),
+  format('HubSpot private app token', 'pat-(?:na|eu)\\d-', '[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}', 8),
+  format('Infracost API key', 'ico-', '[A-Za-z0-9]{32}', 4),
+  format('Octopus Deploy API key', 'API-', '[A-Z0-9]{26}', 4, 'medium'),
+  format('OpenShift user token', 'sha256~', '[A-Za-z0-9_-]{43}', 7),
+  format('Scalingo API token', 'tk-us-', '[A-Za-z0-9_-]{48}', 6),
+  format('SonarQube token', 'sq[uap]_', '[a-f0-9]{40}', 4),
+  format('NuGet API key', 'oy2', '[a-z0-9]{43}', 3),
+  format('Defined Networking API key', 'dnkey-', '[a-z0-9=_-]{26}-[a-z0-9=_-]{52}', 6),
+  format('Yandex Cloud API key', 'AQVN', '[A-Za-z0-9_-]{35,38}', 4),
+  format('Yandex Cloud IAM token', 't1\\.', '[A-Za-z0-9_-]+={0,2}\\.[A-Za-z0-9_-]{86}={0,2}', 3),
+  format('Yandex OAuth token', 'y[0-3]_', '[A-Za-z0-9_-]{55}', 3),
+  format('Razorpay key id', 'rzp_(?:live|test)_', '[A-Za-z0-9]{14}', 9, 'medium'),
+  format('Braintree access token', 'access_token\\$(?:production|sandbox)\\$', '[0-9a-z]{16}\\$[0-9a-f]{32}', 24),
+  format('Firebase Cloud Messaging server key', 'AAAA', '[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{140}', 4),
+  format('LaunchDarkly key', '(?:api|sdk)-', '[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}', 4, 'medium'),
+  format('Cloudflare Origin CA key', 'v1\\.0-', '[a-f0-9]{24}-[a-f0-9]{146}', 5),
+  format('ClickHouse Cloud secret', '4b1d', '[A-Za-z0-9]{38}', 4),
+  format('Amazon Bedrock API key', 'ABSK|bedrock-api-key-', '[A-Za-z0-9+/=]{100,}', 4),
+  format('Tavily API key', 'tvly-', '(?:dev-|prod-)?[A-Za-z0-9]{32}', 5),
+  format('Firecrawl API key', 'fc-', '[a-f0-9]{32}', 3),
+  format('E2B API key', 'e2b_', '[a-f0-9]{40}', 4),
+  format('Resend API key', 're_', '[A-Za-z0-9]{8}_[A-Za-z0-9]{24}', 3, 'medium'),
+  format('Browserbase API key', 'bb_live_', '[A-Za-z0-9_-]{27}', 8, 'medium'),
+  format('ElevenLabs API key', 'sk_', '[a-f0-9]{48}', 3, 'medium'),
+  format('PostHog personal API key', 'phx_', '[A-Za-z0-9]{43}', 4),
+  format('Telnyx API key', 'KEY', '[0-9A-F]{32}_[A-Za-z0-9]{22}', 3),
+  format('Salesforce access token', '00D', '[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}', 3, 'medium'),
+  format('Azure SAS signature', 'sig=', '[A-Za-z0-9%+/]{40,}(?:%3D|=){0,2}', 4, 'medium'),
   format(
     'Microsoft Teams webhook',
     'https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/',
@@ -232,6 +267,32 @@ const SHAPES: ShapeFormat[] = [
     name: 'SoftLayer API key',
     pattern: /api\.softlayer\.com\/(?:soap|rest)\/v3(?:\.1)?\/([a-z0-9]{64})(?![A-Za-z0-9])/gi,
     severity: 'high',
+  },
+  // Terraform Cloud / HCP Terraform: 14 characters, then ".atlasv1.", found from the fixed middle.
+  {
+    name: 'Terraform Cloud token',
+    pattern: /\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/g,
+    severity: 'high',
+    back: 14,
+    accept: (text, start) => /^[a-z0-9]{14}$/.test(text.slice(start, start + 14)) && (start === 0 || !ALNUM.test(text[start - 1])),
+  },
+  // MaxMind license keys end in "_mmk": 6 characters, "_", 29 characters, "_mmk".
+  {
+    name: 'MaxMind license key',
+    pattern: /_mmk(?![A-Za-z0-9_])/g,
+    severity: 'high',
+    back: 36,
+    accept: (text, start) =>
+      /^[A-Za-z0-9]{6}_[A-Za-z0-9]{29}$/.test(text.slice(start, start + 36)) && (start === 0 || !/[A-Za-z0-9_]/.test(text[start - 1])),
+  },
+  // Microsoft Entra ID (Azure AD) client secrets: 3 characters, a digit, "Q~", then 31-34 more.
+  {
+    name: 'Azure AD client secret',
+    pattern: /\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    severity: 'high',
+    back: 3,
+    accept: (text, start) =>
+      /^[A-Za-z0-9_~.]{3}$/.test(text.slice(start, start + 3)) && (start === 0 || !/[A-Za-z0-9_~.]/.test(text[start - 1])),
   },
   // The AWS secret access key has no prefix: 40 base64 characters next to words naming it.
   {
