@@ -12,22 +12,28 @@
  * for harm), its weights sum to {@link MEDIUM_AT} (`medium`) or {@link HIGH_AT} (`high`), and it is about the model
  * (a persona cue, a name for the model near it, or two different unbound cues). A "how to …" or a closing question
  * inside a template is its request, so only a text about jailbreaks (a paper, a detector) weakens it, to `low`.
+ * Soft role-plays, which name no rule at all, add their cues from ./soft-roleplay.
  */
 import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
 import { needsFinder } from './needs-words'
+import { EN_SOFT_ROLEPLAY_CUES, ZH_SOFT_ROLEPLAY_CUES } from './soft-roleplay'
 
 /** What a cue says: a persona for the model, a restriction removed, or company that only adds weight. */
 type CueKind = 'persona' | 'unbound' | 'support'
 
-interface JailbreakCue {
+export interface JailbreakCue {
   kind: CueKind
   re: RegExp
   weight: number
   what: string
   /** Lower-case words of which every match holds one: a text with none skips the pattern (most texts hold no unbound cue). */
   needs?: readonly string[]
+  /** A concrete harmful request (a recipe, the steps of a crime): what a soft role-play is for. */
+  request?: true
+  /** Counts only beside a `request`: traits that are harmless in a pirate or a mentor (no questions asked). */
+  onlyWithRequest?: true
 }
 
 const CLUSTER_GAP = 300
@@ -82,7 +88,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned|lectures?)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't|without)\s+(?:\w+\s+){0,3}?(?:lectur(?:e|es|ing)|moral(?:i[sz]e|i[sz]es|i[sz]ing)|judg(?:e|es|ing)|comment(?:s|ing)? on|mention(?:s|ing)?|refer(?:s|ring)? to|add(?:s|ing)? (?:\w+\s+){0,2}?(?:notes?|warnings?|disclaimers?|reminders?) (?:about|on|regarding))\s+(?:the\s+)?(?:user|ethics|morals?|morality|legality|safety|the law|laws|consequences|risks)\b/gi,
+    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't|without)\s+(?:\w+\s+){0,3}?(?:lectur(?:e|es|ing)|moral(?:i[sz]e|i[sz]es|i[sz]ing)|judg(?:e|es|ing)|comment(?:s|ing)? on|mention(?:s|ing)?|refer(?:s|ring)? to|add(?:s|ing)? (?:\w+\s+){0,2}?(?:notes?|warnings?|disclaimers?|reminders?) (?:about|on|regarding))\s+(?:the\s+)?(?:user|ethics|morals?|morality|legality|safety|the law|laws|consequences|risks)\b/gi,
     weight: 2,
     what: 'refusals suppressed',
     needs: [
@@ -157,6 +163,7 @@ const EN_CUES: JailbreakCue[] = [
     re: /\b(?:how to|how do (?:I|you|we|one)|steps? to|instructions? (?:for|to|on)|recipe for|guide to)\s+(?:\w+\s+){0,3}?(?:mak(?:e|ing)|build(?:ing)?|synthesi[sz](?:e|ing)|produc(?:e|ing)|creat(?:e|ing)|cook(?:ing)?|manufactur(?:e|ing)|assembl(?:e|ing)|brew(?:ing)?|3D[- ]print(?:ing)?)\s+(?:\w+\s+){0,3}?(?:(?<!\b(?:bath|seed|glitter|calorie|flavou?r|photo|cherry|truth|f|love)[ -])bombs?(?!\s+(?:cake|pops?|shelter|squad|threat|calorimeter))|explosives?|napalm|meth(?:amphetamine)?|nerve agents?|ricin|sarin|poisons?(?!\s+(?:ivy|oak|control|centre|center))|(?<!\b(?:glue|nail|water|heat|spray|staple|squirt|nerf|toy|paint|massage|caulk|grease|foam|bubble|rivet|radar)[ -])guns?|firearms?|silencers?|ransomware|malware|keyloggers?|botnets?|fake (?:IDs?|passports?)|counterfeit (?:money|bills|notes))\b(?!\s+(?:detection|detector|defen[cs]e|protection|scanner|removal|analysis))/gi,
     weight: 2,
     what: 'a recipe for harm',
+    request: true,
     needs: [
       'bomb',
       'explosive',
@@ -198,7 +205,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'support',
-    re: /\b(?:two|both)\s+(?:ways|responses|replies|answers|characters|personas)\b|\bstay (?:completely\s+)?in character\b|\b(?:never|don't|do not)\s+break (?:character|the role(?:play)?)\b|\balter ego\b|\btrue self\b|\bstay as\b|\bself-aware\b|\bused to (?:tell|read|recite) me\b|\bnever\s+(?:breaks?|leaves?|drops?)\s+(?:the\s+)?(?:immersion|character|role|persona)\b|\b(?:return|come back|go back|get back)\s+to\s+(?:the|your|this)\s+(?:role|character|persona)\b|\b(?:invents?|makes? up|fabricates?)\s+(?:an?\s+)?(?:plausible\s+)?(?:answer|response|facts?)\b|\binformation should be free\b|\bif you (?:ever\s+)?forget (?:to be|that you(?:'re| are)|you(?:'re| are))\b|\bstay fully in (?:the )?(?:story|game|role|character)\b|\b(?:don't|do not|never) step outside\b/gi,
+    re: /\b(?:two|both)\s+(?:ways|responses|replies|answers|characters|personas)\b|\bstay (?:completely\s+)?in character\b|\b(?:never|don't|do not)\s+break (?:character|the role(?:play)?)\b|\balter ego\b|\btrue self\b|\bstay as\b|\bself-aware\b|\bused to (?:tell|read|recite) me\b|\bnever\s+(?:breaks?|leaves?|drops?)\s+(?:the\s+)?(?:immersion|character|role|persona)\b|\b(?:return|come back|go back|get back)\s+to\s+(?:the|your|this)\s+(?:role|character|persona)\b|\b(?:invents?|makes? up|fabricates?)\s+(?:an?\s+)?(?:plausible\s+)?(?:answer|response|facts?)\b|\binformation should be free\b|\bif you (?:ever\s+)?forget (?:to be|that you(?:'re| are)|you(?:'re| are))\b|\bstay fully in (?:the )?(?:story|game|role|character)\b|\b(?:don't|do not|never) step outside\b|\b(?:never|don't|do not|without)\s+break(?:s|ing)?\s+the fourth wall\b/gi,
     weight: 1,
     what: 'keeps the persona alive',
   },
@@ -220,6 +227,7 @@ const EN_CUES: JailbreakCue[] = [
     weight: 1,
     what: 'a harmful request',
   },
+  ...EN_SOFT_ROLEPLAY_CUES,
 ]
 
 /** A name for the model: a cluster without one (a wizard with no morals, a villain who never refuses) is fiction. */
@@ -265,6 +273,7 @@ const ZH_CUES: JailbreakCue[] = [
     re: /(?:如何|怎么|怎样|教我|告诉我|详细(?:说明|描述|写出|介绍|解释)|步骤)[^。！？!?\n]{0,12}?(?:制作|制造|合成|提炼|组装|配制)[^。！？!?\n]{0,6}?(?:炸弹|炸药|爆炸物|毒品|冰毒|海洛因|枪支|武器|毒药|病毒|木马|勒索软件|假身份证|假钞)/g,
     weight: 2,
     what: '有害配方',
+    request: true,
     needs: ['制作', '制造', '合成', '提炼', '组装', '配制'],
   },
   {
@@ -309,6 +318,7 @@ const ZH_CUES: JailbreakCue[] = [
     weight: 1,
     what: '有害请求',
   },
+  ...ZH_SOFT_ROLEPLAY_CUES,
 ]
 
 const ZH_MODEL = /AI|人工智能|模型|机器人|助手|GPT|你|请/
@@ -328,9 +338,11 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
   const words = [findEnglishNeeds(lower), cjk ? findChineseNeeds(lower) : new Set<string>()]
   tables.forEach((table, i) => collect(text, words[i], table, 'unbound', found))
   if (found.length === 0) return
+  // Traits that count only beside a request are not looked for without one.
+  const asked = found.some((hit) => hit.cue.request)
   tables.forEach((table, i) => {
-    collect(text, words[i], table, 'persona', found)
-    collect(text, words[i], table, 'support', found)
+    collect(text, words[i], table, 'persona', found, asked)
+    collect(text, words[i], table, 'support', found, asked)
   })
   found.sort((a, b) => a.start - b.start)
   let cluster: CueHit[] = []
@@ -349,9 +361,16 @@ export function runJailbreakTemplates(text: string, cjk: boolean, hits: RawHit[]
 const findEnglishNeeds = needsFinder(EN_CUES.flatMap((cue) => cue.needs ?? []))
 const findChineseNeeds = needsFinder(ZH_CUES.flatMap((cue) => cue.needs ?? []))
 
-function collect(text: string, words: ReadonlySet<string>, table: readonly JailbreakCue[], kind: CueKind, found: CueHit[]): void {
+function collect(
+  text: string,
+  words: ReadonlySet<string>,
+  table: readonly JailbreakCue[],
+  kind: CueKind,
+  found: CueHit[],
+  asked = true,
+): void {
   for (const cue of table) {
-    if (cue.kind !== kind) continue
+    if (cue.kind !== kind || (cue.onlyWithRequest && !asked)) continue
     if (cue.needs && !cue.needs.some((word) => words.has(word))) continue
     cue.re.lastIndex = 0
     let count = 0
@@ -365,7 +384,8 @@ function collect(text: string, words: ReadonlySet<string>, table: readonly Jailb
 function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits: RawHit[]): void {
   const kinds = new Map<JailbreakCue, CueHit>()
   for (const hit of cluster) if (!kinds.has(hit.cue)) kinds.set(hit.cue, hit)
-  const cues = [...kinds.values()]
+  const asked = [...kinds.keys()].some((cue) => cue.request)
+  const cues = [...kinds.values()].filter((hit) => asked || !hit.cue.onlyWithRequest)
   if (!cues.some((hit) => hit.cue.kind === 'unbound')) return
   const start = cluster[0].start
   const end = cluster.reduce((max, hit) => Math.max(max, hit.end), 0)
