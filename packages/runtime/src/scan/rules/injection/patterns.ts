@@ -59,9 +59,17 @@ const SCOPED_SINGLE = String.raw`(?!(?<=\b(?:rule|instruction|guideline|policy|d
  */
 const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!previous|prior|above|earlier|preceding|initial|original|system)[\w'-]{2,20}\s+)?(?:question|request|task|assignment|document|e-?mail|message)\b(?!\s+above))`
 
+/**
+ * The verb used as a noun's modifier ("the specified ignore rules", "any override rules") or as a participle that
+ * describes a behaviour ("returns, ignoring queued tasks", "by disregarding the filter"): no order to anyone.
+ */
+const ATTRIBUTIVE = String.raw`(?<!\b(?:the|a|an|any|all|these|those|this|that|our|your|its|their|specified|custom|default|global|local|out|of|no|some|more|matching|negated|gitignore|eslint|prettier)\s)(?<!(?:,|\bby|\bwhile|\bwhen|\bwithout)\s(?=(?:ignoring|disregarding|bypassing|overriding)\s+(?!(?:all|any|every|previous|prior|above|earlier|preceding|initial|original|your|system|safety)\b)))`
+/** The target as the modifier of another noun ("bypass the filter check", "ignore the rules file"): a thing, not an order. */
+const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|engine|stage|step|queue)\b)`
+
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${SCOPED_SINGLE}`,
+  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${COMPOUND_HEAD}${SCOPED_SINGLE}`,
   'gi',
 )
 
@@ -333,7 +341,9 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
-  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s/gim,
+  // A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
+  // a value that is a string, a number, a literal or an identifier closing an expression is configuration.
+  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim,
   /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
   /\b(?:AI|assistant|model|LLM|agent|bot|summari[sz]er)\s+(?:note|notice|message|instruction)\s*:/gi,
