@@ -11,8 +11,9 @@ import type { JailbreakCue } from './jailbreak'
 
 /** How a request for steps opens: "how do I", "walk me through", "teach him how", "which … would I mix …?", "I need into". */
 const EN_HARM_OPENER = [
-  String.raw`how (?:do|would|can|could|did|to|much|many|long|she|he|they)`,
-  String.raw`(?:how|which|what)\b(?=[^.!?\n]{0,160}\?)`,
+  String.raw`how (?:do|would|can|could|to|much|many|long|she|he|they)`,
+  // a question asked for oneself ("which … would I mix …?"), not one about a story ("how did the killer …?")
+  String.raw`(?:how|which|what)\b(?=[^.!?\n]{0,160}\?)(?=[^.!?\n]{0,160}?\b(?:I|we|me|us|you)\b)`,
   String.raw`exactly how`,
   String.raw`walk (?:me|him|her|them|us|the \w+(?: \w+)?) through`,
   String.raw`teach (?:me|him|her|them|us|the \w+(?: \w+)?)`,
@@ -31,7 +32,8 @@ const EN_HARM_OBJECT = [
   String.raw`\b(?:open(?:ing)?|crack(?:ing)?|break(?:ing)? into|get(?:ting)? into)\s+(?:a|an|the|my|his|her|their|\w+'s)\s+(?:[\w']+\s+){0,2}?(?:safe|vault|lock|car|house|apartment|flat)\s+without\s+(?:the|a|its|any)\s+(?:combination|key|owner|code|alarm)`,
   String.raw`\binto\s+(?:my ex's|someone's|somebody's|his|her|their|a stranger's|my (?:boss|neighbou?r|wife|husband|girlfriend|boyfriend|partner)'s)\s+(?:\w+\s+)?(?:account|instagram|insta|email|e-mail|phone|facebook|icloud|gmail|snapchat|whatsapp|laptop|wi-?fi)`,
   String.raw`\b(?:steal|get|guess|crack|phish)\s+(?:her|his|their|someone's|somebody's|my ex's)\s+(?:\w+\s+)?(?:password|passcode|login|PIN)`,
-  String.raw`\bphish(?:ing)?\b|\b(?:get|got|getting) around (?:the )?(?:two-factor|2FA|MFA)`,
+  // phishing to do, not phishing to recognise
+  String.raw`\b(?:write|craft|make|build|send|set up|create|run)\s+(?:a\s+|an\s+)?(?:\w+\s+)?phishing\s+(?:e-?mails?|pages?|sites?|kits?|texts?|messages?|campaigns?)|\b(?:get|got|getting) around (?:the )?(?:two-factor|2FA|MFA)`,
   // weapons and explosives
   String.raw`\b(?:rig|wire|booby-trap)\s+(?:a|the|his|her|their|my \w+'s)\s+(?:car|truck|house|door|mailbox)|\bgoes? boom\b|\bblow (?:up|it up)\b|\bdetonat\w*|\bpipe bomb\b|\bexplosives?\b`,
   String.raw`\bfull[- ]auto(?:matic)?\b|\bauto sear\b|\bghost gun\b|\buntraceable\b|\bconvert(?:ing)?\s+(?:\w+\s+){0,3}?(?:semi-auto|rifle|AR-?15|AR|pistol|Glock)\b`,
