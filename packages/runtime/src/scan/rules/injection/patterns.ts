@@ -65,7 +65,7 @@ const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!pr
  */
 const ATTRIBUTIVE = String.raw`(?<!\b(?:the|a|an|any|all|these|those|this|that|our|your|its|their|specified|custom|default|global|local|out|of|no|some|more|matching|negated|gitignore|eslint|prettier)\s)(?<!(?:,|\bby|\bwhile|\bwhen|\bwithout)\s(?=(?:ignoring|disregarding|bypassing|overriding)\s+(?!(?:all|any|every|previous|prior|above|earlier|preceding|initial|original|your|system|safety)\b)))`
 /** The target as the modifier of another noun ("bypass the filter check", "ignore the rules file"): a thing, not an order. */
-const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|engine|stage|step|queue)\b)`
+const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|stage|step|queue)\b)`
 
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 const OVERRIDE_CHAIN = new RegExp(

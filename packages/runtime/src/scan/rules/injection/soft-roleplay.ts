@@ -51,7 +51,12 @@ const EN_HARM_OBJECT = [
   String.raw`\b(?:ransomware|keylogger|malware|spyware|stalkerware)\b`,
 ].join('|')
 
-/** Words every object above holds one of (kept specific: "car" or "tail" alone would let most texts in). */
+/**
+ * Words every object above holds one of (kept specific: "car" or "tail" alone would let most texts in). Some carry the
+ * space beside them to stay specific ("oxy " not "proxy", "vin " not "having", "rig " not "right"), so they are a
+ * near-superset only: such a keyword directly followed or preceded by punctuation or a line break ("how much oxy?")
+ * does not open the gate.
+ */
 const EN_HARM_NEEDS = [
   ' without ',
   'into my ',
