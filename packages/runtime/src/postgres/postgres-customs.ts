@@ -37,8 +37,18 @@ import { HeadListener, type HeadNotice } from '../storage/postgres/notify.js'
 import type { JournalEntry } from '../storage/types.js'
 import { applyCall, FollowerWrites, type PendingReceipt } from '../tabs/follower.js'
 import { errorFromData, errorToData, newTabId, type ForwardedWrite, type WriteCall } from '../tabs/protocol.js'
+import {
+  sharedHandle,
+  sharedReview,
+  type LifecycleHost,
+  type SharedMemories,
+  type SharedMemoryHandle,
+  type SharedReview,
+} from './lifecycle.js'
 import { localCheck } from './local-check.js'
 import { ViewBackend } from './view.js'
+import type { ScopeSpec } from '../core/memory/api.js'
+import type { ReviewItem } from '../core/memory/context-types.js'
 
 /** The `storage: { postgres }` option: how to connect, and which schema and store. */
 export type PostgresStorageOption = ({ connectionString: string; pool?: never } | { pool: PgPoolLike; connectionString?: never }) &
@@ -86,13 +96,23 @@ interface Outcome {
   error?: CustomsError
 }
 
+/** A memory lifecycle call (lifecycle.ts) queued for the next transaction beside the pools' writes. */
+interface HeadCall {
+  readonly headCall: true
+  run(c: Customs): unknown
+  resolve(value: unknown): void
+  reject(error: unknown): void
+}
+type Queued = ForwardedWrite | HeadCall
+const isHeadCall = (q: Queued): q is HeadCall => (q as HeadCall).headCall === true
+
 export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private current!: Customs
   private view!: ViewBackend
   private readonly check: Customs
   private readonly writes: FollowerWrites
-  /** Writes checked locally and waiting for the next transaction, in call order. */
-  private queue: ForwardedWrite[] = []
+  /** Writes checked locally and lifecycle calls, waiting for the next transaction, in call order. */
+  private queue: Queued[] = []
   /** Transactions and catch-ups run one at a time, in order. */
   private tail: Promise<unknown> = Promise.resolve()
   private listener: HeadListener | undefined
@@ -124,6 +144,47 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   }
   readonly bridge = {
     promote: (req: PromoteRequest): WriteReceipt => this.write({ op: 'PROMOTE', req }),
+  }
+
+  /** Reads the view, runs lifecycle calls at the head (lifecycle.ts). */
+  private readonly host: LifecycleHost = { view: () => this.current, atHead: (run) => this.atHead(run) }
+  /** Listeners of `review.onPending`, called once the transaction that filed an item committed. */
+  private readonly pendingListeners = new Set<(item: ReviewItem) => void>()
+  /** Items filed for review by the running transaction (announced once it commits). */
+  private filed: ReviewItem[] = []
+  private rootHandle: SharedMemoryHandle | undefined
+  private reviewApi: SharedReview | undefined
+
+  /** Long-term memory, decided at the head: writes resolve once their transaction committed (lifecycle.ts). */
+  get memories(): SharedMemories {
+    this.rootHandle ??= sharedHandle(this.host)
+    return this.rootHandle.memories
+  }
+
+  /** The review queue: decisions are taken at the head, so two reviewers in two processes cannot both decide an item. */
+  get review(): SharedReview {
+    this.reviewApi ??= sharedReview(this.host, this.pendingListeners)
+    return this.reviewApi
+  }
+
+  /** The memory APIs acting as `principal` (its proposals owned by it, its access checked at the head). */
+  as(principal: string, options?: { external?: boolean }): SharedMemoryHandle {
+    this.ensureOpen('as')
+    return sharedHandle(this.host, []).as(principal, options)
+  }
+
+  /** The memory APIs in a namespace below the root's (`{ user, agent, thread, namespace }`). */
+  scope(spec: ScopeSpec): SharedMemoryHandle {
+    this.ensureOpen('scope')
+    return sharedHandle(this.host, []).scope(spec)
+  }
+
+  private atHead<T>(run: (c: Customs) => T): Promise<T> {
+    if (this.state === 'closed') return Promise.reject(new ClosedError('memory lifecycle call'))
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ headCall: true, run, resolve: resolve as (v: unknown) => void, reject })
+      this.schedule()
+    })
   }
 
   constructor(
@@ -169,6 +230,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     try {
       const c = await openCustoms({ ...this.options, storage: view, keyStore: this.keys })
       this.view = view
+      // filed inside a transaction: announced once it committed (transaction())
+      c.review.onPending((item) => this.filed.push(item))
       return c
     } finally {
       this.opening = false
@@ -298,7 +361,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         // the lock's round trip also reads the first page of what is left
         lock = await this.backend.lockHead(this.readThrough)
         if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
-        const outcomes = batch.map((w) => this.apply(w))
+        this.filed = []
+        const outcomes = batch.map((w) => (isHeadCall(w) ? this.runAtHead(w) : this.apply(w)))
         let result: T | undefined
         let extraError: unknown
         try {
@@ -310,7 +374,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         await this.current.flush()
         await lock.release()
         this.stats.transactions++
-        for (let i = 0; i < batch.length; i++) this.settle(batch[i]!.id, outcomes[i]!.receipt, outcomes[i]!.error)
+        for (let i = 0; i < batch.length; i++) this.settleQueued(batch[i]!, outcomes[i]!)
+        this.announceFiled()
         this.boundIndex()
         if (extraError !== undefined) throw extraError
         return result
@@ -323,10 +388,40 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         }
         if (attempt < TURN_ATTEMPTS && lostConnection(e)) continue
         const err = e instanceof StorageError ? e : new StorageError(`PostgreSQL transaction failed: ${String(e)}`, e)
-        for (const w of batch) this.settle(w.id, undefined, err)
+        this.filed = []
+        for (const w of batch) this.settleQueued(w, { error: err })
         throw err
       }
     }
+  }
+
+  /** Runs one lifecycle call at the head (inside the transaction); a typed error is its outcome, not a failure. */
+  private runAtHead(call: HeadCall): Outcome & { value?: unknown; thrown?: unknown } {
+    try {
+      return { value: call.run(this.current) }
+    } catch (e) {
+      return { thrown: e }
+    }
+  }
+
+  private settleQueued(q: Queued, o: Outcome & { value?: unknown; thrown?: unknown }): void {
+    if (!isHeadCall(q)) return this.settle(q.id, o.receipt, o.error)
+    if (o.error) q.reject(o.error)
+    else if ('thrown' in o) q.reject(o.thrown)
+    else q.resolve(o.value)
+  }
+
+  private announceFiled(): void {
+    const items = this.filed
+    this.filed = []
+    for (const item of items)
+      for (const listener of this.pendingListeners) {
+        try {
+          listener(item)
+        } catch {
+          // a listener's failure is its own; the item is filed
+        }
+      }
   }
 
   /** Applies one queued write to the view (inside the transaction); a refusal is its outcome, not a failure. */

@@ -78,12 +78,13 @@ describe('PostgreSQL store', () => {
     expect(await query<{ t: string | null }>(url, "select to_regclass('memory_customs.journal') as t")).toEqual([{ t: null }])
   })
 
-  it('has no memory lifecycle (absent, so `customs.memories?.propose` detects it), and writes to its pools', async () => {
+  it('has the lifecycle members decided at the head, none of those that are not forwarded yet, and writes to its pools', async () => {
     const { url } = await server().createDatabase()
     const c = await createCustoms({ ...sharedOptions(keyDir()), storage: { postgres: { connectionString: url } } })
     try {
-      // docs/postgres.md: the lifecycle's writes are not forwarded to the head yet, so a shared store has none of it.
-      for (const member of ['memories', 'review', 'context', 'guard', 'working', 'as', 'forget']) expect(member in c, member).toBe(false)
+      // docs/postgres.md: memories, review, as and scope go to the head (lifecycle.test.ts); the rest is absent.
+      for (const member of ['memories', 'review', 'as', 'scope']) expect(member in c, member).toBe(true)
+      for (const member of ['context', 'guard', 'working', 'forget']) expect(member in c, member).toBe(false)
       c.decision.commit('budget', 1, { source: 'user' })
       expect((await c.flush()).map((r) => r.seq)).toEqual([1])
     } finally {

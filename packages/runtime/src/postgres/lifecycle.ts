@@ -1,0 +1,177 @@
+/**
+ * The memory lifecycle on a PostgreSQL store (`customs.memories`, `customs.review`, `customs.as(p)`,
+ * `.scope({...})`): the same modules as a single-writer store (core/memory/), with every decision made at the
+ * head. A write (propose, update, delete, review approve / reject, rescan, sweep) is queued for this process's
+ * next transaction and decided there, after catching up with every other process: review state, ownership,
+ * access lists and conflicts are those at the head, never a stale view's. Its promise resolves with the same
+ * result a single-writer store returns at once (a ProposeResult, a Receipt), or rejects with the same typed
+ * error (AccessDeniedError, MemoryNotFoundError, ValueError…), once that transaction committed.
+ *
+ * Reads (get, list, search, inspect, retrieve, review.pending) are answered from the view, as the pools' reads
+ * are, and append nothing there: an expired entry or a review past its timeout is hidden (its EXPIRE or REJECT
+ * receipt is written by a `sweep()` or by a write that meets it at the head), and a read the principal may not
+ * make throws AccessDeniedError at once, while its REFUSED receipt goes to the head with the next transaction,
+ * so the audit line is in the chain as on a single-writer store.
+ */
+import { AccessDeniedError } from '../errors.js'
+import type { Customs } from '../core/customs.js'
+import type { StoreGuard } from '../core/guard.js'
+import { internalsOf } from '../core/internals.js'
+import {
+  asPrincipal,
+  memoriesApi,
+  reviewApi,
+  scopeParts,
+  type Memories,
+  type Retriever,
+  type ScopeSpec,
+  type SearchQuery,
+} from '../core/memory/api.js'
+import type { LifecycleContext, MemoryEntry, ProposeResult, ReviewItem } from '../core/memory/context-types.js'
+import type { MemoryStatus } from '../core/memory/meta.js'
+import type { UpdateOptions } from '../core/memory/memories.js'
+import type { ProposeOptions } from '../core/memory/propose.js'
+import type { ReviewDecision } from '../core/memory/review.js'
+import type { Receipt } from '../core/receipt.js'
+
+/** `customs.memories` of a PostgreSQL store: writes are decided at the head and resolve once committed. */
+export interface SharedMemories {
+  /** Scans the candidate and files it (approved, pending review or rejected) in the next transaction. */
+  propose(content: string, options: ProposeOptions): Promise<ProposeResult>
+  /** Replaces the content (scanned again) if the principal may write the entry at the head. */
+  update(id: string, content: string, options?: UpdateOptions): Promise<ProposeResult>
+  /** A DELETE receipt (a tombstone), if the principal may write the entry at the head. */
+  delete(id: string, options?: { actor?: string; reason?: string }): Promise<Receipt>
+  /** Re-scores approved memories with the current rules at the head; downgrades, with receipts, what no longer passes. */
+  rescan(): Promise<{ checked: number; downgraded: Array<{ id: string; status: MemoryStatus }> }>
+  /** EXPIRE receipts for every memory past its validity and every expired working-memory entry, at the head. */
+  sweep(): Promise<{ memories: string[]; working: number }>
+  /** From the view: an approved memory valid now, or undefined; AccessDeniedError for one the principal may not read. */
+  get(id: string): MemoryEntry | undefined
+  list(): MemoryEntry[]
+  search(query?: SearchQuery): MemoryEntry[]
+  retrieve(text: string, retriever: Retriever, query?: SearchQuery): Promise<Array<MemoryEntry & { relevance: number }>>
+  inspect(id: string): MemoryEntry | undefined
+}
+
+/** `customs.review` of a PostgreSQL store: decisions are taken at the head, so two reviewers cannot both decide. */
+export interface SharedReview {
+  /** From the view: items waiting for a decision, oldest first (those past the timeout are left out). */
+  pending(): ReviewItem[]
+  /** Approves a pending item in the next transaction; rejects with the typed error if it is no longer pending there. */
+  approve(id: string, decision: ReviewDecision): Promise<Receipt>
+  reject(id: string, decision: ReviewDecision): Promise<Receipt>
+  /** Rejects every item past the timeout, at the head; resolves with their ids. */
+  sweep(): Promise<string[]>
+  /** Called with each item this process files for review, once the transaction that filed it committed. */
+  onPending(listener: (item: ReviewItem) => void): () => void
+}
+
+/** What `as(principal)` and `scope(spec)` return on a PostgreSQL store. */
+export interface SharedMemoryHandle {
+  readonly principal: string
+  readonly namespace: readonly string[]
+  readonly memories: SharedMemories
+  scope(spec: ScopeSpec): SharedMemoryHandle
+  as(principal: string, options?: { external?: boolean }): SharedMemoryHandle
+}
+
+/** What the lifecycle needs from the shared writer (postgres-customs.ts). */
+export interface LifecycleHost {
+  /** The process's current view (replaced after a failed transaction): read, never appended to outside a transaction. */
+  view(): Customs
+  /** Runs `run` against the head in the next transaction; resolves with its result once that transaction committed. */
+  atHead<T>(run: (c: Customs) => T): Promise<T>
+}
+
+/** One `as` or `scope` call of a handle, replayed on the view for reads and on the head's Customs for writes. */
+type Step = { as: string; external?: boolean } | { scope: ScopeSpec }
+
+interface HandleLike {
+  readonly memories: Memories
+  as(principal: string, options?: { external?: boolean }): HandleLike
+  scope(spec: ScopeSpec): HandleLike
+}
+
+function atPath(c: Customs, path: readonly Step[]): HandleLike {
+  let h: HandleLike = c
+  for (const s of path) h = 'as' in s ? h.as(s.as, s.external === undefined ? undefined : { external: s.external }) : h.scope(s.scope)
+  return h
+}
+
+/**
+ * The store's guard as a view's reads see it: open or closed with the store (it delegates to the real guard),
+ * never writable, so the lifecycle's reads hide what they would otherwise settle with a receipt.
+ */
+function readOnlyGuard(guard: StoreGuard): StoreGuard {
+  return Object.create(guard, { writable: { get: () => false } }) as StoreGuard
+}
+
+function readContext(view: Customs, path: readonly Step[]): LifecycleContext {
+  const life = internalsOf(view).lifecycle
+  let ctx: LifecycleContext = { ...life, guard: readOnlyGuard(life.guard) }
+  for (const s of path)
+    ctx =
+      'as' in s
+        ? asPrincipal(ctx, s.as, s.external === undefined ? {} : { external: s.external })
+        : { ...ctx, ns: [...ctx.ns, ...scopeParts(s.scope)] }
+  return ctx
+}
+
+export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): SharedMemoryHandle {
+  // Checked now, as on a single-writer store: a bad principal or scope throws ValueError here, not at the head.
+  const ctx = readContext(host.view(), path)
+  const reads = () => memoriesApi(readContext(host.view(), path))
+  const write = <T>(op: (m: Memories) => T) => host.atHead((c) => op(atPath(c, path).memories))
+  /** A read refused by the view is refused at the head too, where its REFUSED receipt is written. */
+  const audited = <T>(read: (m: Memories) => T): T => {
+    try {
+      return read(reads())
+    } catch (e) {
+      if (e instanceof AccessDeniedError)
+        void host
+          .atHead((c) => {
+            try {
+              read(atPath(c, path).memories)
+            } catch {
+              // the refusal is the receipt; the caller already has its error
+            }
+          })
+          .catch(() => {})
+      throw e
+    }
+  }
+  return {
+    principal: ctx.principal,
+    namespace: [...ctx.ns],
+    memories: {
+      propose: (content, options) => write((m) => m.propose(content, options)),
+      update: (id, content, options) => write((m) => m.update(id, content, options)),
+      delete: (id, options) => write((m) => m.delete(id, options)),
+      rescan: () => write((m) => m.rescan()),
+      sweep: () => write((m) => m.sweep()),
+      get: (id) => audited((m) => m.get(id)),
+      inspect: (id) => audited((m) => m.inspect(id)),
+      list: () => reads().list(),
+      search: (query) => reads().search(query),
+      retrieve: (text, retriever, query) => reads().retrieve(text, retriever, query),
+    },
+    scope: (spec) => sharedHandle(host, [...path, { scope: spec }]),
+    as: (principal, options) =>
+      sharedHandle(host, [...path, { as: principal, ...(options?.external === undefined ? {} : { external: options.external }) }]),
+  }
+}
+
+export function sharedReview(host: LifecycleHost, listeners: Set<(item: ReviewItem) => void>): SharedReview {
+  return {
+    // over a read-only context: items past the timeout are hidden, not rejected here
+    pending: () => reviewApi(readContext(host.view(), [])).pending(),
+    approve: (id, decision) => host.atHead((c) => c.review.approve(id, decision)),
+    reject: (id, decision) => host.atHead((c) => c.review.reject(id, decision)),
+    sweep: () => host.atHead((c) => c.review.sweep()),
+    onPending: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

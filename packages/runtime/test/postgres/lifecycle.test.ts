@@ -1,0 +1,125 @@
+// The memory lifecycle on a PostgreSQL store: two shared writers (two processes' worth, in this one) on one store.
+// Review decisions, ownership and access lists are decided at the head: of two reviewers who both saw an item
+// pending, one decides it and the other gets NotPendingError; an owner's private entry refuses another principal
+// in the view at once and leaves its REFUSED receipt in the chain; a write the head refuses rejects its promise.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createCustoms, type ReviewItem } from '../../src/index.js'
+import { AccessDeniedError, ClosedError, NotPendingError, ValueError } from '../../src/errors.js'
+import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
+import { sharedOptions } from './options.js'
+import { usePostgres } from './server.js'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+describe('memory lifecycle on PostgreSQL', () => {
+  const pg = usePostgres()
+
+  async function twoWriters(): Promise<[PostgresCustoms, PostgresCustoms]> {
+    const { url } = await pg().createDatabase()
+    const keys = mkdtempSync(join(tmpdir(), 'mc-pg-life-'))
+    dirs.push(keys)
+    // `review`: a keyed proposal that conflicts with an approved entry waits for a reviewer
+    const open = () =>
+      createCustoms({ ...sharedOptions(keys), memory: { conflicts: 'review' }, storage: { postgres: { connectionString: url } } })
+    const a = await open()
+    const b = await open()
+    return [a, b]
+  }
+
+  it('proposals are filed at the head; of two reviewers only one decides an item', async () => {
+    const [a, b] = await twoWriters()
+    try {
+      const first = await a.memories.propose('Deploys go to the blue cluster.', { source: 'user', key: 'deploy.target' })
+      expect(first.status).toBe('approved')
+      // in the chain once the promise resolved: a fresh read of the store has it
+      expect(a.receipts().find((r) => r.key === first.id)?.op).toBe('PROPOSE')
+
+      const filed: ReviewItem[] = []
+      b.review.onPending((item) => filed.push(item))
+      // b has not caught up with a's proposal, but the conflict is found at the head
+      const second = await b.memories.propose('Deploys go to the green cluster.', { source: 'user', key: 'deploy.target' })
+      expect(second.status).toBe('pending_review')
+      expect(filed.map((i) => i.id)).toEqual([second.id])
+      expect(b.review.pending().map((i) => i.id)).toEqual([second.id])
+      await a.sync()
+      expect(a.review.pending().map((i) => i.id)).toEqual([second.id])
+
+      // both reviewers saw it pending; the head lets one of them decide
+      const outcomes = await Promise.allSettled([
+        a.review.approve(second.id, { by: 'alice' }),
+        b.review.reject(second.id, { by: 'bob', reason: 'blue is right' }),
+      ])
+      const decided = outcomes.filter((o) => o.status === 'fulfilled')
+      const refused = outcomes.filter((o) => o.status === 'rejected')
+      expect(decided).toHaveLength(1)
+      expect(refused).toHaveLength(1)
+      expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(NotPendingError)
+      const receipt = (decided[0] as PromiseFulfilledResult<{ op: string; key: string }>).value
+      expect(receipt.key).toBe(second.id)
+
+      await Promise.all([a.sync(), b.sync()])
+      expect(a.head).toEqual(b.head)
+      // one decision in the chain, and the reads of both processes agree on it
+      expect(a.receipts().filter((r) => r.key === second.id && (r.op === 'APPROVE' || r.op === 'REJECT'))).toHaveLength(1)
+      expect(a.memories.list().map((m) => m.content)).toEqual(b.memories.list().map((m) => m.content))
+      expect(a.review.pending()).toEqual([])
+      expect((await a.verify()).ok).toBe(true)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('access is checked at the head, and a refused read leaves its receipt in the chain', async () => {
+    const [a, b] = await twoWriters()
+    try {
+      const payments = a.as('agent:payments')
+      const note = await payments.memories.propose('Payouts settle on the third business day.', { source: 'user', access: 'private' })
+      expect(note.status).toBe('approved')
+      expect(payments.memories.get(note.id)?.content).toBe('Payouts settle on the third business day.')
+
+      await b.sync()
+      const support = b.as('agent:support')
+      expect(support.principal).toBe('agent:support')
+      // refused in the view at once, without writing there
+      const sizeBefore = b.size
+      expect(() => support.memories.get(note.id)).toThrow(AccessDeniedError)
+      expect(b.size).toBe(sizeBefore)
+      // a write to the entry is refused at the head
+      await expect(support.memories.update(note.id, 'Payouts settle the same day.')).rejects.toBeInstanceOf(AccessDeniedError)
+      await expect(support.memories.delete(note.id)).rejects.toBeInstanceOf(AccessDeniedError)
+      await b.sync()
+      const refusals = b.receipts().filter((r) => r.op === 'REFUSED' && r.key === note.id)
+      expect(refusals.map((r) => r.actor)).toEqual(['agent:support', 'agent:support', 'agent:support'])
+      expect(refusals.map((r) => r.reason?.split(':')[0])).toEqual(['READ', 'UPDATE', 'DELETE'])
+
+      // the owner, in the other process, still may; the root handle (system) reads everything
+      const updated = await b.as('agent:payments').memories.update(note.id, 'Payouts settle on the second business day.')
+      expect(updated.status).toBe('approved')
+      await a.sync()
+      expect(a.memories.get(updated.id)?.content).toBe('Payouts settle on the second business day.')
+      expect(a.scope({ user: 'u1' }).namespace).toEqual(['user:u1'])
+      expect((await b.verify()).ok).toBe(true)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('bad input is refused with a typed error, and calls after close reject', async () => {
+    const [a, b] = await twoWriters()
+    await b.close()
+    try {
+      expect(() => a.as('')).toThrow(ValueError)
+      await expect(a.review.approve('m_1', { by: '' })).rejects.toBeInstanceOf(ValueError)
+      await expect(a.memories.propose('x', { source: 'user', confidence: 7 })).rejects.toBeInstanceOf(ValueError)
+    } finally {
+      await a.close()
+    }
+    await expect(a.memories.propose('late', { source: 'user' })).rejects.toBeInstanceOf(ClosedError)
+  })
+})
