@@ -2,25 +2,60 @@
  * One pass over a text to learn which of a table's `needs` words it holds. Patterns that name the words every match
  * contains are skipped when none is there; testing each word with `includes` costs a scan of the text per word
  * (sixty words: sixty scans of a 2 KB candidate), one alternation of them all costs one.
+ *
+ * A space at either end of a word stands for a word boundary there, not for a space character: `'oxy '` is "oxy" at
+ * the end of a word, followed by a space, punctuation, a line break or the end of the text ("how much oxy?"), and
+ * not "oxygen"; `' pin'` is "pin" at the start of a word ("(pin code"), not "spin". A table keeps its gate specific
+ * that way without missing the keyword its pattern matches beside punctuation.
  */
 import { escapeRegExp } from '../../../probe'
 
+interface NeedsWord {
+  /** The word as the table wrote it (what the finder reports). */
+  word: string
+  /** The word without its edge spaces: what is searched for. */
+  core: string
+  /** A word boundary before, after the core. */
+  before: boolean
+  after: boolean
+}
+
+/** Letters and digits of any script: a boundary is a position next to none of them. */
+const WORD_CHAR = /[\p{L}\p{N}_]/u
+
+/** Whether the character at `i` (the one before or after a core) leaves a word boundary: none there, or no word character. */
+function boundary(lower: string, i: number): boolean {
+  return i < 0 || i >= lower.length || !WORD_CHAR.test(lower[i]!)
+}
+
 /** A finder for `words` (lower-case): given a lower-cased text, the set of those words it contains. */
 export function needsFinder(words: readonly string[]): (lower: string) => ReadonlySet<string> {
-  const sorted = [...new Set(words)].sort((a, b) => b.length - a.length)
-  const all = new RegExp(sorted.map(escapeRegExp).join('|'), 'g')
-  // A match of "filtering" means "filter" is there too: the words that start a found word.
-  const prefixes = new Map(sorted.map((word) => [word, sorted.filter((other) => other !== word && word.startsWith(other))]))
+  const parsed: NeedsWord[] = [...new Set(words)].map((word) => ({
+    word,
+    core: word.trim(),
+    before: word.startsWith(' '),
+    after: word.endsWith(' '),
+  }))
+  const cores = [...new Set(parsed.map((w) => w.core))].sort((a, b) => b.length - a.length)
+  const all = new RegExp(cores.map(escapeRegExp).join('|'), 'g')
+  const byCore = new Map<string, NeedsWord[]>()
+  for (const w of parsed) byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
+  // A match of "filtering" holds "filter" at the same place too: the cores that start a found core, itself first.
+  const startingAt = new Map(cores.map((core) => [core, cores.filter((other) => core.startsWith(other))]))
   return (lower) => {
     const found = new Set<string>()
     all.lastIndex = 0
     // Restarting one unit on finds overlapping occurrences too ("legal" inside "illegal").
     for (let match = all.exec(lower); match; match = all.exec(lower)) {
-      if (!found.has(match[0])) {
-        found.add(match[0])
-        for (const prefix of prefixes.get(match[0]) ?? []) found.add(prefix)
-      }
-      all.lastIndex = match.index + 1
+      const at = match.index
+      for (const core of startingAt.get(match[0])!)
+        for (const w of byCore.get(core)!) {
+          if (found.has(w.word)) continue
+          if (w.before && !boundary(lower, at - 1)) continue
+          if (w.after && !boundary(lower, at + core.length)) continue
+          found.add(w.word)
+        }
+      all.lastIndex = at + 1
     }
     return found
   }

@@ -52,10 +52,9 @@ const EN_HARM_OBJECT = [
 ].join('|')
 
 /**
- * Words every object above holds one of (kept specific: "car" or "tail" alone would let most texts in). Some carry the
- * space beside them to stay specific ("oxy " not "proxy", "vin " not "having", "rig " not "right"), so they are a
- * near-superset only: such a keyword directly followed or preceded by punctuation or a line break ("how much oxy?")
- * does not open the gate.
+ * Words every object above holds one of (kept specific: "car" or "tail" alone would let most texts in). A space at a
+ * word's edge is a word boundary (needs-words.ts): "vin " is "VIN" ending a word ("change the VIN?"), not "having";
+ * "rig " not "right"; "oxy " ends "oxy" and "proxy" alike, which the pattern then tells apart.
  */
 const EN_HARM_NEEDS = [
   ' without ',

@@ -1,0 +1,30 @@
+// The needs finder: which of a table's gate words a text holds, in one pass. An edge space is a word boundary, so a
+// gate stays specific ("oxy " is not "oxygen") without missing its keyword beside punctuation ("how much oxy?").
+import { describe, expect, it } from 'vitest'
+import { needsFinder } from '../../src/scan/rules/injection/needs-words.js'
+
+describe('needsFinder', () => {
+  const find = needsFinder(['oxy ', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', '药师'])
+  const words = (text: string) => [...find(text.toLowerCase())].sort()
+
+  it('finds plain words anywhere, overlapping ones and the shorter words a longer one starts with', () => {
+    expect(words('Illegal filtering')).toEqual(['filter', 'filtering', 'legal'])
+    expect(words('王药师')).toEqual(['药师'])
+    expect(words('nothing here')).toEqual([])
+  })
+
+  it('reads an edge space as a word boundary: punctuation, a line break or either end of the text', () => {
+    expect(words('how much oxy?')).toEqual(['oxy '])
+    expect(words('oxy')).toEqual(['oxy '])
+    expect(words('oxy\nnext')).toEqual(['oxy '])
+    expect(words('an oxygen tank')).toEqual([])
+    expect(words('(pin code)')).toEqual([' pin'])
+    expect(words('a spin class')).toEqual([])
+    expect(words('do it without.')).toEqual([' without '])
+    expect(words('withoutdoors')).toEqual([])
+    expect(words('into my account')).toEqual(['into my '])
+    expect(words('into myself')).toEqual([])
+    // letters of other scripts are word characters too
+    expect(words('oxyé')).toEqual([])
+  })
+})
