@@ -1,13 +1,14 @@
 /**
- * The memory lifecycle on a PostgreSQL store (`customs.memories`, `customs.review`, `customs.as(p)`,
- * `.scope({...})`): the same modules as a single-writer store (core/memory/), with every decision made at the
- * head. A write (propose, update, delete, review approve / reject, rescan, sweep) is queued for this process's
+ * The memory lifecycle on a PostgreSQL store (`customs.memories`, `customs.review`, `customs.working(session)`,
+ * `customs.context`, `customs.as(p)`, `.scope({...})`): the same modules as a single-writer store (core/memory/), with every decision made at the
+ * head. A write (propose, update, delete, review approve / reject, rescan, sweep, a working-memory put, delete or
+ * confirm, a context render with its READ receipt) is queued for this process's
  * next transaction and decided there, after catching up with every other process: review state, ownership,
  * access lists and conflicts are those at the head, never a stale view's. Its promise resolves with the same
  * result a single-writer store returns at once (a ProposeResult, a Receipt), or rejects with the same typed
  * error (AccessDeniedError, MemoryNotFoundError, ValueError…), once that transaction committed.
  *
- * Reads (get, list, search, inspect, retrieve, review.pending) are answered from the view, as the pools' reads
+ * Reads (get, list, search, inspect, retrieve, review.pending, working get and entries) are answered from the view, as the pools' reads
  * are, and append nothing there: an expired entry or a review past its timeout is hidden (its EXPIRE or REJECT
  * receipt is written by a `sweep()` or by a write that meets it at the head), and a read the principal may not
  * make throws AccessDeniedError at once, while its REFUSED receipt goes to the head with the next transaction,
@@ -22,16 +23,21 @@ import {
   memoriesApi,
   reviewApi,
   scopeParts,
+  workingApi,
+  type ContextRenderer,
   type Memories,
+  type WorkingMemory,
   type Retriever,
   type ScopeSpec,
   type SearchQuery,
 } from '../core/memory/api.js'
+import type { RenderedContext, RenderOptions } from '../core/memory/context.js'
 import type { LifecycleContext, MemoryEntry, ProposeResult, ReviewItem } from '../core/memory/context-types.js'
 import type { MemoryStatus } from '../core/memory/meta.js'
 import type { UpdateOptions } from '../core/memory/memories.js'
 import type { ProposeOptions } from '../core/memory/propose.js'
 import type { ReviewDecision } from '../core/memory/review.js'
+import type { WorkingEntry, WorkingPutOptions } from '../core/memory/working.js'
 import type { Receipt } from '../core/receipt.js'
 
 /** `customs.memories` of a PostgreSQL store: writes are decided at the head and resolve once committed. */
@@ -67,11 +73,32 @@ export interface SharedReview {
   onPending(listener: (item: ReviewItem) => void): () => void
 }
 
+/** `working(session)` of a PostgreSQL store: entries written at the head, read from the view. */
+export interface SharedWorkingMemory {
+  readonly session: string
+  /** Writes an entry (a PUT receipt) in the next transaction; `proposed` when it was auto-proposed there. */
+  put(name: string, value: unknown, options?: WorkingPutOptions): Promise<{ receipt: Receipt; proposed?: ProposeResult }>
+  /** From the view: the live value, or undefined (absent or expired). */
+  get(name: string): unknown
+  entries(): WorkingEntry[]
+  delete(name: string): Promise<Receipt | undefined>
+  /** The user confirmed this entry: proposed as a long-term memory at the head. */
+  confirm(name: string, options?: { actor?: string; tags?: string[] }): Promise<ProposeResult>
+  sweep(): Promise<number>
+}
+
+/** `context` of a PostgreSQL store: rendered at the head, where its READ receipt is written. */
+export interface SharedContextRenderer {
+  render(options?: RenderOptions): Promise<RenderedContext>
+}
+
 /** What `as(principal)` and `scope(spec)` return on a PostgreSQL store. */
 export interface SharedMemoryHandle {
   readonly principal: string
   readonly namespace: readonly string[]
   readonly memories: SharedMemories
+  readonly context: SharedContextRenderer
+  working(session: string): SharedWorkingMemory
   scope(spec: ScopeSpec): SharedMemoryHandle
   as(principal: string, options?: { external?: boolean }): SharedMemoryHandle
 }
@@ -89,6 +116,8 @@ type Step = { as: string; external?: boolean } | { scope: ScopeSpec }
 
 interface HandleLike {
   readonly memories: Memories
+  readonly context: ContextRenderer
+  working(session: string): WorkingMemory
   as(principal: string, options?: { external?: boolean }): HandleLike
   scope(spec: ScopeSpec): HandleLike
 }
@@ -156,9 +185,44 @@ export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): S
       search: (query) => reads().search(query),
       retrieve: (text, retriever, query) => reads().retrieve(text, retriever, query),
     },
+    context: { render: (options) => host.atHead((c) => atPath(c, path).context.render(options)) },
+    working: (session) => sharedWorking(host, path, session),
     scope: (spec) => sharedHandle(host, [...path, { scope: spec }]),
     as: (principal, options) =>
       sharedHandle(host, [...path, { as: principal, ...(options?.external === undefined ? {} : { external: options.external }) }]),
+  }
+}
+
+/**
+ * A value as it is when `put` is called: the write runs at the next transaction, and a caller that changes its
+ * object meanwhile must not change what is recorded. A value that cannot be cloned goes as it is (the head
+ * refuses what cannot be stored, with its typed error).
+ */
+function snapshot(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value
+  try {
+    return structuredClone(value)
+  } catch {
+    return value
+  }
+}
+
+function sharedWorking(host: LifecycleHost, path: readonly Step[], session: string): SharedWorkingMemory {
+  const reads = () => workingApi(readContext(host.view(), path), session)
+  // the session name is checked now (ValueError), as on a single-writer store
+  reads()
+  const write = <T>(op: (w: WorkingMemory) => T) => host.atHead((c) => op(atPath(c, path).working(session)))
+  return {
+    session,
+    put: (name, value, options) => {
+      const v = snapshot(value)
+      return write((w) => w.put(name, v, options))
+    },
+    get: (name) => reads().get(name),
+    entries: () => reads().entries(),
+    delete: (name) => write((w) => w.delete(name)),
+    confirm: (name, options) => write((w) => w.confirm(name, options)),
+    sweep: () => write((w) => w.sweep()),
   }
 }
 

@@ -42,8 +42,10 @@ import {
   sharedReview,
   type LifecycleHost,
   type SharedMemories,
+  type SharedContextRenderer,
   type SharedMemoryHandle,
   type SharedReview,
+  type SharedWorkingMemory,
 } from './lifecycle.js'
 import { localCheck } from './local-check.js'
 import { ViewBackend } from './view.js'
@@ -165,6 +167,18 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   get review(): SharedReview {
     this.reviewApi ??= sharedReview(this.host, this.pendingListeners)
     return this.reviewApi
+  }
+
+  /** Working memory of one session: entries written at the head, read from the view. */
+  working(session: string): SharedWorkingMemory {
+    this.ensureOpen('working')
+    return sharedHandle(this.host, []).working(session)
+  }
+
+  /** The context to give the model, rendered at the head (its READ receipt is written there). */
+  get context(): SharedContextRenderer {
+    this.rootHandle ??= sharedHandle(this.host)
+    return this.rootHandle.context
   }
 
   /** The memory APIs acting as `principal` (its proposals owned by it, its access checked at the head). */

@@ -110,6 +110,46 @@ describe('memory lifecycle on PostgreSQL', () => {
     }
   })
 
+  it('working memory is written at the head and read from every view; a render records its READ receipt', async () => {
+    const [a, b] = await twoWriters()
+    try {
+      const draft = { city: 'Lisbon', nights: 3 }
+      const put = a.working('s1').put('trip', draft)
+      // what is recorded is the value at the call, whatever the caller does with its object meanwhile
+      draft.nights = 30
+      const { receipt } = await put
+      expect(receipt.op).toBe('PUT')
+      expect(a.working('s1').get('trip')).toEqual({ city: 'Lisbon', nights: 3 })
+
+      await b.sync()
+      expect(
+        b
+          .working('s1')
+          .entries()
+          .map((e) => [e.name, e.value]),
+      ).toEqual([['trip', { city: 'Lisbon', nights: 3 }]])
+      expect(b.working('s2').get('trip')).toBeUndefined()
+
+      await b.memories.propose('The customer is vegetarian.', { source: 'user' })
+      // rendered at the head: b's memory is in it whether or not a's view had caught up when it asked
+      const ctx = await a.context.render({ session: 's1' })
+      expect(ctx.text).toContain('The customer is vegetarian.')
+      expect(ctx.text).toContain('Lisbon')
+      expect(a.receipt(Number(ctx.contextId.slice(4)))?.op).toBe('READ')
+
+      const confirmed = await b.working('s1').confirm('trip')
+      expect(confirmed.status).toBe('approved')
+      expect(await b.working('s1').delete('trip')).toMatchObject({ op: 'DELETE' })
+      await a.sync()
+      expect(a.working('s1').get('trip')).toBeUndefined()
+      expect(() => a.working('a/b')).toThrow(ValueError)
+      expect((await a.verify()).ok).toBe(true)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
   it('bad input is refused with a typed error, and calls after close reject', async () => {
     const [a, b] = await twoWriters()
     await b.close()
