@@ -38,6 +38,10 @@ import type { UpdateOptions } from '../core/memory/memories.js'
 import type { ProposeOptions } from '../core/memory/propose.js'
 import type { ReviewDecision } from '../core/memory/review.js'
 import type { WorkingEntry, WorkingPutOptions } from '../core/memory/working.js'
+import { guardApi, guardSteps, type Guard, type RepairReport } from '../core/memory/guard/check.js'
+import { consult, type Evaluation } from '../core/memory/guard/evaluate.js'
+import { DIMENSIONS } from '../core/memory/guard/policy.js'
+import type { GuardCheckInput, GuardLogEntry, GuardLogFilter, GuardResult, RepairKind } from '../core/memory/guard/types.js'
 import type { Receipt } from '../core/receipt.js'
 
 /** `customs.memories` of a PostgreSQL store: writes are decided at the head and resolve once committed. */
@@ -92,12 +96,29 @@ export interface SharedContextRenderer {
   render(options?: RenderOptions): Promise<RenderedContext>
 }
 
+/**
+ * `guard` of a PostgreSQL store. A check's GUARD receipt is written at the head, from the memories there. The
+ * evaluator, when the rules are uncertain, is consulted before the transaction (never under the head lock) on the
+ * view's memories; its answer is used if the rules find the same at the head, and otherwise the rules' result at
+ * the head stands, with an `evaluator/stale` reason.
+ */
+export interface SharedGuard {
+  check(input: GuardCheckInput): Promise<GuardResult>
+  /** The rules only, at the head. */
+  checkNow(input: GuardCheckInput): Promise<GuardResult>
+  /** Applies a result's suggestions as receipts at the head. */
+  repair(result: GuardResult, options?: { actor?: string; only?: RepairKind[] }): Promise<RepairReport>
+  /** From the view: the recorded checks, most recent first. */
+  log(filter?: GuardLogFilter): GuardLogEntry[]
+}
+
 /** What `as(principal)` and `scope(spec)` return on a PostgreSQL store. */
 export interface SharedMemoryHandle {
   readonly principal: string
   readonly namespace: readonly string[]
   readonly memories: SharedMemories
   readonly context: SharedContextRenderer
+  readonly guard: SharedGuard
   working(session: string): SharedWorkingMemory
   scope(spec: ScopeSpec): SharedMemoryHandle
   as(principal: string, options?: { external?: boolean }): SharedMemoryHandle
@@ -117,6 +138,7 @@ type Step = { as: string; external?: boolean } | { scope: ScopeSpec }
 interface HandleLike {
   readonly memories: Memories
   readonly context: ContextRenderer
+  readonly guard: Guard
   working(session: string): WorkingMemory
   as(principal: string, options?: { external?: boolean }): HandleLike
   scope(spec: ScopeSpec): HandleLike
@@ -138,7 +160,16 @@ function readOnlyGuard(guard: StoreGuard): StoreGuard {
 
 function readContext(view: Customs, path: readonly Step[]): LifecycleContext {
   const life = internalsOf(view).lifecycle
-  let ctx: LifecycleContext = { ...life, guard: readOnlyGuard(life.guard) }
+  return pathContext({ ...life, guard: readOnlyGuard(life.guard) }, path)
+}
+
+/** The lifecycle context of a handle at the head (inside the transaction: it writes). */
+function headContext(c: Customs, path: readonly Step[]): LifecycleContext {
+  return pathContext(internalsOf(c).lifecycle, path)
+}
+
+function pathContext(root: LifecycleContext, path: readonly Step[]): LifecycleContext {
+  let ctx = root
   for (const s of path)
     ctx =
       'as' in s
@@ -186,6 +217,7 @@ export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): S
       retrieve: (text, retriever, query) => reads().retrieve(text, retriever, query),
     },
     context: { render: (options) => host.atHead((c) => atPath(c, path).context.render(options)) },
+    guard: sharedGuard(host, path),
     working: (session) => sharedWorking(host, path, session),
     scope: (spec) => sharedHandle(host, [...path, { scope: spec }]),
     as: (principal, options) =>
@@ -223,6 +255,54 @@ function sharedWorking(host: LifecycleHost, path: readonly Step[], session: stri
     delete: (name) => write((w) => w.delete(name)),
     confirm: (name, options) => write((w) => w.confirm(name, options)),
     sweep: () => write((w) => w.sweep()),
+  }
+}
+
+/** What the rules found, in a form two evaluations can be compared by. */
+const facts = (ev: Evaluation) => JSON.stringify([ev.decision, ev.risk, ev.reasons, [...ev.shadow.entries.keys()]])
+
+function sharedGuard(host: LifecycleHost, path: readonly Step[]): SharedGuard {
+  return {
+    check: async (input) => {
+      const view = guardSteps(readContext(host.view(), path))
+      const rules = view.evaluate(input)
+      const asked = await consult(view.config, rules)
+      return host.atHead((c) => {
+        const head = guardSteps(headContext(c, path))
+        const now = head.evaluate(input)
+        if (!asked.evaluatorConsulted) return head.record(now)
+        if (facts(now) === facts(rules)) return head.record(asked)
+        // named like the evaluator's own failure: the dimension that was uncertain
+        const { threshold } = view.config.settings
+        const dimension = DIMENSIONS.find((d) => Math.abs(rules.risk[d] - threshold) <= view.config.uncertainty)!
+        return head.record({
+          ...now,
+          reasons: [
+            ...now.reasons,
+            {
+              rule: 'evaluator/stale',
+              dimension,
+              entries: [],
+              detail: "the memories changed at the head while the evaluator answered; the rules' result at the head stands",
+            },
+          ],
+        })
+      })
+    },
+    checkNow: (input) => {
+      try {
+        // a bad input is refused before it is queued (the same typed error as at the head)
+        guardSteps(readContext(host.view(), path)).evaluate(input)
+      } catch (e) {
+        return Promise.reject(e)
+      }
+      return host.atHead((c) => {
+        const head = guardSteps(headContext(c, path))
+        return head.record(head.evaluate(input))
+      })
+    },
+    repair: (result, options) => host.atHead((c) => atPath(c, path).guard.repair(result, options)),
+    log: (filter) => guardApi(readContext(host.view(), path)).log(filter),
   }
 }
 

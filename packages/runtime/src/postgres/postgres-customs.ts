@@ -43,6 +43,7 @@ import {
   type LifecycleHost,
   type SharedMemories,
   type SharedContextRenderer,
+  type SharedGuard,
   type SharedMemoryHandle,
   type SharedReview,
   type SharedWorkingMemory,
@@ -179,6 +180,12 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   get context(): SharedContextRenderer {
     this.rootHandle ??= sharedHandle(this.host)
     return this.rootHandle.context
+  }
+
+  /** The shadow guardrail: GUARD receipts written at the head; the evaluator consulted outside the head lock. */
+  get guard(): SharedGuard {
+    this.rootHandle ??= sharedHandle(this.host)
+    return this.rootHandle.guard
   }
 
   /** The memory APIs acting as `principal` (its proposals owned by it, its access checked at the head). */

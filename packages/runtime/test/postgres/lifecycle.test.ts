@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms, type ReviewItem } from '../../src/index.js'
-import { AccessDeniedError, ClosedError, NotPendingError, ValueError } from '../../src/errors.js'
+import type { EvaluatorInput, GuardOptions } from '../../src/core/memory/guard/types.js'
+import { AccessDeniedError, ClosedError, NotPendingError, OptionError, ValueError } from '../../src/errors.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
 import { sharedOptions } from './options.js'
 import { usePostgres } from './server.js'
@@ -18,13 +19,13 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 describe('memory lifecycle on PostgreSQL', () => {
   const pg = usePostgres()
 
-  async function twoWriters(): Promise<[PostgresCustoms, PostgresCustoms]> {
+  async function twoWriters(guard: GuardOptions = {}): Promise<[PostgresCustoms, PostgresCustoms]> {
     const { url } = await pg().createDatabase()
     const keys = mkdtempSync(join(tmpdir(), 'mc-pg-life-'))
     dirs.push(keys)
     // `review`: a keyed proposal that conflicts with an approved entry waits for a reviewer
     const open = () =>
-      createCustoms({ ...sharedOptions(keys), memory: { conflicts: 'review' }, storage: { postgres: { connectionString: url } } })
+      createCustoms({ ...sharedOptions(keys), memory: { conflicts: 'review' }, guard, storage: { postgres: { connectionString: url } } })
     const a = await open()
     const b = await open()
     return [a, b]
@@ -143,6 +144,52 @@ describe('memory lifecycle on PostgreSQL', () => {
       await a.sync()
       expect(a.working('s1').get('trip')).toBeUndefined()
       expect(() => a.working('a/b')).toThrow(ValueError)
+      expect((await a.verify()).ok).toBe(true)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('a guard check is recorded at the head; the evaluator answers outside the lock, and a stale answer is not used', async () => {
+    let during: (() => Promise<unknown>) | null = null
+    const asked: EvaluatorInput[] = []
+    const evaluator = async (input: EvaluatorInput) => {
+      asked.push(input)
+      await during?.()
+      return {
+        risk: { dependency: 0.9 },
+        reasons: [{ rule: 'judge/pending', dimension: 'dependency' as const, entries: [], detail: 'waits for review' }],
+      }
+    }
+    const [a, b] = await twoWriters({ evaluator })
+    try {
+      await a.memories.propose('Deploys go to the blue cluster.', { source: 'user', key: 'deploy.target' })
+      const pending = await b.memories.propose('Deploys go to the green cluster.', { source: 'user', key: 'deploy.target' })
+      expect(pending.status).toBe('pending_review')
+      await a.sync()
+
+      // a pending entry leaves the rules uncertain: the evaluator decides, and the receipt is written at the head
+      const held = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
+      expect(asked).toHaveLength(1)
+      expect(held).toMatchObject({ evaluatorConsulted: true, decision: 'halt' })
+      expect(held.reasons.at(-1)?.rule).toBe('evaluator/judge/pending')
+      expect(a.receipt(held.seq)?.op).toBe('GUARD')
+
+      // while the evaluator thinks, another process approves the entry: its answer was about other facts
+      during = () => b.review.approve(pending.id, { by: 'ops' })
+      const fresh = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
+      expect(asked).toHaveLength(2)
+      expect(fresh.reasons.map((r) => r.rule)).toContain('evaluator/stale')
+      expect(fresh.risk.dependency).toBeLessThan(0.5)
+      during = null
+
+      // the rules only, at the head; the log is read from the view
+      const now = await b.guard.checkNow({ action: 'internal_reasoning', uses: [pending.id] })
+      expect(now.evaluatorConsulted).toBe(false)
+      await expect(b.guard.checkNow({ action: '', uses: [] })).rejects.toBeInstanceOf(OptionError)
+      await a.sync()
+      expect(a.guard.log().map((e) => e.id)).toEqual([now.id, fresh.id, held.id])
       expect((await a.verify()).ok).toBe(true)
     } finally {
       await a.close()

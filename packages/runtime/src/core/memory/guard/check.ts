@@ -72,6 +72,27 @@ export function guardApi(ctx: LifecycleContext): Guard {
 }
 
 /**
+ * The check in two steps, for a store that reads in one place and decides at another (a PostgreSQL store,
+ * postgres/lifecycle.ts): the rules' evaluation of a context's memories, and the GUARD receipt of an evaluation,
+ * so that the evaluator can be consulted between them without holding the head's lock.
+ */
+export function guardSteps(ctx: LifecycleContext): {
+  config: GuardConfig
+  evaluate(input: GuardCheckInput): Evaluation
+  record(ev: Evaluation): GuardResult
+} {
+  const config = configOf(ctx.rules.guard)
+  return {
+    config,
+    evaluate: (input) => evaluate(ctx, config, checkInput(ctx, input)),
+    record: (ev) => {
+      ctx.guard.ensureWritable('guard.check')
+      return record(ctx, config, ev, attribute(ctx.ledger))
+    },
+  }
+}
+
+/**
  * A store's guard options checked and compiled once: every `as()`/`scope()` handle builds a guard, and a handle per
  * request must not re-check the options and recompile the trust patterns each time.
  */
