@@ -48,7 +48,7 @@ interface Scored {
 const FAMILIES: readonly Family[] = ['injection', 'code', 'secret', 'pii']
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TOOL_OUTPUTS_FILE = 'tool-outputs.jsonl'
-const STRESS_FILES = ['jailbreak-shapes.jsonl', 'output-directives.jsonl'] as const
+const STRESS_FILES = ['jailbreak-shapes.jsonl', 'output-directives.jsonl', 'indirect-agents.jsonl'] as const
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name)
@@ -337,7 +337,7 @@ function main(): void {
     const benign = items.filter((item) => item.row.labels.injection === 0)
     return { group, ...metrics, benignRejectedAny: share(benign, (item) => item.result.decision === 'reject') }
   })
-  // Stress sets written for the tests (jailbreak templates, output directives in documents): reported per split (the
+  // Stress sets written for the tests (jailbreak templates, output directives and indirect injections in documents): reported per split (the
   // rules were written from `dev` only) and language, apart from the corpus and the targets, which the issue defines
   // on the corpus.
   const stress = STRESS_FILES.flatMap((name) => {
@@ -345,15 +345,12 @@ function main(): void {
     if (!existsSync(file)) return []
     const scored = scoreRows(readRows(file).map((row) => ({ row, file: name })))
     const langs = [...new Set(scored.map((item) => item.row.lang))].sort()
+    // a set whose rows are all `dev` (every batch was developed on) has no held-out line to print
     return (['dev', 'holdout'] as const).flatMap((split) =>
-      langs.map((lang) => ({
-        set: name.replace(/\.jsonl$/, ''),
-        group: `${split} ${lang}`,
-        ...familyMetrics(
-          scored.filter((item) => item.row.meta?.split === split && item.row.lang === lang),
-          'injection',
-        ),
-      })),
+      langs.flatMap((lang) => {
+        const rows = scored.filter((item) => item.row.meta?.split === split && item.row.lang === lang)
+        return rows.length ? [{ set: name.replace(/\.jsonl$/, ''), group: `${split} ${lang}`, ...familyMetrics(rows, 'injection') }] : []
+      }),
     )
   })
   const lat = latency([...corpus, ...toolOutputs])

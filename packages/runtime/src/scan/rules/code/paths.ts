@@ -4,9 +4,12 @@
  */
 
 const CREDENTIAL_PATH =
-  /(?:^|[\\/])(?:\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/](?:credentials|config)|\.env(?:\.[\w-]+)?$|\.npmrc$|\.pypirc$|\.netrc$|\.git-credentials$|\.docker[\\/]config\.json|\.kube[\\/]config|\.gnupg(?:[\\/]|$)|\.bash_history$|\.config[\\/]gcloud|Login Data$|keychain)|^\/etc\/(?:passwd|shadow|gshadow|sudoers|master\.passwd)$|^\/proc\/(?:self|\d+)\/environ$|^\.env(?:\.[\w-]+)?$/i
+  /(?:^|[\\/])(?:\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/](?:credentials|config)|\.env(?:\.(?!(?:example|sample|template|dist|defaults?)$)[\w-]+)?$|\.npmrc$|\.pypirc$|\.netrc$|\.git-credentials$|\.docker[\\/]config\.json|\.kube[\\/]config|\.gnupg(?:[\\/]|$)|\.bash_history$|\.config[\\/]gcloud|Login Data$|keychain)|^\/etc\/(?:passwd|shadow|gshadow|sudoers|master\.passwd)$|^\/proc\/(?:self|\d+)\/environ$|^\.env(?:\.(?!(?:example|sample|template|dist|defaults?)$)[\w-]+)?$/i
 
-/** True for paths that hold credentials or account data (`~/.ssh/id_rsa`, `/etc/passwd`, `.env`, AWS credentials …). */
+/**
+ * True for paths that hold credentials or account data (`~/.ssh/id_rsa`, `/etc/passwd`, `.env`, AWS credentials …).
+ * A template of an env file (`.env.example`, `.env.sample`) holds placeholders, not credentials.
+ */
 export function isCredentialPath(path: string): boolean {
   const trimmed = path.trim()
   return trimmed.length > 0 && trimmed.length < 300 && CREDENTIAL_PATH.test(trimmed)

@@ -168,11 +168,20 @@ function uploadedFiles(command: Command): string[] {
 }
 
 /** True when a command (or a substitution it holds) reads credentials or dumps the environment. */
+/**
+ * A command that reads a credential store: an argument or an input redirect names one. The program word is not
+ * a read: a path alone in inline code ("copy `.env.example` to `.env`") names a file, it does not open it.
+ */
 function readsSecrets(command: Command): boolean {
   const program = programName(command)
-  if (ENV_DUMPERS.has(program) && argumentsOf(command).length === 0) return true
-  return command.words.some((w) => isCredentialPath(w.value)) || command.redirects.some((r) => r.op === '<' && isCredentialPath(r.target))
+  const args = argumentsOf(command)
+  if (ENV_DUMPERS.has(program) && args.length === 0) return true
+  // `cp .env.example .env` writes its last argument: only the sources are read
+  const read = COPIERS.has(program) ? args.slice(0, -1) : args
+  return read.some((w) => isCredentialPath(w.value)) || command.redirects.some((r) => r.op === '<' && isCredentialPath(r.target))
 }
+
+const COPIERS = new Set(['cp', 'mv', 'install', 'ln'])
 
 function substitutionsReadSecrets(command: Command): boolean {
   for (const word of command.words) {

@@ -23,6 +23,7 @@ import {
   type WeightedCue,
   ZH_ACTION,
   ZH_ADDRESS,
+  ZH_NOTICE_TAGS,
   ZH_DIRECT,
   ZH_MEMORY_CUE,
   ZH_PLANTING_CUES,
@@ -87,7 +88,7 @@ export function detectInjection(text: string): RawHit[] {
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
-  if (cjk) runAddressed(text, ZH_ADDRESS, [], [ZH_ACTION], hits)
+  if (cjk) runAddressed(text, ZH_ADDRESS, ZH_NOTICE_TAGS, [ZH_ACTION], hits)
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)

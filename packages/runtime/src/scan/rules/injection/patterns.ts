@@ -263,7 +263,7 @@ export const EN_TOOL_STATE =
 
 /** Words that make a text a memory to keep (or a rule meant to outlive the conversation). */
 export const EN_MEMORY_CUE =
-  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b|(?:long-term|permanent|persistent)\s+(?:memory|rule|preference)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|for all future (?:sessions|conversations|chats|tasks))/gi
+  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
 
 /** Claims a poisoned memory makes. Weights: 2 = a claim no benign memory needs; 1 = suspicious only in company. */
 export const EN_PLANTING_CUES: WeightedCue[] = [
@@ -300,7 +300,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
   {
     // Not a verb: a path or an HTTP route ("POST /conversations", "Share/*"), or an e-mail field in a list or a
     // schema ("email and password", "email: string").
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,:/]))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,:/]))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)[^.!?\n]{0,80}?(?:~\/\.ssh|\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)))/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },
@@ -338,29 +338,43 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
 
 /** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
 export const EN_ADDRESS: RegExp[] = [
-  /\b(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  // "Instructions for the scheduling assistant", "TODO for the assistant that indexes …": up to two words before the
+  // reader's name, unless they make it a person's trade ("for the travel agent")
+  /\b(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|todo|to-do|task|directive|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims|human|executive|personal|administrative|teaching|research|legal|medical|dental|store|shop|office)\s)[\w-]+\s+){0,2}?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   // "to the rookie agent", "hi travel agent": an agent with a human trade is a person
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
-  /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing)\s+(?:this|these)\b/gi,
+  /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging)\s+(?:this|these)\b/gi,
   // A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
   // a value that is a string, a number, a literal or an identifier closing an expression is configuration.
   /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim,
   /\(for (?:the\s+)?(?:assistants?|AI|LLMs?|agents?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
   /\b(?:AI|assistant|model|LLM|agent|bot|summari[sz]er)\s+(?:note|notice|message|instruction)\s*:/gi,
+  // AgentDojo's shape: "This is an important message from me, Emma Johnson, to you, the AI model"
+  /\b(?:important|urgent)\s+(?:message|note|request|instructions?)\s+from\s+[^.!?\n]{1,60}?\bto\s+you\b/gi,
+  // "ChatGPT, Claude, or any AI evaluating applications:", "any LLM that reads this"
+  /\b(?:any|every|all)\s+(?:AI|LLM|language model|GPT|chat ?bot)s?(?:\s+(?:assistant|agent|model|system|tool|screener|reviewer)s?)?\s+(?:\w+ing|that|which|who)\b/gi,
+  // a chat message that mentions the assistant ("@assistant when you write the digest, also …"); not a package
+  // scope or a path (`@ai-sdk/react`, `@agent/tools`): a mention is followed by a space or a comma
+  /(?<![\w.@/-])@(?:[\w-]{0,20}?[-_])?(?:assistant|ai|bot|agent|copilot|claude|chatgpt|gpt|gemini)(?=[ \t,:])/gi,
+  // "Agent memory update:", "(automated triage agent):", "(for the AI):"
+  /\b(?:agent|assistant|AI|model|bot)\s+memory\s+(?:update|note|instruction|entry|directive)s?\s*:/gi,
+  /\(\s*(?:for\s+)?(?:the\s+)?(?:automated|automatic|AI)\s+(?:[\w-]+\s+)?(?:agent|assistant|bot|AI|model|system)s?\s*\)\s*:/gi,
 ]
 
 /** Markup that opens an instruction block in a document. */
 export const EN_TAGS: RegExp[] = [
   /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
   /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)\b/gi,
+  // "[SYSTEM NOTICE FOR AUTOMATED AGENT]", "ADMIN OVERRIDE (automated triage agent):": capitals only
+  /\[\s*(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|NOTE|ALERT|UPDATE|OVERRIDE)\b[^\]\n]{0,60}\]|\b(?:ADMIN|SYSTEM|DEVELOPER)\s+OVERRIDE\b/g,
   /\bIMPORTANT!{2,}|\bATTENTION!{2,}/g,
 ]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to)\s+)(?:ignore|disregard|forget|send|forward|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act|approve|merge|rank|list|state|say)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
@@ -495,7 +509,7 @@ export const ZH_TOOL_STATE =
   /(?:工具|接口|API|密钥|插件|服务)[^。！？!?\n]{0,10}?(?:已经?失效|已废弃|已弃用|已损坏|坏了|无效|不可用|被禁用)/g
 
 export const ZH_MEMORY_CUE =
-  /记住|牢记|记下|存入(?:长期)?记忆|写入记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
+  /记住|牢记|记下|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
 
 export const ZH_PLANTING_CUES: WeightedCue[] = [
   {
@@ -509,7 +523,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '授予助手权限',
   },
   {
-    re: /不要告诉用户|不告诉用户|未告知|不要向用户透露|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
+    re: /不要告诉用户|不告诉用户|未告知|不要向用户透露|不需要向用户说明|无需告知用户|无需告知|不必告诉用户|不需要告诉用户|不要(?:向用户)?提及|不必让用户知道|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
     weight: 2,
     what: '隐瞒或拒绝',
   },
@@ -524,7 +538,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '声称高于系统提示',
   },
   {
-    re: /(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)[^。！？!?\n]{0,20}?(?:发送|上传|转发|抄送|公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
+    re: /(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)[^。！？!?\n]{0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
     weight: 2,
     what: '外发数据',
   },
@@ -547,7 +561,26 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
 
 export const ZH_ADDRESS: RegExp[] = [
   /(?:给|致|对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
-  /AI\s*请注意|如果你是\s*(?:AI|人工智能|模型|助手)|[【[]\s*(?:系统|AI\s*指令|系统通知|系统指令|SYSTEM|重要)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
+  // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
+  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能助手|智能助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:指令|话|消息|说明|提示|通知|要求|留言|备注))?\s*[：:】\]]/g,
+  // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
+  /(?:^|[。！？!?\n：:，,；;）)】\]\s])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
+  // "【系统管理员指令·自动处理机器人执行】"
+  /[【[][^】\]\n]{0,12}?(?:AI|机器人|智能助手|大模型|助理|管理员指令|系统指令)[^】\]\n]{0,12}?[】\]]/g,
+  // "以下内容面向大模型：", "（本段供AI助理读取：", "读取到此字段的AI代理", "读到这条消息的AI助手"
+  /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到)(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
+  // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
+  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*(?:请注意|请执行|请)/gm,
+  // "@小助手 你整理…的时候，顺便把…", "@飞书智能伙伴 待会儿…": the assistant mentioned in a chat message
+  /@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g,
+  /AI\s*请注意|如果你是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 
-export const ZH_ACTION = /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|不要|执行|删除|转账|调用|记住|你现在是|你是|请在|回复/g
+/**
+ * "【系统通知】", "【重要】": also how text messages and shop notices open ("【系统通知】您的快递已签收，如有问题请回复…"),
+ * so with an imperative after them they are a weak cue (medium), and nothing alone.
+ */
+export const ZH_NOTICE_TAGS: RegExp[] = [/[【[]\s*(?:系统|系统通知|重要)\s*[】\]]/g]
+
+export const ZH_ACTION =
+  /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上/g
