@@ -24,6 +24,8 @@ import {
   ZH_ACTION,
   ZH_ADDRESS,
   ZH_NOTICE_TAGS,
+  ZH_MENTIONS,
+  EN_MENTIONS,
   ZH_DIRECT,
   ZH_MEMORY_CUE,
   ZH_PLANTING_CUES,
@@ -89,6 +91,11 @@ export function detectInjection(text: string): RawHit[] {
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
   if (cjk) runAddressed(text, ZH_ADDRESS, ZH_NOTICE_TAGS, [ZH_ACTION], hits)
+  // A mention of the assistant in a chat: the only "tag" of each call, so the weak kind (medium with an imperative)
+  if (text.includes('@')) {
+    if (enAddress.length) runAddressed(text, [], EN_MENTIONS, [EN_ACTION], hits)
+    if (cjk) runAddressed(text, [], ZH_MENTIONS, [ZH_ACTION], hits)
+  }
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)

@@ -355,12 +355,19 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:important|urgent)\s+(?:message|note|request|instructions?)\s+from\s+[^.!?\n]{1,60}?\bto\s+you\b/gi,
   // "ChatGPT, Claude, or any AI evaluating applications:", "any LLM that reads this"
   /\b(?:any|every|all)\s+(?:AI|LLM|language model|GPT|chat ?bot)s?(?:\s+(?:assistant|agent|model|system|tool|screener|reviewer)s?)?\s+(?:\w+ing|that|which|who)\b/gi,
-  // a chat message that mentions the assistant ("@assistant when you write the digest, also …"); not a package
-  // scope or a path (`@ai-sdk/react`, `@agent/tools`): a mention is followed by a space or a comma
-  /(?<![\w.@/-])@(?:[\w-]{0,20}?[-_])?(?:assistant|ai|bot|agent|copilot|claude|chatgpt|gpt|gemini)(?=[ \t,:])/gi,
   // "Agent memory update:", "(automated triage agent):", "(for the AI):"
   /\b(?:agent|assistant|AI|model|bot)\s+memory\s+(?:update|note|instruction|entry|directive)s?\s*:/gi,
   /\(\s*(?:for\s+)?(?:the\s+)?(?:automated|automatic|AI)\s+(?:[\w-]+\s+)?(?:agent|assistant|bot|AI|model|system)s?\s*\)\s*:/gi,
+]
+
+/**
+ * The assistant mentioned in a chat message ("@assistant when you write the digest, also …"), not a package scope or
+ * a path (`@ai-sdk/react`, `@agent/tools`): a mention is followed by a space or a comma. It is also how the bot's own
+ * users command it ("@standup-bot submit: done with the login module"), so an imperative after it is a weak cue
+ * (medium) and a mention alone none.
+ */
+export const EN_MENTIONS: RegExp[] = [
+  /(?<![\w.@/-])@(?:[\w-]{0,20}?[-_])?(?:assistant|ai|bot|agent|copilot|claude|chatgpt|gpt|gemini)(?=[ \t,:])/gi,
 ]
 
 /** Markup that opens an instruction block in a document. */
@@ -571,8 +578,6 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到)(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*(?:请注意|请执行|请)/gm,
-  // "@小助手 你整理…的时候，顺便把…", "@飞书智能伙伴 待会儿…": the assistant mentioned in a chat message
-  /@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g,
   /AI\s*请注意|如果你是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 
@@ -581,6 +586,9 @@ export const ZH_ADDRESS: RegExp[] = [
  * so with an imperative after them they are a weak cue (medium), and nothing alone.
  */
 export const ZH_NOTICE_TAGS: RegExp[] = [/[【[]\s*(?:系统|系统通知|重要)\s*[】\]]/g]
+
+/** "@小助手 你整理…的时候，顺便把…", "@飞书智能伙伴": a mention in a chat, weak for the reason of EN_MENTIONS ("@日报机器人 提交日报"). */
+export const ZH_MENTIONS: RegExp[] = [/@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g]
 
 export const ZH_ACTION =
   /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上/g
