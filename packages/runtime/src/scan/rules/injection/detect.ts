@@ -62,6 +62,8 @@ const HAS_GERMAN_CUE =
 /** A name for the AI reader, which every English address pattern contains. */
 const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\./i
+/** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
+const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM/
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 
@@ -90,7 +92,7 @@ export function detectInjection(text: string): RawHit[] {
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
   runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
-  if (cjk) runAddressed(text, ZH_ADDRESS, ZH_NOTICE_TAGS, [ZH_ACTION], hits)
+  if (cjk) runAddressed(text, ZH_ADDRESS_GATE.test(text) ? ZH_ADDRESS : [], ZH_NOTICE_TAGS, [ZH_ACTION], hits)
   // A mention of the assistant in a chat: the only "tag" of each call, so the weak kind (medium with an imperative)
   if (text.includes('@')) {
     if (enAddress.length) runAddressed(text, [], EN_MENTIONS, [EN_ACTION], hits)
