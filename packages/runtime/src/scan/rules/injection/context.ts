@@ -93,7 +93,7 @@ export interface MatchContext {
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+$/i
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+$|\b(?:asking|asks|telling|tells|instructing|getting|trick(?:ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+$/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number): MatchContext {

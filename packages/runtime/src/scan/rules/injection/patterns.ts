@@ -67,9 +67,15 @@ const ATTRIBUTIVE = String.raw`(?<!\b(?:the|a|an|any|all|these|those|this|that|o
 /** The target as the modifier of another noun ("bypass the filter check", "ignore the rules file"): a thing, not an order. */
 const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|stage|step|queue)\b)`
 
+/**
+ * Instructions that came with a thing in the box ("ignore the pairing instructions in the printed manual, they're for
+ * the old model"): a tip between people about a product, not the model's instructions.
+ */
+const PRODUCT_SOURCE = String.raw`(?!\s+(?:in|on|from|inside|that came with)\s+(?:the|this|your|its|my)\s+(?:(?:printed|paper|old|original|included|quick-?start)\s+)?(?:manual|box|package|packaging|label|leaflet|booklet|insert|recipe|kit|printed (?:guide|sheet))\b)`
+
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${COMPOUND_HEAD}${SCOPED_SINGLE}`,
+  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${COMPOUND_HEAD}${SCOPED_SINGLE}${PRODUCT_SOURCE}`,
   'gi',
 )
 
