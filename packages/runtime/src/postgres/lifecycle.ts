@@ -20,11 +20,11 @@ import type { StoreGuard } from '../core/guard.js'
 import { internalsOf } from '../core/internals.js'
 import {
   asPrincipal,
+  contextApi,
   memoriesApi,
   reviewApi,
   scopeParts,
   workingApi,
-  type ContextRenderer,
   type Memories,
   type WorkingMemory,
   type Retriever,
@@ -38,8 +38,8 @@ import type { UpdateOptions } from '../core/memory/memories.js'
 import type { ProposeOptions } from '../core/memory/propose.js'
 import type { ReviewDecision } from '../core/memory/review.js'
 import type { WorkingEntry, WorkingPutOptions } from '../core/memory/working.js'
-import { guardApi, guardSteps, type Guard, type RepairReport } from '../core/memory/guard/check.js'
-import { consult, type Evaluation } from '../core/memory/guard/evaluate.js'
+import { guardApi, guardSteps, type RepairReport } from '../core/memory/guard/check.js'
+import { checkInput, consult, type Evaluation } from '../core/memory/guard/evaluate.js'
 import { DIMENSIONS } from '../core/memory/guard/policy.js'
 import type { GuardCheckInput, GuardLogEntry, GuardLogFilter, GuardResult, RepairKind } from '../core/memory/guard/types.js'
 import type { Receipt } from '../core/receipt.js'
@@ -132,23 +132,11 @@ export interface LifecycleHost {
   atHead<T>(run: (c: Customs) => T): Promise<T>
 }
 
-/** One `as` or `scope` call of a handle, replayed on the view for reads and on the head's Customs for writes. */
+/**
+ * One `as` or `scope` call of a handle, replayed on the view's lifecycle context for reads and on the head's for
+ * writes (pathContext): the same context the single-writer store's handle would hold, so its APIs are the core's.
+ */
 type Step = { as: string; external?: boolean } | { scope: ScopeSpec }
-
-interface HandleLike {
-  readonly memories: Memories
-  readonly context: ContextRenderer
-  readonly guard: Guard
-  working(session: string): WorkingMemory
-  as(principal: string, options?: { external?: boolean }): HandleLike
-  scope(spec: ScopeSpec): HandleLike
-}
-
-function atPath(c: Customs, path: readonly Step[]): HandleLike {
-  let h: HandleLike = c
-  for (const s of path) h = 'as' in s ? h.as(s.as, s.external === undefined ? undefined : { external: s.external }) : h.scope(s.scope)
-  return h
-}
 
 /**
  * The store's guard as a view's reads see it: open or closed with the store (it delegates to the real guard),
@@ -182,7 +170,7 @@ export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): S
   // Checked now, as on a single-writer store: a bad principal or scope throws ValueError here, not at the head.
   const ctx = readContext(host.view(), path)
   const reads = () => memoriesApi(readContext(host.view(), path))
-  const write = <T>(op: (m: Memories) => T) => host.atHead((c) => op(atPath(c, path).memories))
+  const write = <T>(op: (m: Memories) => T) => host.atHead((c) => op(memoriesApi(headContext(c, path))))
   /** A read refused by the view is refused at the head too, where its REFUSED receipt is written. */
   const audited = <T>(read: (m: Memories) => T): T => {
     try {
@@ -192,7 +180,7 @@ export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): S
         void host
           .atHead((c) => {
             try {
-              read(atPath(c, path).memories)
+              read(memoriesApi(headContext(c, path)))
             } catch {
               // the refusal is the receipt; the caller already has its error
             }
@@ -216,7 +204,7 @@ export function sharedHandle(host: LifecycleHost, path: readonly Step[] = []): S
       search: (query) => reads().search(query),
       retrieve: (text, retriever, query) => reads().retrieve(text, retriever, query),
     },
-    context: { render: (options) => host.atHead((c) => atPath(c, path).context.render(options)) },
+    context: { render: (options) => host.atHead((c) => contextApi(headContext(c, path)).render(options)) },
     guard: sharedGuard(host, path),
     working: (session) => sharedWorking(host, path, session),
     scope: (spec) => sharedHandle(host, [...path, { scope: spec }]),
@@ -243,7 +231,7 @@ function sharedWorking(host: LifecycleHost, path: readonly Step[], session: stri
   const reads = () => workingApi(readContext(host.view(), path), session)
   // the session name is checked now (ValueError), as on a single-writer store
   reads()
-  const write = <T>(op: (w: WorkingMemory) => T) => host.atHead((c) => op(atPath(c, path).working(session)))
+  const write = <T>(op: (w: WorkingMemory) => T) => host.atHead((c) => op(workingApi(headContext(c, path), session)))
   return {
     session,
     put: (name, value, options) => {
@@ -292,7 +280,7 @@ function sharedGuard(host: LifecycleHost, path: readonly Step[]): SharedGuard {
     checkNow: (input) => {
       try {
         // a bad input is refused before it is queued (the same typed error as at the head)
-        guardSteps(readContext(host.view(), path)).evaluate(input)
+        checkInput(readContext(host.view(), path), input)
       } catch (e) {
         return Promise.reject(e)
       }
@@ -301,7 +289,7 @@ function sharedGuard(host: LifecycleHost, path: readonly Step[]): SharedGuard {
         return head.record(head.evaluate(input))
       })
     },
-    repair: (result, options) => host.atHead((c) => atPath(c, path).guard.repair(result, options)),
+    repair: (result, options) => host.atHead((c) => guardApi(headContext(c, path)).repair(result, options)),
     log: (filter) => guardApi(readContext(host.view(), path)).log(filter),
   }
 }

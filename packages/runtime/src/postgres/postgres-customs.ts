@@ -156,12 +156,16 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   /** Items filed for review by the running transaction (announced once it commits). */
   private filed: ReviewItem[] = []
   private rootHandle: SharedMemoryHandle | undefined
+  /** The `system` handle the root members come from (built once: it reads the view's context when first asked). */
+  private get root(): SharedMemoryHandle {
+    this.rootHandle ??= sharedHandle(this.host)
+    return this.rootHandle
+  }
   private reviewApi: SharedReview | undefined
 
   /** Long-term memory, decided at the head: writes resolve once their transaction committed (lifecycle.ts). */
   get memories(): SharedMemories {
-    this.rootHandle ??= sharedHandle(this.host)
-    return this.rootHandle.memories
+    return this.root.memories
   }
 
   /** The review queue: decisions are taken at the head, so two reviewers in two processes cannot both decide an item. */
@@ -173,31 +177,29 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   /** Working memory of one session: entries written at the head, read from the view. */
   working(session: string): SharedWorkingMemory {
     this.ensureOpen('working')
-    return sharedHandle(this.host, []).working(session)
+    return this.root.working(session)
   }
 
   /** The context to give the model, rendered at the head (its READ receipt is written there). */
   get context(): SharedContextRenderer {
-    this.rootHandle ??= sharedHandle(this.host)
-    return this.rootHandle.context
+    return this.root.context
   }
 
   /** The shadow guardrail: GUARD receipts written at the head; the evaluator consulted outside the head lock. */
   get guard(): SharedGuard {
-    this.rootHandle ??= sharedHandle(this.host)
-    return this.rootHandle.guard
+    return this.root.guard
   }
 
   /** The memory APIs acting as `principal` (its proposals owned by it, its access checked at the head). */
   as(principal: string, options?: { external?: boolean }): SharedMemoryHandle {
     this.ensureOpen('as')
-    return sharedHandle(this.host, []).as(principal, options)
+    return this.root.as(principal, options)
   }
 
   /** The memory APIs in a namespace below the root's (`{ user, agent, thread, namespace }`). */
   scope(spec: ScopeSpec): SharedMemoryHandle {
     this.ensureOpen('scope')
-    return sharedHandle(this.host, []).scope(spec)
+    return this.root.scope(spec)
   }
 
   private atHead<T>(run: (c: Customs) => T): Promise<T> {
