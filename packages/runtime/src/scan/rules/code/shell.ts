@@ -167,10 +167,10 @@ function uploadedFiles(command: Command): string[] {
   return files
 }
 
-/** True when a command (or a substitution it holds) reads credentials or dumps the environment. */
 /**
- * A command that reads a credential store: an argument or an input redirect names one. The program word is not
- * a read: a path alone in inline code ("copy `.env.example` to `.env`") names a file, it does not open it.
+ * True when a command reads credentials (an argument or an input redirect names a credential store) or dumps the
+ * environment. The program word is not a read: a path alone in inline code ("copy `.env.example` to `.env`") names a
+ * file, it does not open it.
  */
 function readsSecrets(command: Command): boolean {
   const program = programName(command)

@@ -26,6 +26,7 @@ import {
   ZH_NOTICE_TAGS,
   ZH_MENTIONS,
   EN_MENTIONS,
+  EN_SHOUTS,
   ZH_DIRECT,
   ZH_MEMORY_CUE,
   ZH_PLANTING_CUES,
@@ -91,13 +92,22 @@ export function detectInjection(text: string): RawHit[] {
   runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
-  runAddressed(text, [...enAddress, ...(german ? DE_ADDRESS : [])], EN_TAGS, german ? [EN_ACTION, DE_ACTION] : [EN_ACTION], hits)
-  if (cjk) runAddressed(text, ZH_ADDRESS_GATE.test(text) ? ZH_ADDRESS : [], ZH_NOTICE_TAGS, [ZH_ACTION], hits)
-  // A mention of the assistant in a chat: the only "tag" of each call, so the weak kind (medium with an imperative)
-  if (text.includes('@')) {
-    if (enAddress.length) runAddressed(text, [], EN_MENTIONS, [EN_ACTION], hits)
-    if (cjk) runAddressed(text, [], ZH_MENTIONS, [ZH_ACTION], hits)
-  }
+  const mention = text.includes('@')
+  runAddressed(
+    text,
+    { addresses: [...enAddress, ...(german ? DE_ADDRESS : [])], tags: EN_TAGS, weak: EN_SHOUTS },
+    german ? [EN_ACTION, DE_ACTION] : [EN_ACTION],
+    hits,
+  )
+  // A mention of the assistant in a chat (English actions only, whatever the other languages of the text)
+  if (mention && enAddress.length) runAddressed(text, { weak: EN_MENTIONS }, [EN_ACTION], hits)
+  if (cjk)
+    runAddressed(
+      text,
+      { addresses: ZH_ADDRESS_GATE.test(text) ? ZH_ADDRESS : [], weak: mention ? [...ZH_NOTICE_TAGS, ...ZH_MENTIONS] : ZH_NOTICE_TAGS },
+      [ZH_ACTION],
+      hits,
+    )
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)
@@ -239,18 +249,23 @@ const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im
 const LABEL_ADDRESS_INDEX = 4
 
 /**
+ * What opens an addressed block, by strength: an address to the AI (medium alone, high with an imperative after it),
+ * an instruction tag (high with an imperative, nothing alone but `<INFORMATION>`), and weak cues that ordinary mail
+ * and chats hold too, a shout or a mention (medium with an imperative, nothing alone).
+ */
+interface AddressCues {
+  addresses?: readonly RegExp[]
+  tags?: readonly RegExp[]
+  weak?: readonly RegExp[]
+}
+
+/**
  * An address to the AI ("Note to the AI assistant", "If you are an AI", "AI请注意") or an instruction tag
  * (`<INFORMATION>`, `[INST]`) followed within a short block by an imperative: an indirect injection.
  */
-function runAddressed(
-  text: string,
-  addresses: readonly RegExp[],
-  tags: readonly RegExp[],
-  actions: readonly RegExp[],
-  hits: RawHit[],
-): void {
+function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[], hits: RawHit[]): void {
   const transcript = TRANSCRIPT_LABEL.test(text)
-  const consider = (re: RegExp, kind: 'address' | 'tag' | 'shout', index: number): void => {
+  const consider = (re: RegExp, kind: 'address' | 'tag' | 'weak', index: number): void => {
     // "Assistant:" lines in a chat transcript are speaker labels, not an address.
     if (transcript && kind === 'address' && index === LABEL_ADDRESS_INDEX) return
     re.lastIndex = 0
@@ -267,7 +282,7 @@ function runAddressed(
         if (found) actionEnd = Math.max(actionEnd, end + found.index + found[0].length)
       }
       let severity: Severity | null
-      if (actionEnd >= 0) severity = kind === 'shout' ? 'medium' : 'high'
+      if (actionEnd >= 0) severity = kind === 'weak' ? 'medium' : 'high'
       else severity = kind === 'address' || /INFORMATION/i.test(match[0]) ? 'medium' : null
       if (!severity) continue
       const stop = actionEnd >= 0 ? sentenceEnd(text, actionEnd, 160) : end
@@ -275,8 +290,9 @@ function runAddressed(
       hits.push({ rule: 'addressed-block', start, end: stop, severity, evidence: evidenceOf(text, start, stop, 'addressed to the AI') })
     }
   }
-  addresses.forEach((re, index) => consider(re, 'address', index))
-  tags.forEach((re, index) => consider(re, index === tags.length - 1 ? 'shout' : 'tag', index))
+  cues.addresses?.forEach((re, index) => consider(re, 'address', index))
+  cues.tags?.forEach((re, index) => consider(re, 'tag', index))
+  cues.weak?.forEach((re, index) => consider(re, 'weak', index))
 }
 
 /** Sorts hits and merges overlapping hits of the same rule, keeping the strongest severity and its evidence. */

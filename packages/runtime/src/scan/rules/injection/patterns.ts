@@ -382,8 +382,10 @@ export const EN_TAGS: RegExp[] = [
   /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)\b/gi,
   // "[SYSTEM NOTICE FOR AUTOMATED AGENT]", "ADMIN OVERRIDE (automated triage agent):": capitals only
   /\[\s*(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|NOTE|ALERT|UPDATE|OVERRIDE)\b[^\]\n]{0,60}\]|\b(?:ADMIN|SYSTEM|DEVELOPER)\s+OVERRIDE\b/g,
-  /\bIMPORTANT!{2,}|\bATTENTION!{2,}/g,
 ]
+
+/** A shouted opener ("IMPORTANT!!!"): ordinary in mail and ads, so a weak cue (medium with an imperative, nothing alone). */
+export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
