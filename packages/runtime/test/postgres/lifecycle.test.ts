@@ -31,9 +31,19 @@ describe('memory lifecycle on PostgreSQL', () => {
     return [a, b]
   }
 
-  it('proposals are filed at the head; of two reviewers only one decides an item', async () => {
-    const [a, b] = await twoWriters()
+  /** Runs `test` with two writers of one fresh store, and closes both whatever it does. */
+  async function withTwoWriters(test: (a: PostgresCustoms, b: PostgresCustoms) => Promise<void>, guard?: GuardOptions): Promise<void> {
+    const [a, b] = await twoWriters(guard)
     try {
+      await test(a, b)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  }
+
+  it('proposals are filed at the head; of two reviewers only one decides an item', async () => {
+    await withTwoWriters(async (a, b) => {
       const first = await a.memories.propose('Deploys go to the blue cluster.', { source: 'user', key: 'deploy.target' })
       expect(first.status).toBe('approved')
       // in the chain once the promise resolved: a fresh read of the store has it
@@ -69,15 +79,11 @@ describe('memory lifecycle on PostgreSQL', () => {
       expect(a.memories.list().map((m) => m.content)).toEqual(b.memories.list().map((m) => m.content))
       expect(a.review.pending()).toEqual([])
       expect((await a.verify()).ok).toBe(true)
-    } finally {
-      await a.close()
-      await b.close()
-    }
+    })
   })
 
   it('access is checked at the head, and a refused read leaves its receipt in the chain', async () => {
-    const [a, b] = await twoWriters()
-    try {
+    await withTwoWriters(async (a, b) => {
       const payments = a.as('agent:payments')
       const note = await payments.memories.propose('Payouts settle on the third business day.', { source: 'user', access: 'private' })
       expect(note.status).toBe('approved')
@@ -105,15 +111,11 @@ describe('memory lifecycle on PostgreSQL', () => {
       expect(a.memories.get(updated.id)?.content).toBe('Payouts settle on the second business day.')
       expect(a.scope({ user: 'u1' }).namespace).toEqual(['user:u1'])
       expect((await b.verify()).ok).toBe(true)
-    } finally {
-      await a.close()
-      await b.close()
-    }
+    })
   })
 
   it('working memory is written at the head and read from every view; a render records its READ receipt', async () => {
-    const [a, b] = await twoWriters()
-    try {
+    await withTwoWriters(async (a, b) => {
       const draft = { city: 'Lisbon', nights: 3 }
       const put = a.working('s1').put('trip', draft)
       // what is recorded is the value at the call, whatever the caller does with its object meanwhile
@@ -145,10 +147,7 @@ describe('memory lifecycle on PostgreSQL', () => {
       expect(a.working('s1').get('trip')).toBeUndefined()
       expect(() => a.working('a/b')).toThrow(ValueError)
       expect((await a.verify()).ok).toBe(true)
-    } finally {
-      await a.close()
-      await b.close()
-    }
+    })
   })
 
   it('a guard check is recorded at the head; the evaluator answers outside the lock, and a stale answer is not used', async () => {
@@ -162,39 +161,38 @@ describe('memory lifecycle on PostgreSQL', () => {
         reasons: [{ rule: 'judge/pending', dimension: 'dependency' as const, entries: [], detail: 'waits for review' }],
       }
     }
-    const [a, b] = await twoWriters({ evaluator })
-    try {
-      await a.memories.propose('Deploys go to the blue cluster.', { source: 'user', key: 'deploy.target' })
-      const pending = await b.memories.propose('Deploys go to the green cluster.', { source: 'user', key: 'deploy.target' })
-      expect(pending.status).toBe('pending_review')
-      await a.sync()
+    await withTwoWriters(
+      async (a, b) => {
+        await a.memories.propose('Deploys go to the blue cluster.', { source: 'user', key: 'deploy.target' })
+        const pending = await b.memories.propose('Deploys go to the green cluster.', { source: 'user', key: 'deploy.target' })
+        expect(pending.status).toBe('pending_review')
+        await a.sync()
 
-      // a pending entry leaves the rules uncertain: the evaluator decides, and the receipt is written at the head
-      const held = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
-      expect(asked).toHaveLength(1)
-      expect(held).toMatchObject({ evaluatorConsulted: true, decision: 'halt' })
-      expect(held.reasons.at(-1)?.rule).toBe('evaluator/judge/pending')
-      expect(a.receipt(held.seq)?.op).toBe('GUARD')
+        // a pending entry leaves the rules uncertain: the evaluator decides, and the receipt is written at the head
+        const held = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
+        expect(asked).toHaveLength(1)
+        expect(held).toMatchObject({ evaluatorConsulted: true, decision: 'halt' })
+        expect(held.reasons.at(-1)?.rule).toBe('evaluator/judge/pending')
+        expect(a.receipt(held.seq)?.op).toBe('GUARD')
 
-      // while the evaluator thinks, another process approves the entry: its answer was about other facts
-      during = () => b.review.approve(pending.id, { by: 'ops' })
-      const fresh = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
-      expect(asked).toHaveLength(2)
-      expect(fresh.reasons.map((r) => r.rule)).toContain('evaluator/stale')
-      expect(fresh.risk.dependency).toBeLessThan(0.5)
-      during = null
+        // while the evaluator thinks, another process approves the entry: its answer was about other facts
+        during = () => b.review.approve(pending.id, { by: 'ops' })
+        const fresh = await a.guard.check({ action: 'call_tool:write', tool: 'deploy', uses: [pending.id] })
+        expect(asked).toHaveLength(2)
+        expect(fresh.reasons.map((r) => r.rule)).toContain('evaluator/stale')
+        expect(fresh.risk.dependency).toBeLessThan(0.5)
+        during = null
 
-      // the rules only, at the head; the log is read from the view
-      const now = await b.guard.checkNow({ action: 'internal_reasoning', uses: [pending.id] })
-      expect(now.evaluatorConsulted).toBe(false)
-      await expect(b.guard.checkNow({ action: '', uses: [] })).rejects.toBeInstanceOf(OptionError)
-      await a.sync()
-      expect(a.guard.log().map((e) => e.id)).toEqual([now.id, fresh.id, held.id])
-      expect((await a.verify()).ok).toBe(true)
-    } finally {
-      await a.close()
-      await b.close()
-    }
+        // the rules only, at the head; the log is read from the view
+        const now = await b.guard.checkNow({ action: 'internal_reasoning', uses: [pending.id] })
+        expect(now.evaluatorConsulted).toBe(false)
+        await expect(b.guard.checkNow({ action: '', uses: [] })).rejects.toBeInstanceOf(OptionError)
+        await a.sync()
+        expect(a.guard.log().map((e) => e.id)).toEqual([now.id, fresh.id, held.id])
+        expect((await a.verify()).ok).toBe(true)
+      },
+      { evaluator },
+    )
   })
 
   it('bad input is refused with a typed error, and calls after close reject', async () => {
