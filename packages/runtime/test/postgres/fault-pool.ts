@@ -31,5 +31,10 @@ export function interceptedPool(url: string, intercept: Intercept, { notificatio
       }
     },
   }
-  return { pool: wrapped as unknown as PgPoolLike, end: () => pool.end().catch(() => {}) }
+  return {
+    pool: wrapped as unknown as PgPoolLike,
+    end: () => pool.end().catch(() => {}),
+    /** Clients checked out and not given back (a connection being opened counts too). */
+    checkedOut: () => pool.totalCount - pool.idleCount,
+  }
 }

@@ -47,16 +47,27 @@ export class HeadListener {
     private readonly onReconnect: () => void,
   ) {}
 
+  /**
+   * Checks a client out and LISTENs on it. Whatever happens, the client is either kept as the listener or given
+   * back: a client left checked out would make the pool's `end()` (the store's `close()`) wait forever.
+   */
   async start(): Promise<void> {
     const client = (await this.pool.connect()) as ListeningClient
     if (this.stopped) return client.release()
     client.on('notification', (m) => {
-      if (m.channel !== this.channel) return
+      if (m.channel !== this.channel || this.client !== client) return
       const n = decodeNotice(m.payload)
       if (n && n.store === this.store) this.onNotice(n)
     })
     client.on('error', (e) => this.lost(client, e))
-    await client.query(`listen ${this.channel}`)
+    try {
+      await client.query(`listen ${this.channel}`)
+    } catch (e) {
+      client.release(e instanceof Error ? e : true)
+      throw e
+    }
+    // stop() ran while LISTEN was in flight: this connection listens, so it is closed rather than pooled
+    if (this.stopped) return client.release(true)
     this.client = client
     this.delay = 50
   }
