@@ -377,6 +377,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     if (this.state === 'closed' && !batch.length) throw new ClosedError('transaction')
     for (let attempt = 1; ; attempt++) {
       let lock: Awaited<ReturnType<PostgresBackend['lockHead']>> | undefined
+      let committed: { result: T | undefined; extraError: unknown }
       try {
         if (this.broken) throw this.broken
         // What others announced is read before taking the lock, so that the lock is held for what is left only.
@@ -396,25 +397,28 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         // The first append commits the locked transaction (a checkpoint's has already); nothing to append: end it.
         await this.current.flush()
         await lock.release()
+        lock = undefined
         this.stats.transactions++
         for (let i = 0; i < batch.length; i++) this.settleQueued(batch[i]!, outcomes[i]!)
         this.announceFiled()
         this.boundIndex()
-        if (extraError !== undefined) throw extraError
-        return result
+        committed = { result, extraError }
       } catch (e) {
-        if (e instanceof CustomsError && !(e instanceof StorageError)) throw e
+        // Whatever failed, the head is unlocked and every write taken settles: a lock left held would stop every
+        // writer of the store, and an unsettled write would leave its flush() waiting forever.
         if (lock) {
           await lock.release(e)
           // the view may hold receipts of this batch that the database does not: replace it
           await this.resync().catch(() => {})
         }
         if (attempt < TURN_ATTEMPTS && lostConnection(e)) continue
-        const err = e instanceof StorageError ? e : new StorageError(`PostgreSQL transaction failed: ${String(e)}`, e)
+        const err = e instanceof CustomsError ? e : new StorageError(`PostgreSQL transaction failed: ${String(e)}`, e)
         this.filed = []
         for (const w of batch) this.settleQueued(w, { error: err })
         throw err
       }
+      if (committed.extraError !== undefined) throw committed.extraError
+      return committed.result
     }
   }
 
