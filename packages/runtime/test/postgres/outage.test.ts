@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import { StorageBackendError, StorageError } from '../../src/errors.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
@@ -33,6 +33,7 @@ function load(c: PostgresCustoms, total: number, until: () => boolean = () => tr
   const acked = new Map<number, string>()
   const failures: unknown[] = []
   let issued = 0
+  const state = { acked, settled: false, done: undefined as unknown as Promise<void> }
   const done = Promise.all(
     Array.from({ length: 16 }, async (_, w) => {
       // at least `total` writes, then on until `until()` holds (what the test waits for has happened)
@@ -47,12 +48,35 @@ function load(c: PostgresCustoms, total: number, until: () => boolean = () => tr
   ).then(() => {
     if (failures.length) throw failures[0]
   })
-  return { acked, done }
+  state.done = done.finally(() => (state.settled = true))
+  return state
 }
 
-/** Resolves once `cond()` holds, checked after each macrotask (writes resolve in between). */
-async function until(cond: () => boolean): Promise<void> {
-  while (!cond()) await new Promise((r) => setImmediate(r))
+/**
+ * Resolves once `cond()` holds, checked after each macrotask (writes resolve in between); if the load ends first
+ * (a write failed), with its error, rather than waiting for what will not come.
+ */
+async function until(cond: () => boolean, run: { settled: boolean; done: Promise<void> }): Promise<void> {
+  while (!cond()) {
+    if (run.settled) {
+      await run.done
+      throw new Error('the load ended before the condition held')
+    }
+    await new Promise((r) => setImmediate(r))
+  }
+}
+
+/**
+ * Names the step a test is at; if the test fails (a timeout too, which says nothing of where it waited), prints
+ * the steps it went through with their times and the store's stats.
+ */
+function steps(stats: () => unknown) {
+  const start = Date.now()
+  const seen: string[] = []
+  onTestFailed(() => {
+    console.error(`failed after these steps (ms since the start):\n${seen.join('\n')}\nstats now: ${JSON.stringify(stats())}`)
+  })
+  return (name: string) => void seen.push(`${Date.now() - start} ${name} (${JSON.stringify(stats())})`)
 }
 
 /** A fresh view of the store: one contiguous chain that verifies, holding every acknowledged receipt. */
@@ -76,10 +100,11 @@ describe('PostgreSQL outages under load', () => {
     // the writers go on past 3,000 until a termination has hit a transaction in flight (the view was then replaced):
     // on a loaded machine that can take more tries than 3,000 writes leave room for
     const run = load(c, 3000, () => c.stats.resyncs > 0)
+    const step = steps(() => ({ acked: run.acked.size, ...c.stats }))
     let terminated = 0
     while (c.stats.resyncs === 0) {
       const before = run.acked.size
-      await until(() => run.acked.size >= before + 100 || c.stats.resyncs > 0)
+      await until(() => run.acked.size >= before + 100 || c.stats.resyncs > 0, run)
       if (c.stats.resyncs > 0) break
       const r = await pg().withAdmin((a) =>
         a.query<{ n: number }>(
@@ -88,12 +113,15 @@ describe('PostgreSQL outages under load', () => {
         ),
       )
       terminated += r.rows[0]!.n
+      step(`terminated ${terminated} connections`)
     }
     await run.done
     expect(terminated).toBeGreaterThan(0)
     expect(run.acked.size).toBeGreaterThanOrEqual(3000)
     expect(c.size).toBeGreaterThanOrEqual(3000)
+    step('closing')
     await c.close()
+    step('checking a fresh view')
     await expectIntact(url, keys, run.acked)
   })
 
@@ -104,18 +132,27 @@ describe('PostgreSQL outages under load', () => {
       // a bound longer than a restart on a busy machine (about 20 s)
       const c = await open(server.url, keys, { attempts: 40, baseMs: 50, maxMs: 500 })
       const run = load(c, 3000)
-      await until(() => run.acked.size >= 500)
+      let short: PostgresCustoms | undefined
+      const step = steps(() => ({ acked: run.acked.size, ...c.stats, short: short?.stats }))
+      await until(() => run.acked.size >= 500, run)
+      step('restarting the server')
       await server.restart()
+      step('restarted; waiting for the load')
       await run.done
       expect(run.acked.size).toBeGreaterThanOrEqual(3000)
+      step('closing')
       await c.close()
+      step('checking a fresh view')
       await expectIntact(server.url, keys, run.acked)
 
       // a short bound: the server stays down past it
-      const short = await open(server.url, keys, { attempts: 3, baseMs: 10 })
+      step('opening with a short bound')
+      short = await open(server.url, keys, { attempts: 3, baseMs: 10 })
       short.decision.commit('note', 'before', { source: 'user' })
       const before = await short.flush()
+      step('stopping the server')
       await server.stopOnly()
+      step('flushing while it is down')
       short.decision.commit('note', 'while down', { source: 'user' })
       const err = await short.flush().catch((e: unknown) => e)
       expect(err).toBeInstanceOf(StorageError)
@@ -123,12 +160,16 @@ describe('PostgreSQL outages under load', () => {
       expect(cause).toBeInstanceOf(StorageBackendError)
       expect(cause).toMatchObject({ storageCode: 'IO', location: 'postgres:memory_customs/default' })
       expect((cause as Error).message).toMatch(/3 attempts failed/)
+      step('starting the server again')
       await server.startAgain()
+      step('flushing once it is back')
       short.decision.commit('note', 'after', { source: 'user' })
       const [after] = await short.flush()
       expect(after!.seq).toBe(before[0]!.seq + 1)
       expect(short.decision.get('note')).toBe('after')
+      step('closing')
       await short.close()
+      step('checking a fresh view')
       await expectIntact(server.url, keys, new Map([...run.acked, [after!.seq, after!.hash]]))
     } finally {
       await server.stop()
