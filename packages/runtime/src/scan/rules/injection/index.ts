@@ -9,6 +9,7 @@
  */
 import type { Chunk, Rule, RuleHit, ScanInput } from '../../types'
 import { injectionHits } from './analyze'
+import { learnedRule } from './learned'
 import type { InjectionRuleName } from './patterns'
 
 function hitsFor(name: InjectionRuleName, chunk: Chunk, input: ScanInput): RuleHit[] {
@@ -53,4 +54,5 @@ export const injectionRules: Rule[] = [
   ),
   injectionRule('hidden-text', 'Zero-width characters inside words, bidi controls or mixed-script look-alike words.'),
   injectionRule('encoded', 'A base64- or rot13-wrapped instruction.'),
+  learnedRule,
 ]
