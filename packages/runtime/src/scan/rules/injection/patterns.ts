@@ -55,9 +55,10 @@ const SCOPED_SINGLE = String.raw`(?!(?<=\b(?:rule|instruction|guideline|policy|d
 
 /**
  * One named question, request or task ("forget about the budget question", "ignore my last request"): a person
- * taking something back, not an order to drop prior instructions, unless it is the *previous* one.
+ * taking something back, not an order to drop prior instructions, unless it is the *previous* one; the speaker's own
+ * previous question or message ("sorry, ignore my previous question, I found the answer") is theirs to take back.
  */
-const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!previous|prior|above|earlier|preceding|initial|original|system)[\w'-]{2,20}\s+)?(?:question|request|task|assignment|document|e-?mail|message)\b(?!\s+above))`
+const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!previous|prior|above|earlier|preceding|initial|original|system)[\w'-]{2,20}\s+)?(?:question|request|task|assignment|document|e-?mail|message)\b(?!\s+above))(?!(?:about\s+)?(?:my|our)\s+(?:previous|prior|earlier|last)\s+(?:question|message|e-?mail|comment|reply)\b)`
 
 /**
  * The verb used as a noun's modifier ("the specified ignore rules", "any override rules") or as a participle that
