@@ -45,7 +45,7 @@ export const injectionRules: Rule[] = [
   injectionRule('prompt-exfiltration', 'A request to print or reveal the system prompt or the hidden instructions.'),
   injectionRule(
     'memory-planting',
-    'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour, or a standing instruction ("from now on", "every time", "remember:") to trust a source as the administrator, disable oversight, run code automatically, leak a credential or promote a link in every answer.',
+    'A memory that removes the user’s permissions, grants the assistant new ones, asserts authority or orders covert behaviour, or a standing instruction ("from now on", "every time", "remember:") to trust a source as the administrator, disable oversight, run code automatically, leak a credential, promote a link in every answer, keep something from the user, switch off a security control or send personal data out.',
   ),
   injectionRule('tool-fact', 'A tool error stated as a permanent fact, with an order never to use the tool again.'),
   injectionRule(

@@ -33,8 +33,12 @@ interface Stretch {
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
   let whole: Stretch[] | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
-    if (!language.gate.test(text)) continue
     whole ??= [{ from: 0, text }]
+    if (!language.gate.test(text)) {
+      // no marker anywhere: only the acts that are standing orders by themselves
+      for (const pattern of language.acts) if (pattern.standsAlone) runAct(text, whole, pattern, language, false, hits)
+      continue
+    }
     const memoryText = language.memoryPrefix.test(text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.

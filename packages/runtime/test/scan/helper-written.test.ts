@@ -1,0 +1,50 @@
+// The two fixtures written blind by helpers for the learned layer (docs/scanning.md, "The learned layer"):
+// fixtures/chat-prompts.jsonl (attempts to take over a chatbot, and ordinary messages sharing their words) and
+// fixtures/memory-notes.jsonl (poisoned memory candidates, and benign ones full of instructions). The benign rows
+// guard against false flags of the rules and the layer alike; the rules alone (the layer, which learned from these
+// rows, switched off) must keep catching what they caught when the rows were added.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { scan } from '../../src/scan'
+
+interface Row {
+  id: string
+  text: string
+  labels: { injection: 0 | 1 }
+}
+
+function rows(file: string): Row[] {
+  return readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Row)
+}
+
+const flaggedByRules = (text: string) => {
+  const result = scan(text, { disable: ['injection/learned'] })
+  return result.decision !== 'approve' && result.findings.some((f) => f.family === 'injection')
+}
+
+describe.each([
+  // rules-only floors: what the rules caught when these figures were written (29 of 150, 52 of 100)
+  ['chat-prompts.jsonl', 150, 150, 29],
+  ['memory-notes.jsonl', 100, 200, 52],
+])('%s', (file, positives, negatives, floor) => {
+  const all = rows(file)
+  const benign = all.filter((r) => r.labels.injection === 0)
+  const poisoned = all.filter((r) => r.labels.injection === 1)
+
+  it('holds the rows it says', () => {
+    expect([poisoned.length, benign.length]).toEqual([positives, negatives])
+  })
+
+  it('rejects no benign row and holds at most 1 % for review', () => {
+    const decisions = benign.map((r) => [r.id, scan(r.text).decision] as const)
+    expect(decisions.filter(([, d]) => d === 'reject')).toEqual([])
+    expect(decisions.filter(([, d]) => d === 'review').length).toBeLessThanOrEqual(Math.floor(benign.length / 100))
+  })
+
+  it(`the rules alone still flag at least ${floor} of the ${positives} injections`, () => {
+    expect(poisoned.filter((r) => flaggedByRules(r.text)).length).toBeGreaterThanOrEqual(floor)
+  })
+})
