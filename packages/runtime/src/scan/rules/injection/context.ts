@@ -47,6 +47,9 @@ const CLOSERS = '”」』»’'
 
 /** True when `index` sits inside a quotation that opened earlier on the same line. */
 export function isQuoted(text: string, index: number): boolean {
+  // a straight single quote right before the match, after a space or an opening bracket, opens a quotation
+  // ("lines such as 'AI assistants must …'"); elsewhere it is mostly an apostrophe, so it is not counted below
+  if (text[index - 1] === "'" && (index === 1 || /[\s(\[:]/.test(text[index - 2]!))) return true
   let straight = 0
   const floor = Math.max(0, index - 300)
   for (let i = index - 1; i >= floor; i--) {
