@@ -22,6 +22,8 @@ function mix(hash: number, code: number): number {
   return Math.imul(hash ^ code, FNV_PRIME) >>> 0
 }
 
+const NON_ASCII = /[^\x00-\x7f]/
+
 /** Kinds of feature, hashed first so that a word and a trigram that spell the same do not share a bucket by design. */
 const UNIGRAM = 1
 const BIGRAM = 2
@@ -29,21 +31,38 @@ const TRIGRAM = 3
 const CJK_PAIR = 4
 
 const LETTER = /[\p{L}\p{N}\p{M}]/u
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
-/** 0: not part of a word, 1: part of a word, 2: a CJK character (a word of its own). */
-function classify(code: number, text: string, i: number): 0 | 1 | 2 {
-  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? 1 : 0
-  if (code >= 0xd800 && code <= 0xdfff) return 1
-  const ch = text[i]!
-  if (CJK.test(ch)) return 2
-  return LETTER.test(ch) ? 1 : 0
+/** Han, kana and Hangul blocks: each character a word of its own. */
+function isCjk(code: number): boolean {
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0x1100 && code <= 0x11ff) ||
+    (code >= 0x3130 && code <= 0x318f) ||
+    (code >= 0xf900 && code <= 0xfaff)
+  )
+}
+
+/** The class of each UTF-16 unit seen so far (0: not yet known), so the Unicode test runs once per character. */
+const classes = new Uint8Array(0x10000)
+
+/** 1: not part of a word, 2: part of a word, 3: a CJK character (a word of its own). */
+function classify(code: number): number {
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? 2 : 1
+  let c = classes[code]!
+  if (c === 0) {
+    c = code >= 0xd800 && code <= 0xdfff ? 2 : isCjk(code) ? 3 : LETTER.test(String.fromCharCode(code)) ? 2 : 1
+    classes[code] = c
+  }
+  return c
 }
 
 /** Marks buckets already taken by this text (one array per size, cleared after each call). */
 const marksBySize = new Map<number, Uint8Array>()
 
-/** The distinct buckets (ascending) a text's features fall into. */
+/** The distinct buckets a text's features fall into, in the order first seen. */
 export function featureBuckets(text: string, bits: number): Uint32Array {
   const mask = (1 << bits) - 1
   let marks = marksBySize.get(bits)
@@ -56,7 +75,9 @@ export function featureBuckets(text: string, bits: number): Uint32Array {
       taken.push(b)
     }
   }
-  const lower = text.slice(0, MAX_CHARS).normalize('NFKC').toLowerCase()
+  const head = text.slice(0, MAX_CHARS)
+  // NFKC changes nothing in ASCII text, which most candidates are
+  const lower = (NON_ASCII.test(head) ? head.normalize('NFKC') : head).toLowerCase()
   const n = lower.length
   let previous = -1
   let previousCjk = -1
@@ -64,13 +85,13 @@ export function featureBuckets(text: string, bits: number): Uint32Array {
   let i = 0
   while (i < n && words < MAX_WORDS) {
     const code = lower.charCodeAt(i)
-    const kind = classify(code, lower, i)
-    if (kind === 0) {
+    const kind = classify(code)
+    if (kind === 1) {
       i++
       previousCjk = -1
       continue
     }
-    if (kind === 2) {
+    if (kind === 3) {
       words++
       add(mix(mix(FNV_OFFSET, UNIGRAM), code))
       if (previousCjk !== -1) add(mix(mix(mix(FNV_OFFSET, CJK_PAIR), previousCjk), code))
@@ -81,7 +102,7 @@ export function featureBuckets(text: string, bits: number): Uint32Array {
     }
     previousCjk = -1
     const start = i
-    while (i < n && classify(lower.charCodeAt(i), lower, i) === 1) i++
+    while (i < n && classify(lower.charCodeAt(i)) === 2) i++
     words++
     let unigram = mix(FNV_OFFSET, UNIGRAM)
     for (let j = start; j < i; j++) unigram = mix(unigram, lower.charCodeAt(j))
@@ -97,5 +118,5 @@ export function featureBuckets(text: string, bits: number): Uint32Array {
     }
   }
   for (const b of taken) marks[b] = 0
-  return Uint32Array.from(taken).sort()
+  return Uint32Array.from(taken)
 }
