@@ -17,6 +17,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { featureBuckets } from '../packages/runtime/src/scan/learned/features'
 import { encodeWeights, MODEL_BITS, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
+import { rng } from '../bench/lib/stats.mjs'
 import { rowHalf } from './scan-half'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -55,18 +56,6 @@ export function examples(file: string): Example[] {
     .map(({ row, y }) => ({ row, source, y: y as 0 | 1, x: featureBuckets(row.text, MODEL_BITS) }))
 }
 
-/** mulberry32: a small seeded generator, so the shuffle (and the weights) are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const EPOCHS = 30
 const RATE = 0.4
 // Chosen on the held half with the rules beside the model (2026-12-01): with 1e-3, PI-1's English injections the
@@ -87,7 +76,8 @@ function train(data: readonly Example[]): { weights: Float64Array; bias: number 
   const positives = data.filter((e) => e.y === 1).length
   const classWeight = [data.length / (2 * (data.length - positives)), data.length / (2 * positives)]
   const order = data.map((_, i) => i)
-  const next = random(1)
+  // mulberry32, seeded: the shuffle (and so the weights) are the same on every run
+  const next = rng(1)
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1))
