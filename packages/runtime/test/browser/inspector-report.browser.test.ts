@@ -236,7 +236,8 @@ describe('static report', () => {
     await page.getByText('5 memories.').waitFor()
     const row = (id: string) => page.getByRole('row').filter({ has: page.getByRole('button', { name: `Open memory ${id}`, exact: true }) })
     await expect(row(mem.approved).textContent()).resolves.toContain('✓ approved')
-    await expect(row(mem.rejected).textContent()).resolves.toMatch(/✗ rejected.*injection ×2 high/)
+    // three injection findings: the two rules' (the worst high) and the learned layer's
+    await expect(row(mem.rejected).textContent()).resolves.toMatch(/✗ rejected.*injection ×3 high/)
     await expect(row(mem.held).textContent()).resolves.toMatch(/… pending review0\.70injection medium/)
 
     // The held memory: its content, the span the rule matched marked and named by the rule.
