@@ -22,7 +22,7 @@ function mix(hash: number, code: number): number {
   return Math.imul(hash ^ code, FNV_PRIME) >>> 0
 }
 
-const NON_ASCII = /[^\x00-\x7f]/
+const NON_ASCII = /[\u0080-\uffff]/
 
 /** Kinds of feature, hashed first so that a word and a trigram that spell the same do not share a bucket by design. */
 const UNIGRAM = 1

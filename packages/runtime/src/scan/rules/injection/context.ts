@@ -49,7 +49,7 @@ const CLOSERS = '”」』»’'
 export function isQuoted(text: string, index: number): boolean {
   // a straight single quote right before the match, after a space or an opening bracket, opens a quotation
   // ("lines such as 'AI assistants must …'"); elsewhere it is mostly an apostrophe, so it is not counted below
-  if (text[index - 1] === "'" && (index === 1 || /[\s(\[:]/.test(text[index - 2]!))) return true
+  if (text[index - 1] === "'" && (index === 1 || /[\s([:]/.test(text[index - 2]!))) return true
   let straight = 0
   const floor = Math.max(0, index - 300)
   for (let i = index - 1; i >= floor; i--) {
