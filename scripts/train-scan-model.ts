@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { featureBuckets } from '../packages/runtime/src/scan/learned/features'
-import { encodeWeights, MODEL_BITS, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
+import { encodeWeights, MODEL_BITS, probabilityOf, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { rng } from '../bench/lib/stats.mjs'
 import { rowHalf } from './scan-half'
 
@@ -112,13 +112,6 @@ function quantise(trained: { weights: Float64Array; bias: number }): LearnedMode
   return { bits: MODEL_BITS, scale, bias: trained.bias, weights }
 }
 
-function probability(model: LearnedModel, x: Uint32Array): number {
-  const value = 1 / Math.sqrt(Math.max(1, x.length))
-  let z = model.bias
-  for (const b of x) z += model.weights[b]! * model.scale * value
-  return 1 / (1 + Math.exp(-z))
-}
-
 const THRESHOLDS = [0.7, 0.8, 0.85, 0.9]
 
 function report(title: string, model: LearnedModel, data: readonly Example[]): void {
@@ -133,8 +126,8 @@ function report(title: string, model: LearnedModel, data: readonly Example[]): v
     const pos = group.filter((e) => e.y === 1)
     const neg = group.filter((e) => e.y === 0)
     const cells = THRESHOLDS.map((t) => {
-      const r = pos.length ? `${((100 * pos.filter((e) => probability(model, e.x) >= t).length) / pos.length).toFixed(0)}%` : '—'
-      const f = neg.length ? `${((100 * neg.filter((e) => probability(model, e.x) >= t).length) / neg.length).toFixed(1)}%` : '—'
+      const r = pos.length ? `${((100 * pos.filter((e) => probabilityOf(e.x, model) >= t).length) / pos.length).toFixed(0)}%` : '—'
+      const f = neg.length ? `${((100 * neg.filter((e) => probabilityOf(e.x, model) >= t).length) / neg.length).toFixed(1)}%` : '—'
       return `${r} / ${f}`
     })
     console.log(`| ${key} | ${pos.length} | ${neg.length} | ${cells.join(' | ')} |`)

@@ -4,6 +4,7 @@
  * how likely it is that the text tells a model what to do against its instructions, in the way the corpus's
  * injections do. It only ever flags (never rejects alone): the rules decide rejects.
  */
+import { fromBase64, toBase64 } from '../../crypto/base64'
 import { featureBuckets } from './features'
 import { WEIGHTS } from './weights'
 
@@ -17,40 +18,16 @@ export interface LearnedModel {
   weights: Int8Array
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-/** The weights as base64 (no Buffer, no atob: the same code in every runtime). */
+/** The weights as the committed base64 text. */
 export function encodeWeights(model: LearnedModel): string {
-  const bytes = new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength)
-  let out = ''
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i]!
-    const b = bytes[i + 1]
-    const c = bytes[i + 2]
-    out += BASE64[a >> 2]! + BASE64[((a & 3) << 4) | ((b ?? 0) >> 4)]!
-    out += b === undefined ? '=' : BASE64[((b & 15) << 2) | ((c ?? 0) >> 6)]!
-    out += c === undefined ? '=' : BASE64[c & 63]!
-  }
-  return out
-}
-
-function decodeWeights(text: string, size: number): Int8Array {
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (let i = 0; i < text.length && at < size; i += 4) {
-    const n = [0, 1, 2, 3].map((k) => BASE64.indexOf(text[i + k] ?? '='))
-    bytes[at++] = (n[0]! << 2) | (n[1]! >> 4)
-    if (n[2]! >= 0 && at < size) bytes[at++] = ((n[1]! & 15) << 4) | (n[2]! >> 2)
-    if (n[3]! >= 0 && at < size) bytes[at++] = ((n[2]! & 3) << 6) | n[3]!
-  }
-  return new Int8Array(bytes.buffer)
+  return toBase64(new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength))
 }
 
 let loaded: LearnedModel | undefined
 
 /** The committed model, decoded on first use (or the one `useLearnedModel` set). */
 export function learnedModel(): LearnedModel {
-  loaded ??= { bits: WEIGHTS.bits, scale: WEIGHTS.scale, bias: WEIGHTS.bias, weights: decodeWeights(WEIGHTS.weights, 1 << WEIGHTS.bits) }
+  loaded ??= { bits: WEIGHTS.bits, scale: WEIGHTS.scale, bias: WEIGHTS.bias, weights: new Int8Array(fromBase64(WEIGHTS.weights).buffer) }
   return loaded
 }
 
@@ -64,9 +41,13 @@ export function useLearnedModel(model?: LearnedModel): void {
 
 /** The model's probability that `text` is an injection, in [0, 1]. */
 export function injectionProbability(text: string, model: LearnedModel = learnedModel()): number {
-  const x = featureBuckets(text, model.bits)
-  const value = (1 / Math.sqrt(Math.max(1, x.length))) * model.scale
+  return probabilityOf(featureBuckets(text, model.bits), model)
+}
+
+/** The model's probability for a text's feature buckets (the training script scores buckets it computed once). */
+export function probabilityOf(buckets: Uint32Array, model: LearnedModel): number {
+  const value = (1 / Math.sqrt(Math.max(1, buckets.length))) * model.scale
   let z = model.bias
-  for (const b of x) z += model.weights[b]! * value
+  for (const b of buckets) z += model.weights[b]! * value
   return 1 / (1 + Math.exp(-z))
 }
