@@ -11,8 +11,6 @@ import type { Rule } from '../../types'
 /** The model's probability from which a text is flagged (held-out figures for each in scripts/train-scan-model.ts). */
 export const LEARNED_THRESHOLD = 0.9
 
-const cache = new WeakMap<object, number>()
-
 export const learnedRule: Rule = {
   id: 'injection/learned',
   family: 'injection',
@@ -20,10 +18,9 @@ export const learnedRule: Rule = {
   description:
     'The learned layer: a small model trained on the development corpus reads the whole text as an instruction to the model against its own (a flag for review, never a reject alone).',
   check(chunk, input) {
-    // the model reads the whole text once; its finding is reported with the first chunk
+    // the model reads the whole text once, when asked about the first chunk, and reports its finding there
     if (chunk !== input.chunks[0]) return []
-    let p = cache.get(input)
-    if (p === undefined) cache.set(input, (p = injectionProbability(input.text)))
+    const p = injectionProbability(input.text)
     if (p < LEARNED_THRESHOLD) return []
     const start = input.text.length - input.text.trimStart().length
     return [
