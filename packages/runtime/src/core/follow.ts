@@ -77,10 +77,11 @@ export async function followJournal(s: Followed, entries: readonly JournalEntry[
 }
 
 /**
- * Another process rotated the encryption key (`rotateEncryptionKey`) or made a subject's key: its values arrive
- * sealed under a key id this process has not loaded, and would not open here until it reopened. The key store
- * they share is read again, and the ring takes the keys it lacks; it also encrypts its own next values under the
- * key store's current key, as the rotating process does. Keys are only added here, never dropped.
+ * Another process rotated the encryption key (`rotateEncryptionKey`), made a subject's key, or destroyed one
+ * (`forget`): its values arrive sealed under a key id this process has not loaded, and would not open here until it
+ * reopened, or a FORGET receipt arrives whose key this process still holds. The key store they share is read again:
+ * the ring takes the keys it lacks (and encrypts its own next values under the key store's current key, as the
+ * rotating process does), and a subject key destroyed there is dropped here, with every value opened with it.
  */
 async function adoptNewKeys(s: Followed, entries: readonly JournalEntry[]): Promise<void> {
   const values = s.ring.values
@@ -88,11 +89,16 @@ async function adoptNewKeys(s: Followed, entries: readonly JournalEntry[]): Prom
   const known = (kid: string) =>
     Object.hasOwn(values.keys, kid) ||
     (subjects !== undefined && (Object.hasOwn(subjects.keys, kid) || Object.hasOwn(subjects.erased, kid)))
-  const unknown = entries.some((e) => e.t === 'value' && isSealedBody(e.body) && !known(recordKeyId(e.body) ?? ''))
-  if (!unknown) return
+  // A FORGET receipt's body holds its op; a false match only costs one more read of the key store.
+  const changed = entries.some(
+    (e) =>
+      (e.t === 'value' && isSealedBody(e.body) && !known(recordKeyId(e.body) ?? '')) || (e.t === 'r' && e.body.includes('"op":"FORGET"')),
+  )
+  if (!changed) return
   // A missing key set or an unreadable key store leaves the ring as it is: reading such a value then fails with its
   // own typed error, as it did before.
   const keys = await s.keyStore.load(s.chain).catch(() => null)
   if (!keys) return
   adoptValueKeys(values, keys)
+  if (keys.subjects) s.ledger.values.adoptSubjectKeys(keys.subjects)
 }

@@ -248,6 +248,20 @@ export class ValueStore {
   }
 
   /**
+   * Takes what a key set read again from a key store shared with other processes holds and this store lacks: the
+   * keys (and subject tags) of subjects another process made, and the destruction of keys another process's
+   * `forget` destroyed: such a key, and every text opened with it, is dropped here too. A key destroyed here is
+   * never taken back, and a subject's tag keeps the key this store already seals it with.
+   */
+  adoptSubjectKeys(from: SubjectKeySet): void {
+    const s = this.subjects
+    for (const [kid, tag] of Object.entries(from.erased))
+      if (!Object.hasOwn(s.erased, kid) && !this.shredding.has(kid)) this.dropKey(kid, tag)
+    for (const [kid, key] of Object.entries(from.keys)) if (!Object.hasOwn(s.keys, kid) && !Object.hasOwn(s.erased, kid)) s.keys[kid] = key
+    for (const [tag, kid] of Object.entries(from.tags)) if (!Object.hasOwn(s.tags, tag) && Object.hasOwn(s.keys, kid)) s.tags[tag] = kid
+  }
+
+  /**
    * Runs `f` in the queue of key-set saves: a caller that loads, changes and saves the key set itself (rotating the
    * encryption key) must, so that it cannot save over a subject key saved between its load and its save.
    */

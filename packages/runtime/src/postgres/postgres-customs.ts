@@ -23,8 +23,9 @@ import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms, WriteReceipt } from '../core/surface.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
-import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError } from '../errors.js'
+import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError, ValueError } from '../errors.js'
 import { resolveKeyProvider, type KeyProvider } from '../keys/provider.js'
+import { forgetSubject, type ForgetOptions, type ForgetResult } from '../core/memory/erasure.js'
 import { runAtSite } from '../probe.js'
 import {
   createPostgresBackend,
@@ -49,6 +50,7 @@ import {
   type SharedWorkingMemory,
 } from './lifecycle.js'
 import { localCheck } from './local-check.js'
+import { SharedKeyStore } from './subject-keys.js'
 import { ViewBackend } from './view.js'
 import type { ScopeSpec } from '../core/memory/api.js'
 import type { ReviewItem } from '../core/memory/context-types.js'
@@ -102,6 +104,8 @@ interface Outcome {
 /** A memory lifecycle call (lifecycle.ts) queued for the next transaction beside the pools' writes. */
 interface HeadCall {
   readonly headCall: true
+  /** Its result is a promise the transaction awaits before the next call (forget saves the key set first). */
+  readonly awaited?: boolean
   run(c: Customs): unknown
   resolve(value: unknown): void
   reject(error: unknown): void
@@ -121,9 +125,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private listener: HeadListener | undefined
   private followScheduled = false
   private state: 'starting' | 'open' | 'closed' = 'starting'
-  /** Set while a view opens: the witness is not read then (another process may move it past what was read). */
-  private opening = false
-  private readonly keys: KeyProvider
+  /** The user's key store, with the subject keys kept in the database (subject-keys.ts). */
+  private readonly keys: SharedKeyStore
   /** A verification failure found while catching up: this process writes nothing more. */
   private broken: StorageError | null = null
   /** Figures for health and the load test: transactions, receipts caught up, background catch-ups. */
@@ -202,12 +205,25 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     return this.root.scope(spec)
   }
 
-  private atHead<T>(run: (c: Customs) => T): Promise<T> {
+  private atHead<T>(run: (c: Customs) => T, awaited = false): Promise<Awaited<T>> {
     if (this.state === 'closed') return Promise.reject(new ClosedError('memory lifecycle call'))
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ headCall: true, run, resolve: resolve as (v: unknown) => void, reject })
+    return new Promise<Awaited<T>>((resolve, reject) => {
+      this.queue.push({ headCall: true, awaited, run, resolve: resolve as (v: unknown) => void, reject })
       this.schedule()
     })
+  }
+
+  /**
+   * Honours an erasure request (docs/erasure.md) for every process of the store: at the head, the subject's keys
+   * are destroyed in the database and the FORGET receipt appended, in one transaction; resolves once it committed.
+   * Every other process drops the keys when it follows that receipt (at once for its next write: each transaction
+   * reads the keys that changed first). Values the subject's keys sealed can then be read by no process.
+   */
+  forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
+    if (!request || typeof request !== 'object')
+      return Promise.reject(new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject'))
+    const { subject, ...options } = request
+    return this.atHead((c) => forgetSubject(internalsOf(c).lifecycle, subject, options), true)
   }
 
   constructor(
@@ -216,14 +232,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     keyStore: KeyProvider,
   ) {
     super()
-    this.keys = {
-      kind: keyStore.kind,
-      location: keyStore.location,
-      load: (chain) => keyStore.load(chain),
-      save: (chain, k) => keyStore.save(chain, k),
-      loadWitness: (chain) => (this.opening ? Promise.resolve(null) : keyStore.loadWitness(chain)),
-      saveWitness: (chain, w) => keyStore.saveWitness(chain, w),
-    }
+    this.keys = new SharedKeyStore(keyStore, backend)
+    backend.subjectKeys = this.keys
     this.check = localCheck(options, () => internalsOf(this.current).liveState)
     this.writes = new FollowerWrites(
       `pg-${newTabId()}`,
@@ -249,7 +259,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
 
   private async openView(): Promise<Customs> {
     const view = new ViewBackend(this.backend)
-    this.opening = true
+    this.keys.opening = true
     try {
       const c = await openCustoms({ ...this.options, storage: view, keyStore: this.keys })
       this.view = view
@@ -257,7 +267,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       c.review.onPending((item) => this.filed.push(item))
       return c
     } finally {
-      this.opening = false
+      this.keys.opening = false
     }
   }
 
@@ -385,8 +395,12 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         // the lock's round trip also reads the first page of what is left
         lock = await this.backend.lockHead(this.readThrough)
         if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
+        // Subject keys made or destroyed by others: known before a write here needs its subject's key.
+        if (lock.head.keysVersion > this.keys.version) await this.adoptSubjectKeys()
         this.filed = []
-        const outcomes = batch.map((w) => (isHeadCall(w) ? this.runAtHead(w) : this.apply(w)))
+        const outcomes: Array<Outcome & { value?: unknown; thrown?: unknown }> = []
+        for (const w of batch)
+          outcomes.push(!isHeadCall(w) ? this.apply(w) : w.awaited ? await this.runAtHeadAwaited(w) : this.runAtHead(w))
         let result: T | undefined
         let extraError: unknown
         try {
@@ -408,7 +422,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         // writer of the store, and an unsettled write would leave its flush() waiting forever.
         if (lock) {
           await lock.release(e)
-          // the view may hold receipts of this batch that the database does not: replace it
+          // the view may hold receipts (and subject keys) of this batch that the database does not: replace it
+          this.keys.discardStaged()
           await this.resync().catch(() => {})
         }
         if (attempt < TURN_ATTEMPTS && lostConnection(e)) continue
@@ -420,6 +435,21 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       if (committed.extraError !== undefined) throw committed.extraError
       return committed.result
     }
+  }
+
+  /** Like runAtHead, for a call whose result is a promise to settle before the transaction goes on. */
+  private async runAtHeadAwaited(call: HeadCall): Promise<Outcome & { value?: unknown; thrown?: unknown }> {
+    try {
+      return { value: await call.run(this.current) }
+    } catch (e) {
+      return { thrown: e }
+    }
+  }
+
+  /** Reads the subject key rows that changed since this process last did, into the view's value keys. */
+  private async adoptSubjectKeys(): Promise<void> {
+    await this.keys.refresh()
+    internalsOf(this.current).lifecycle.ledger.values.adoptSubjectKeys(this.keys.section())
   }
 
   /** Runs one lifecycle call at the head (inside the transaction); a typed error is its outcome, not a failure. */

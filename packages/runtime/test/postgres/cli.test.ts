@@ -35,6 +35,8 @@ describe('memory-customs CLI on a PostgreSQL store', () => {
     await Promise.all([a.flush(), b.flush()])
     b.decision.commit('budget', 120, { source: 'user' })
     await b.flush()
+    // a value sealed with a subject's key, which lives in the database, not in the key directory
+    await a.memories.propose('Prefers aisle seats.', { source: 'user', subject: 'user:alice' })
     await a.close()
     await b.close()
   })
@@ -43,15 +45,20 @@ describe('memory-customs CLI on a PostgreSQL store', () => {
   it('verify, log and health read it without writing', () => {
     const v = cli('verify', '--json')
     expect(v.status, v.stderr).toBe(0)
-    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, checked: 3 })
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, checked: 4 })
+    // the subject's value decrypts with its key from the database
+    const values = cli('verify', '--values', '--json')
+    expect(values.status, values.stdout + values.stderr).toBe(0)
+    expect(JSON.parse(values.stdout)).toMatchObject({ ok: true, checked: 4 })
     const log = JSON.parse(cli('log', '--json').stdout) as Array<{ seq: number; op: string; key: string }>
     expect(log.map((r) => [r.seq, r.op, r.key])).toEqual([
       [1, expect.any(String), expect.any(String)],
       [2, expect.any(String), expect.any(String)],
       [3, 'COMMIT', 'budget'],
+      [4, 'PROPOSE', expect.any(String)],
     ])
-    expect(JSON.parse(cli('health', '--json').stdout)).toMatchObject({ receipts: 3 })
-    expect(JSON.parse(cli('verify', '--json').stdout)).toMatchObject({ checked: 3 })
+    expect(JSON.parse(cli('health', '--json').stdout)).toMatchObject({ receipts: 4 })
+    expect(JSON.parse(cli('verify', '--json').stdout)).toMatchObject({ checked: 4 })
   })
 
   it('export --ndjson: hashes and links recompute as for a file store', () => {
@@ -61,7 +68,7 @@ describe('memory-customs CLI on a PostgreSQL store', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { seq: number; v: number; hash: string; prev: string; body: string; mac: string })
-    expect(lines.map((l) => l.seq)).toEqual([1, 2, 3])
+    expect(lines.map((l) => l.seq)).toEqual([1, 2, 3, 4])
     const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64url')
     let prev: string | null = null
     for (const l of lines) {
@@ -80,13 +87,13 @@ describe('memory-customs CLI on a PostgreSQL store', () => {
   it('rollback appends to the shared chain; a missing store, a wrong store name and missing keys are clear', async () => {
     const dry = cli('rollback', '--to', '2', '--dry-run', '--json')
     expect(dry.status, dry.stderr).toBe(0)
-    expect(JSON.parse(cli('health', '--json').stdout)).toMatchObject({ receipts: 3 })
+    expect(JSON.parse(cli('health', '--json').stdout)).toMatchObject({ receipts: 4 })
     const r = cli('rollback', '--to', '2', '--reason', 'budget was a typo', '--json')
     expect(r.status, r.stderr).toBe(0)
     // another process sees the rollback in the one chain
     const c = await createCustoms({ ...sharedOptions(keyDir), storage: { postgres: { connectionString: url, store: 'agents' } } })
     try {
-      expect(c.size).toBeGreaterThan(3)
+      expect(c.size).toBeGreaterThan(4)
       expect(c.receipts({ op: 'ROLLBACK' })).toHaveLength(1)
       expect(c.decision.get('budget')).toBeUndefined()
       expect((await c.verify()).ok).toBe(true)

@@ -89,6 +89,32 @@ describe('PostgreSQL faults', () => {
     await end()
   })
 
+  it("a subject's new key rides with its transaction: lost before COMMIT, made again; acknowledgement lost, kept once", async () => {
+    const { url } = await server().createDatabase()
+    const { pool, fault, end } = faultyPool(url)
+    const keyStore = createMemoryKeyProvider()
+    const options = { decision, keyStore, scan: { disable: ['injection', 'code', 'secret', 'pii'] }, storage: { postgres: { pool } } }
+    const c = await createCustoms(options)
+    c.decision.commit('a', 1, { source: 'user' })
+    await c.flush()
+    fault.next = 'before-commit'
+    const alice = await c.memories.propose('Prefers aisle seats.', { source: 'user', subject: 'user:alice' })
+    fault.next = 'after-commit'
+    const bob = await c.memories.propose('Prefers window seats.', { source: 'user', subject: 'user:bob' })
+    expect(fault.injected).toBe(2)
+    const keys = await pool.query<{ tag: string; n: number }>(
+      'select tag, count(*)::int as n from memory_customs.subject_keys where wrapped is not null group by tag',
+    )
+    expect(keys.rows.map((r) => r.n)).toEqual([1, 1])
+    await c.close()
+    // a process opened afterwards reads both with the keys the database kept
+    const d = await createCustoms(options)
+    expect([d.memories.get(alice.id)?.content, d.memories.get(bob.id)?.content]).toEqual(['Prefers aisle seats.', 'Prefers window seats.'])
+    expect(await d.verify({ values: true })).toMatchObject({ ok: true })
+    await d.close()
+    await end()
+  })
+
   it('an unreachable server: retried with backoff, then a StorageBackendError (IO) naming the store', async () => {
     const { url } = await server().createDatabase()
     const dead = new URL(url)

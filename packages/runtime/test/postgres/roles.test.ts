@@ -79,6 +79,11 @@ describe('PostgreSQL roles (docs/postgres.md)', () => {
     const b = await open('mc_tenant_b', 'tenant-b')
     b.decision.commit('note', 'b1', { source: 'user' })
     await b.flush()
+    // subject keys (erasure) under the same roles: each tenant's agent makes and destroys its own
+    await b.memories.propose('Prefers window seats.', { source: 'user', subject: 'user:bea' })
+    const alice = await a.memories.propose('Prefers aisle seats.', { source: 'user', subject: 'user:alice' })
+    expect((await a.forget({ subject: 'user:alice' })).shredded).toEqual([alice.id])
+    const sizes = { 'tenant-a': a.size, 'tenant-b': b.size }
 
     // A sees none of B's rows, cannot open B's store, and cannot write rows into it
     await as(user('mc_tenant_a'), async (c) => {
@@ -92,14 +97,18 @@ describe('PostgreSQL roles (docs/postgres.md)', () => {
       // its own receipts: no UPDATE, no DELETE
       await expect(c.query("update memory_customs.journal set entry = entry where store = 'tenant-a'")).rejects.toThrow(/permission denied/)
       await expect(c.query("delete from memory_customs.journal where store = 'tenant-a'")).rejects.toThrow(/permission denied/)
+      // subject keys: its own rows only; a destroyed key stays destroyed, and no row is deleted
+      const keys = await c.query<{ store: string; wrapped: string | null }>('select store, wrapped from memory_customs.subject_keys')
+      expect(keys.rows).toEqual([{ store: 'tenant-a', wrapped: null }])
+      await expect(c.query("update memory_customs.subject_keys set wrapped = 'x' where store = 'tenant-a'")).rejects.toThrow(
+        /can only be destroyed/,
+      )
+      await expect(c.query("delete from memory_customs.subject_keys where store = 'tenant-a'")).rejects.toThrow(/permission denied/)
     })
     await expect(open('mc_tenant_a', 'tenant-b')).rejects.toThrow(/row-level security|permission denied/)
 
     // the auditor verifies both stores and can write nothing
-    for (const [store, n] of [
-      ['tenant-a', 2],
-      ['tenant-b', 1],
-    ] as const) {
+    for (const [store, n] of Object.entries(sizes)) {
       const audit = await open('mc_audit', store, true)
       expect(await audit.verify({ values: true })).toMatchObject({ ok: true, checked: n, authenticatedThrough: n })
       await audit.close()
@@ -109,6 +118,9 @@ describe('PostgreSQL roles (docs/postgres.md)', () => {
         c.query("insert into memory_customs.journal (store, position, kind, entry) values ('tenant-a', 99, 'meta', '{}')"),
       ).rejects.toThrow(/permission denied/)
       await expect(c.query("update memory_customs.head set seq = 0 where store = 'tenant-a'")).rejects.toThrow(/permission denied/)
+      await expect(c.query("update memory_customs.subject_keys set wrapped = null where store = 'tenant-b'")).rejects.toThrow(
+        /permission denied/,
+      )
     })
 
     // the trigger also holds for a role that has UPDATE (the owner, with the trigger left on)

@@ -78,13 +78,13 @@ describe('PostgreSQL store', () => {
     expect(await query<{ t: string | null }>(url, "select to_regclass('memory_customs.journal') as t")).toEqual([{ t: null }])
   })
 
-  it('has the lifecycle members decided at the head, not erasure yet, and writes to its pools', async () => {
+  it('has the lifecycle members decided at the head, erasure included, and writes to its pools', async () => {
     const { url } = await server().createDatabase()
     const c = await createCustoms({ ...sharedOptions(keyDir()), storage: { postgres: { connectionString: url } } })
     try {
-      // docs/postgres.md: the lifecycle goes to the head (lifecycle.test.ts), but for erasure.
-      for (const member of ['memories', 'review', 'working', 'context', 'guard', 'as', 'scope']) expect(member in c, member).toBe(true)
-      expect('forget' in c).toBe(false)
+      // docs/postgres.md: the lifecycle goes to the head (lifecycle.test.ts, erasure.test.ts)
+      for (const member of ['memories', 'review', 'working', 'context', 'guard', 'as', 'scope', 'forget'])
+        expect(member in c, member).toBe(true)
       c.decision.commit('budget', 1, { source: 'user' })
       expect((await c.flush()).map((r) => r.seq)).toEqual([1])
     } finally {

@@ -59,6 +59,25 @@ export interface LockedHead extends TrackedHead {
   position: number
   /** Receipts in the journal (the `seq` column of the next one is this plus one). */
   receipts: number
+  /** The store's subject keys version: rows of `subject_keys` up to it are committed (0: none, or a version-1 schema). */
+  keysVersion: number
+}
+
+/** A row of `subject_keys` as written: a new key (wrapped), or a destroyed one (`wrapped` null). */
+export interface SubjectKeyRow {
+  kid: string
+  /** The keyed tag of the subject the key serves. */
+  tag: string
+  wrapped: string | null
+}
+
+/**
+ * Where the next commit takes the subject key rows it writes in its transaction (postgres/subject-keys.ts), and
+ * whom it tells the keys version they were committed at. Rows stay staged until a commit carries them.
+ */
+export interface SubjectKeyRowSource {
+  staged(): readonly SubjectKeyRow[]
+  committed(rows: readonly SubjectKeyRow[], version: number): void
 }
 
 /** A transaction holding the head row lock, opened by `lockHead` and completed by the next `append` (or `release`). */
@@ -76,6 +95,7 @@ interface HeadRow {
   hash: string
   link: string | null
   receipts: string
+  keys_version: string
 }
 
 interface JournalRow {
@@ -104,6 +124,7 @@ const headOf = (r: HeadRow): LockedHead => ({
   hash: r.hash,
   link: r.link,
   receipts: Number(r.receipts),
+  keysVersion: Number(r.keys_version),
 })
 
 export function createPostgresBackend(connection: PostgresConnection, options: PostgresBackendOptions = {}): PostgresBackend {
@@ -132,6 +153,8 @@ export class PostgresBackend implements StorageBackend {
   /** Transactions committed by `append`, and COMMITs whose outcome had to be read back. */
   commits = 0
   unknownCommits = 0
+  /** Subject key rows to write with the next commit (set by the shared writer's key store). */
+  subjectKeys: SubjectKeyRowSource | null = null
 
   constructor(
     private readonly connection: PostgresConnection,
@@ -350,7 +373,7 @@ export class PostgresBackend implements StorageBackend {
           : `; select position, seq, entry from ${this.t}.journal where store = ${store} and position > ${sqlInt(after)}
                and position <= (select position from ${this.t}.head where store = ${store}) order by position limit ${this.pageSize}`
       const results = (await client.query(
-        `begin; select position, seq, hash, link, receipts from ${this.t}.head where store = ${store} for update${page}`,
+        `begin; select position, seq, hash, link, receipts, keys_version from ${this.t}.head where store = ${store} for update${page}`,
       )) as unknown as Array<PgQueryResult<HeadRow | JournalRow>>
       const r = results[1] as PgQueryResult<HeadRow>
       if (!r.rows.length) throw new StorageBackendError('IO', this.location, 'the store has no head row (open() creates it)')
@@ -417,6 +440,8 @@ export class PostgresBackend implements StorageBackend {
       const store = sqlLiteral(this.store)
       const text = (v: string | null) => (v === null ? 'null' : sqlLiteral(v))
       const notice = encodeNotice({ store: this.store, position, seq: next.seq })
+      const keyRows = this.subjectKeys?.staged() ?? []
+      const keysVersion = keyRows.length ? head.keysVersion + 1 : head.keysVersion
       // One round trip: the rows, the head, the notice (delivered by PostgreSQL at COMMIT only) and the COMMIT, as
       // one simple query (which takes no parameters: the values are inlined as literals). Should a statement fail,
       // the ones after it do not run and the transaction is rolled back below.
@@ -430,8 +455,10 @@ export class PostgresBackend implements StorageBackend {
                            array[${texts.map(text).join(',')}]::text[]) with ordinality as u(kind, seq, entry, o)),
            moved as (
              update ${this.t}.head set position = ${sqlInt(position)}, seq = ${sqlInt(next.seq)}, hash = ${text(next.hash)},
-               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now()
-               where store = ${store})
+               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now()${
+                 keyRows.length ? `, keys_version = ${sqlInt(keysVersion)}` : ''
+               }
+               where store = ${store})${keyRows.length ? `,\n${this.keyRowsSql(store, keyRows, keysVersion, text)}` : ''}
            select pg_notify(${text(this.channel)}, ${text(notice)});
            commit`,
         )
@@ -445,6 +472,7 @@ export class PostgresBackend implements StorageBackend {
       release()
       this.commits++
       this.lastCommit = { position, seq: next.seq }
+      if (keyRows.length) this.subjectKeys!.committed(keyRows, keysVersion)
       if (this.creating) await this.releaseCreationLock()
     } catch (e) {
       if (!released) {
@@ -453,6 +481,47 @@ export class PostgresBackend implements StorageBackend {
       }
       throw e
     }
+  }
+
+  /**
+   * The statements of a commit that write subject key rows: new keys inserted; destroyed keys set to NULL (a
+   * tombstone inserted for a key this database never held), and with them every other key of the same subject's
+   * tag, so that no key of a forgotten subject survives, whichever process made it.
+   */
+  private keyRowsSql(store: string, rows: readonly SubjectKeyRow[], version: number, text: (v: string | null) => string): string {
+    const v = sqlInt(version)
+    const erasedTags = [...new Set(rows.filter((r) => r.wrapped === null).map((r) => r.tag))]
+    const kids = rows.map((r) => text(r.kid)).join(',')
+    const keyed = `keyed as (
+             insert into ${this.t}.subject_keys (store, kid, tag, wrapped, version, erased_at)
+             select ${store}, u.kid, u.tag, u.wrapped, ${v}, case when u.wrapped is null then now() end
+               from unnest(array[${kids}]::text[], array[${rows.map((r) => text(r.tag)).join(',')}]::text[],
+                           array[${rows.map((r) => text(r.wrapped)).join(',')}]::text[]) as u(kid, tag, wrapped)
+             on conflict (store, kid) do update set wrapped = null, version = excluded.version, erased_at = now()
+               where excluded.wrapped is null and ${this.t}.subject_keys.wrapped is not null)`
+    if (!erasedTags.length) return keyed
+    return `${keyed},
+           shredded as (
+             update ${this.t}.subject_keys set wrapped = null, version = ${v}, erased_at = now()
+               where store = ${store} and wrapped is not null and tag = any(array[${erasedTags.map(text).join(',')}]::text[])
+                 and kid <> all(array[${kids}]::text[]))`
+  }
+
+  /**
+   * The subject key rows that changed after keys version `after`, in version order; [] on a schema older than
+   * version 2 (an auditor's read-only open does not migrate).
+   */
+  async subjectKeyRowsAfter(after: number): Promise<Array<SubjectKeyRow & { version: number }>> {
+    const r = await this.attempt('reading subject keys', () =>
+      this.db.query<{ kid: string; tag: string; wrapped: string | null; version: string }>(
+        `select kid, tag, wrapped, version from ${this.t}.subject_keys where store = $1 and version > $2 order by version, kid`,
+        [this.store, after],
+      ),
+    ).catch((e: unknown) => {
+      if ((e as { cause?: { code?: unknown } })?.cause?.code === '42P01' || (e as { code?: unknown })?.code === '42P01') return null
+      throw e
+    })
+    return r ? r.rows.map((x) => ({ kid: x.kid, tag: x.tag, wrapped: x.wrapped, version: Number(x.version) })) : []
   }
 
   /** Whether the row at `position` holds exactly `text` (a COMMIT whose outcome was unknown went through). */

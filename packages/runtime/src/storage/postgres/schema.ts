@@ -14,6 +14,12 @@
  *   DELETE and TRUNCATE for every role; only a superuser can disable it.
  * - `head`: one row per store, the last position, the last receipt's seq and hash, the format-2 link after it and
  *   the number of receipts. Appends lock it `FOR UPDATE`, so writers of one store take turns and positions and seqs stay contiguous.
+ * - `subject_keys` (version 2): the value keys of subjects (erasure, docs/erasure.md), one row per key id, wrapped
+ *   (AES-256-GCM) under the store's current encryption key, so that every process of the store reads the keys any
+ *   of them made. `forget` sets `wrapped` to NULL; a trigger refuses any other change and every DELETE, so a key
+ *   can be destroyed but never replaced, and its tombstone stays. `version` is the store's keys version (the
+ *   head row's `keys_version`) at which the row last changed: a process reads only the rows after the version
+ *   it holds.
  * - `migrations`: the versions applied, with their names and times.
  */
 import { quietErrors, type PgClientLike, type PgPoolLike } from './driver.js'
@@ -56,6 +62,37 @@ export const MIGRATIONS: readonly Migration[] = [
         for each row execute function ${s}.journal_append_only();
       create trigger journal_no_truncate before truncate on ${s}.journal
         for each statement execute function ${s}.journal_append_only();`,
+  },
+  {
+    version: 2,
+    name: 'subject keys shared through the database',
+    sql: (s) => `
+      alter table ${s}.head add column keys_version bigint not null default 0;
+      create table ${s}.subject_keys (
+        store text not null,
+        kid text not null,
+        tag text not null,
+        wrapped text,
+        version bigint not null check (version > 0),
+        erased_at timestamptz,
+        primary key (store, kid)
+      );
+      create index subject_keys_version on ${s}.subject_keys (store, version);
+      create function ${s}.subject_keys_destroy_only() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' then
+          if new.wrapped is null and old.wrapped is not null
+             and new.store = old.store and new.kid = old.kid and new.tag = old.tag then
+            return new;
+          end if;
+        end if;
+        raise exception 'memory-customs: a subject key can only be destroyed (% refused on %.subject_keys)', tg_op, tg_table_schema
+          using errcode = 'insufficient_privilege';
+      end $$;
+      create trigger subject_keys_destroy_only before update or delete on ${s}.subject_keys
+        for each row execute function ${s}.subject_keys_destroy_only();
+      create trigger subject_keys_no_truncate before truncate on ${s}.subject_keys
+        for each statement execute function ${s}.subject_keys_destroy_only();`,
   },
 ]
 
