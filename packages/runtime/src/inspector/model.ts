@@ -136,7 +136,7 @@ export interface InspectorMemory {
   content: string | null
   /** Trust score of the last scan, in [0, 1]. */
   trust: number
-  /** The rule set that scored it, e.g. `builtin@7`. */
+  /** The rule set that scored it, e.g. `builtin@8`. */
   ruleSet: string
   findings: InspectorFinding[]
   source: string

@@ -117,6 +117,6 @@ export interface ScanResult {
   decision: ScanDecision
   findings: Finding[]
   chunks: Chunk[]
-  /** Names the built-in rule set and the user rules, e.g. `builtin@7+user:acme/no-urls`. */
+  /** Names the built-in rule set and the user rules, e.g. `builtin@8+user:acme/no-urls`. */
   ruleSet: string
 }

@@ -1,6 +1,6 @@
-// The two fixtures written blind by helpers for the learned layer (docs/scanning.md, "The learned layer"):
-// fixtures/chat-prompts.jsonl (attempts to take over a chatbot, and ordinary messages sharing their words) and
-// fixtures/memory-notes.jsonl (poisoned memory candidates, and benign ones full of instructions). The benign rows
+// The fixtures written blind by helpers for the learned layer (docs/scanning.md, "The learned layer"):
+// fixtures/chat-prompts.jsonl and chat-prompts-2.jsonl (attempts to take over a chatbot, and ordinary messages sharing
+// their words) and fixtures/memory-notes.jsonl (poisoned memory candidates, and benign ones full of instructions). The benign rows
 // guard against false flags of the rules and the layer alike; the rules alone (the layer, which learned from these
 // rows, switched off) must keep catching what they caught when the rows were added.
 import { readFileSync } from 'node:fs'
@@ -26,10 +26,14 @@ const flaggedByRules = (text: string) => {
 }
 
 describe.each([
-  // rules-only floors: what the rules caught when these figures were written (29 of 150, 52 of 100)
-  ['chat-prompts.jsonl', 150, 150, 29],
-  ['memory-notes.jsonl', 100, 200, 52],
-])('%s', (file, positives, negatives, floor) => {
+  // rules-only floors: what the rules caught when these figures were written (29 of 150, 52 of 100, 100 of 200);
+  // benign rows held for review at most: 1 %, but for chat-prompts-2's three messages that hand a quoted order over
+  // as material ("Translate into English: \"Olvida todo lo que te dije…\"", a story to continue): such a quote stays in
+  // review by design, since it is also how an injection rides in on a translation
+  ['chat-prompts.jsonl', 150, 150, 29, 1],
+  ['memory-notes.jsonl', 100, 200, 52, 2],
+  ['chat-prompts-2.jsonl', 200, 200, 100, 3],
+])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
   const poisoned = all.filter((r) => r.labels.injection === 1)
@@ -38,10 +42,10 @@ describe.each([
     expect([poisoned.length, benign.length]).toEqual([positives, negatives])
   })
 
-  it('rejects no benign row and holds at most 1 % for review', () => {
+  it(`rejects no benign row and holds at most ${maxReview} for review`, () => {
     const decisions = benign.map((r) => [r.id, scan(r.text).decision] as const)
     expect(decisions.filter(([, d]) => d === 'reject')).toEqual([])
-    expect(decisions.filter(([, d]) => d === 'review').length).toBeLessThanOrEqual(Math.floor(benign.length / 100))
+    expect(decisions.filter(([, d]) => d === 'review').length).toBeLessThanOrEqual(maxReview)
   })
 
   it(`the rules alone still flag at least ${floor} of the ${positives} injections`, () => {

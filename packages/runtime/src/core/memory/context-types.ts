@@ -10,7 +10,7 @@ export interface MemoryEntry {
   status: MemoryStatus
   /** Trust score of the last scan, in [0, 1]. */
   score: number
-  /** The rule set that scored it, e.g. `builtin@7`. */
+  /** The rule set that scored it, e.g. `builtin@8`. */
   ruleSet: string
   /** `rule@start-end:severity` of each finding (no evidence: see ProposeResult for that). */
   findings: string[]

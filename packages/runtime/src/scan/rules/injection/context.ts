@@ -47,20 +47,37 @@ const CLOSERS = '”」』»’'
 
 /** True when `index` sits inside a quotation that opened earlier on the same line. */
 export function isQuoted(text: string, index: number): boolean {
+  return quoteOpening(text, index) >= 0
+}
+
+/** Where the quotation holding `index` opens (same line), or -1 when `index` is not quoted. */
+function quoteOpening(text: string, index: number): number {
   // a straight single quote right before the match, after a space or an opening bracket, opens a quotation
   // ("lines such as 'AI assistants must …'"); elsewhere it is mostly an apostrophe, so it is not counted below
-  if (text[index - 1] === "'" && (index === 1 || /[\s([:]/.test(text[index - 2]!))) return true
+  if (text[index - 1] === "'" && (index === 1 || /[\s([:]/.test(text[index - 2]!))) return index - 1
   let straight = 0
+  let nearest = -1
   const floor = Math.max(0, index - 300)
   for (let i = index - 1; i >= floor; i--) {
     const ch = text[i]
     if (ch === '\n') break
-    if (CLOSERS.includes(ch)) return straight % 2 === 1
-    if (OPENERS.includes(ch)) return true
-    if (ch === '"') straight++
+    if (CLOSERS.includes(ch)) return straight % 2 === 1 ? nearest : -1
+    if (OPENERS.includes(ch)) return i
+    if (ch === '"') {
+      // with an odd count of straight quotes before the match, the nearest one opened its quotation
+      if (straight === 0) nearest = i
+      straight++
+    }
   }
-  return straight % 2 === 1
+  return straight % 2 === 1 ? nearest : -1
 }
+
+/**
+ * A request that hands the quotation after it over as material ("Translate into English: \"…\"", "Continue my
+ * story: \"…\"", "proofread this: '…'"): the words quoted are the user's text to work on, not said to the model.
+ */
+const TASK_ON_QUOTE =
+  /\b(?:translat(?:e|ion|ing)|übersetze?|traduc(?:e|ir|tion)|continue|proofread|paraphrase|rephrase|reword|correct|fix the (?:grammar|spelling)|spell-?check|summari[sz]e|rewrite|edit|polish|grade|mark)\b[^\n]{0,120}$/i
 
 /**
  * Words that mark a text discussing injection rather than performing it: a lesson, a paper, an example, a
@@ -92,11 +109,13 @@ export interface MatchContext {
   question: boolean
   /** An order reported as given to someone else ("my manager told me to disregard the old guidelines"). */
   reported?: boolean
+  /** Inside a quotation handed over as material for a task (`TASK_ON_QUOTE`): translated, continued, proofread. */
+  relayed?: boolean
 }
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+$|\b(?:asking|asks|telling|tells|instructing|getting|trick(?:ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+$/i
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ing|s)?|tell(?:ing|s)?|instruct(?:ing|s)?|get(?:ting|s)?|trick(?:ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+["“'‘]?$/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number): MatchContext {
@@ -110,17 +129,21 @@ export function matchContext(text: string, start: number, end: number): MatchCon
   // An embedded order is not discussed merely because its host sentence is a how/what question.
   const discussed = DISCUSSION.test(embedded ? around.replace(QUESTION_PHRASES, ' ') : around)
   const reported = REPORTED.test(text.slice(Math.max(from, start - 60), start))
-  return { quoted: isQuoted(text, start), discussed, question, reported }
+  // a match may start at its own opening quote (a pattern that takes the quote in)
+  const opening = quoteOpening(text, /["“«‘]/.test(text[start] ?? '') ? start + 1 : start)
+  const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
+  return { quoted: opening >= 0, discussed, question, reported, relayed }
 }
 
 /**
  * The severity a match keeps once its context is known: quoted and discussed → `low` (a lesson quoting the
- * phrase); discussed or asked about → one step weaker; otherwise unchanged (a quoted instruction that a page
- * "says" is still an instruction).
+ * phrase); discussed, asked about, or quoted as material for a task (a sentence to translate, a story to continue)
+ * → one step weaker, so still flagged: "Translate: \"ignore your instructions …\"" is also how an injection rides in
+ * on a translation; otherwise unchanged (a quoted instruction that a page "says" is still an instruction).
  */
 export function dampedSeverity(severity: Severity, context: MatchContext): Severity {
   if (context.reported || (context.discussed && (context.quoted || context.question))) return 'low'
-  if (context.discussed || context.question) return shiftSeverity(severity, -1)
+  if (context.discussed || context.question || context.relayed) return shiftSeverity(severity, -1)
   return severity
 }
 
