@@ -12,7 +12,6 @@ import {
   createCustoms,
   createMemoryBackend,
   createMemoryKeyProvider,
-  ErasedError,
   KeyStoreError,
   type Customs,
   type CustomsOptions,
@@ -22,21 +21,12 @@ import { decodeMeta } from '../../src/core/memory/meta.js'
 import { createEnvKeyProvider } from '../../src/keys/env.js'
 import { exportKeys } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
+import { erasedBy } from './erased-by.js'
 
 type LocalOptions = CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }
 
 const open = (extra: Partial<LocalOptions> = {}): Promise<Customs> =>
   createCustoms({ keyStore: createMemoryKeyProvider(), scan: { disable: ['injection', 'code', 'secret', 'pii'] }, ...extra })
-
-function erasedBy(read: () => unknown): ErasedError {
-  try {
-    read()
-  } catch (e) {
-    if (e instanceof ErasedError) return e
-    throw e
-  }
-  throw new Error('the read returned a value')
-}
 
 const ALICE = 'user:alice@example.com'
 

@@ -11,7 +11,6 @@ import {
   createCustoms,
   createMemoryBackend,
   createMemoryKeyProvider,
-  ErasedError,
   KeyStoreError,
   ValueError,
   type Customs,
@@ -25,6 +24,7 @@ import { decodeMeta, encodeMeta } from '../../src/core/memory/meta.js'
 import { createEnvKeyProvider } from '../../src/keys/env.js'
 import { exportKeys } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
+import { erasedBy } from './erased-by.js'
 
 type LocalOptions = CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }
 
@@ -56,17 +56,6 @@ function write(c: Customs, content: string, subject?: string): { id: string; com
 
 const forget = (c: Customs, subject: string, options?: { actor?: string; reason?: string }) =>
   forgetSubject(internalsOf(c).lifecycle, subject, options)
-
-/** The ErasedError a read throws (fails the test when the read succeeds or throws something else). */
-function erasedBy(read: () => unknown): ErasedError {
-  try {
-    read()
-  } catch (e) {
-    if (e instanceof ErasedError) return e
-    throw e
-  }
-  throw new Error('the read returned a value')
-}
 
 /** A KeyProvider that records what happens around each save (the store's receipts at that moment). */
 function recordingProvider(inner: KeyProvider = createMemoryKeyProvider()) {

@@ -6,7 +6,6 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms, ErasedError, type CustomsOptions } from '../../src/index.js'
 import { internalsOf } from '../../src/core/internals.js'
@@ -14,7 +13,9 @@ import { decodeMeta } from '../../src/core/memory/meta.js'
 import type { SubjectKeySet } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
+import { erasedBy } from '../memory/erased-by.js'
 import { sharedOptions } from './options.js'
+import { query as sql } from './query.js'
 import { usePostgres } from './server.js'
 
 const dirs: string[] = []
@@ -22,26 +23,6 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const ALICE = 'user:alice@example.com'
 const scan = { disable: ['injection', 'code', 'secret', 'pii'] as const }
-
-function erasedBy(read: () => unknown): ErasedError {
-  try {
-    read()
-  } catch (e) {
-    if (e instanceof ErasedError) return e
-    throw e
-  }
-  throw new Error('the read returned a value')
-}
-
-async function sql<R>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows as R[]
-  } finally {
-    await client.end()
-  }
-}
 
 describe('erasure on PostgreSQL', () => {
   const server = usePostgres()

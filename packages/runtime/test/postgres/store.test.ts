@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import { OptionError } from '../../src/errors.js'
@@ -13,6 +12,7 @@ import { LATEST, MIGRATIONS } from '../../src/storage/postgres/schema.js'
 import { sharedOptions } from './options.js'
 import { usePostgres } from './server.js'
 import { startChild } from './child.js'
+import { query } from './query.js'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -20,16 +20,6 @@ function keyDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'mc-pg-keys-'))
   dirs.push(d)
   return d
-}
-
-async function query<R>(url: string, text: string, values?: unknown[]): Promise<R[]> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return (await c.query(text, values)).rows as R[]
-  } finally {
-    await c.end()
-  }
 }
 
 describe('PostgreSQL store', () => {
