@@ -196,14 +196,8 @@ async function openPostgresStore(
     )
   try {
     const backend = createPostgresBackend({ connectionString: url }, { ...pg, readOnly: mode === 'read' })
-    // Subject keys live in the database, beside the chain's keys from the key directory (postgres/subject-keys.ts).
-    const [{ SharedKeyStore }, { createNodeFileKeyProvider }] = await Promise.all([
-      import('../postgres/subject-keys'),
-      import('../keys/node-file'),
-    ])
-    const keyStore = new SharedKeyStore(createNodeFileKeyProvider({ dir: keyDir }), backend)
-    backend.subjectKeys = keyStore
-    return { dir: url, keyDir, customs: await createCustoms({ ...extra, storage: backend, keyStore }) }
+    // (subject keys come from the database: core/open.ts)
+    return { dir: url, keyDir, customs: await createCustoms({ ...extra, storage: backend, keyStore: { dir: keyDir } }) }
   } catch (err) {
     const e = err as Error & { code?: string; location?: string }
     if (e.code === 'KEYS_MISSING')

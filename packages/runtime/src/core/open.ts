@@ -86,7 +86,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       throw new StorageError(
         `the store at ${backend.location} has receipts but no meta entry: it was cut or altered, and is not recreated over its receipts`,
       )
-    const keyStore = await resolveKeyProvider(options.keyStore, () => defaultKeyStore(backend))
+    const keyStore = await databaseSubjectKeys(backend, await resolveKeyProvider(options.keyStore, () => defaultKeyStore(backend)))
     const now = options.now ?? Date.now
     let chain: string
     let origin: string
@@ -214,6 +214,19 @@ async function createMeta(backend: StorageBackend, body: MetaBody): Promise<void
 
 function keyCheckOf(ring: Ring, chain: string): string {
   return ring.auth.witness(chain, 0, 'key-check')
+}
+
+/**
+ * A PostgreSQL backend opened on its own (a single writer, the CLI) keeps subject keys in its database, as the shared
+ * writer does (postgres/subject-keys.ts): they never go to the key store, wherever the store is opened from.
+ */
+async function databaseSubjectKeys(backend: StorageBackend, keyStore: KeyProvider): Promise<KeyProvider> {
+  if ((backend as { subjectKeys?: unknown }).subjectKeys !== null) return keyStore
+  const { SharedKeyStore } = await import('../postgres/subject-keys.js')
+  const pg = backend as import('../storage/postgres/backend.js').PostgresBackend
+  const shared = new SharedKeyStore(keyStore, pg)
+  pg.subjectKeys = shared
+  return shared
 }
 
 /** The key store a backend gets when none is named: beside nothing the backend holds (docs/keys.md). */

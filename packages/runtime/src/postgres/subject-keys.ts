@@ -12,7 +12,8 @@
  * bound to the store, key id and subject tag) under the store's current encryption key, which only the key
  * store holds.
  *
- * The value store (core/values.ts) does not know any of this: it loads and saves a key set as with any key store;
+ * The shared writer (postgres-customs.ts) and a PostgreSQL backend opened on its own (core/open.ts: a single writer,
+ * the CLI) both use it. The value store (core/values.ts) does not know any of this: it loads and saves a key set as with any key store;
  * this provider adds the database's subject keys to what it loads, and turns the subject keys a save adds or
  * destroys into rows the next commit writes (storage/postgres/backend.ts). Subject keys never go to the user's
  * key store. Keys an earlier release saved there are still read, copied into the database with the next commit,

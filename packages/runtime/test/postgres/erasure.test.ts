@@ -13,6 +13,7 @@ import { decodeMeta } from '../../src/core/memory/meta.js'
 import type { SubjectKeySet } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
+import { createPostgresBackend } from '../../src/storage/postgres/backend.js'
 import { erasedBy } from '../memory/erased-by.js'
 import { sharedOptions } from './options.js'
 import { query as sql } from './query.js'
@@ -195,6 +196,29 @@ describe('erasure on PostgreSQL', () => {
       expect(() => c.memories.get(seat.id)).toThrow(ErasedError)
     } finally {
       await c.close()
+    }
+  })
+
+  it('a store opened on a plain PostgreSQL backend keeps subject keys in the database too', async () => {
+    const { url, open, keyDirs } = await hosts()
+    const a = await open('a')
+    await a.memories.propose('The office closes at six.', { source: 'user' })
+    await a.close()
+    const single = await createCustoms({
+      ...sharedOptions(keyDirs[0]!),
+      scan: { disable: [...scan.disable] },
+      storage: createPostgresBackend({ connectionString: url }),
+    })
+    const seat = single.memories.propose('Prefers aisle seats.', { source: 'user', subject: ALICE })
+    await single.flush()
+    await single.close()
+    expect(await sql(url, 'select count(*)::int as n from memory_customs.subject_keys where wrapped is not null')).toEqual([{ n: 1 }])
+    for (const f of readdirSync(keyDirs[0]!)) expect(readFileSync(join(keyDirs[0]!, f), 'utf8')).not.toContain('"subjects"')
+    const b = await open('b')
+    try {
+      expect(b.memories.get(seat.id)?.content).toBe('Prefers aisle seats.')
+    } finally {
+      await b.close()
     }
   })
 
