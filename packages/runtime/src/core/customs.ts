@@ -10,7 +10,7 @@ import type { ObservedWriteSink } from '../probe.js'
 import type { Checkpoint } from '../crypto/checkpoint.js'
 import { b64urlToHex } from '../crypto/hash.js'
 import { adoptValueKeys, type Ring } from '../crypto/ring.js'
-import { KeyStoreError, ValueError } from '../errors.js'
+import { KeyStoreError } from '../errors.js'
 import { rotateEncryptionKey } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 import type { StorageBackend } from '../storage/types.js'
@@ -58,7 +58,7 @@ import {
 } from './memory/api.js'
 import type { LifecycleContext } from './memory/context-types.js'
 import { influence, lineage, type LineageResult } from './memory/lineage.js'
-import { forgetSubject, type ForgetOptions, type ForgetResult } from './memory/erasure.js'
+import { forgetRequest, forgetSubject, type ForgetOptions, type ForgetResult } from './memory/erasure.js'
 import { guardApi, type Guard } from './memory/guard/check.js'
 
 /** A memory handle with the guard acting as its principal (its GUARD receipts name it). */
@@ -243,9 +243,7 @@ export class Customs implements ObservedWriteSink, SharedCustoms {
    * See docs/erasure.md.
    */
   async forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
-    if (!request || typeof request !== 'object')
-      throw new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject')
-    const { subject, ...options } = request
+    const { subject, options } = forgetRequest(request)
     const erasure = forgetSubject(this.lifecycle, subject, options)
     // close() waits for erasures under way: a key destroyed must never be left without its FORGET receipt.
     this.erasures.add(erasure)

@@ -23,9 +23,9 @@ import { ViewReads } from '../core/view-reads.js'
 import type { SharedCustoms, WriteReceipt } from '../core/surface.js'
 import type { CommitOptions, PlanRecord, PromoteRequest } from '../core/types.js'
 import type { ObservedWrite } from '../core/gates/observed.js'
-import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError, ValueError } from '../errors.js'
+import { ClosedError, CustomsError, OptionError, StorageBackendError, StorageError } from '../errors.js'
 import { resolveKeyProvider, type KeyProvider } from '../keys/provider.js'
-import { forgetSubject, type ForgetOptions, type ForgetResult } from '../core/memory/erasure.js'
+import { forgetRequest, forgetSubject, type ForgetOptions, type ForgetResult } from '../core/memory/erasure.js'
 import { runAtSite } from '../probe.js'
 import {
   createPostgresBackend,
@@ -100,6 +100,9 @@ interface Outcome {
   receipt?: Receipt
   error?: CustomsError
 }
+
+/** A queued item's outcome: a write's receipt or refusal, or what a lifecycle call returned or threw. */
+type HeadOutcome = Outcome & { value?: unknown; thrown?: unknown }
 
 /** A memory lifecycle call (lifecycle.ts) queued for the next transaction beside the pools' writes. */
 interface HeadCall {
@@ -219,10 +222,8 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
    * Every other process drops the keys when it follows that receipt (at once for its next write: each transaction
    * reads the keys that changed first). Values the subject's keys sealed can then be read by no process.
    */
-  forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
-    if (!request || typeof request !== 'object')
-      return Promise.reject(new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject'))
-    const { subject, ...options } = request
+  async forget(request: { subject: string } & ForgetOptions): Promise<ForgetResult> {
+    const { subject, options } = forgetRequest(request)
     return this.atHead((c) => forgetSubject(internalsOf(c).lifecycle, subject, options), true)
   }
 
@@ -398,9 +399,11 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         // Subject keys made or destroyed by others: known before a write here needs its subject's key.
         if (lock.head.keysVersion > this.keys.version) await this.adoptSubjectKeys()
         this.filed = []
-        const outcomes: Array<Outcome & { value?: unknown; thrown?: unknown }> = []
-        for (const w of batch)
-          outcomes.push(!isHeadCall(w) ? this.apply(w) : w.awaited ? await this.runAtHeadAwaited(w) : this.runAtHead(w))
+        const outcomes: HeadOutcome[] = []
+        for (const w of batch) {
+          const outcome = isHeadCall(w) ? this.runAtHead(w) : this.apply(w)
+          outcomes.push(outcome instanceof Promise ? await outcome : outcome)
+        }
         let result: T | undefined
         let extraError: unknown
         try {
@@ -437,31 +440,30 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     }
   }
 
-  /** Like runAtHead, for a call whose result is a promise to settle before the transaction goes on. */
-  private async runAtHeadAwaited(call: HeadCall): Promise<Outcome & { value?: unknown; thrown?: unknown }> {
-    try {
-      return { value: await call.run(this.current) }
-    } catch (e) {
-      return { thrown: e }
-    }
-  }
-
   /** Reads the subject key rows that changed since this process last did, into the view's value keys. */
   private async adoptSubjectKeys(): Promise<void> {
     await this.keys.refresh()
     internalsOf(this.current).lifecycle.ledger.values.adoptSubjectKeys(this.keys.section())
   }
 
-  /** Runs one lifecycle call at the head (inside the transaction); a typed error is its outcome, not a failure. */
-  private runAtHead(call: HeadCall): Outcome & { value?: unknown; thrown?: unknown } {
+  /**
+   * Runs one lifecycle call at the head (inside the transaction); a typed error is its outcome, not a failure. An
+   * `awaited` call's outcome is a promise, settled before the next call runs.
+   */
+  private runAtHead(call: HeadCall): HeadOutcome | Promise<HeadOutcome> {
     try {
-      return { value: call.run(this.current) }
+      const value = call.run(this.current)
+      if (!call.awaited) return { value }
+      return Promise.resolve(value).then(
+        (settled) => ({ value: settled }),
+        (thrown: unknown) => ({ thrown }),
+      )
     } catch (e) {
       return { thrown: e }
     }
   }
 
-  private settleQueued(q: Queued, o: Outcome & { value?: unknown; thrown?: unknown }): void {
+  private settleQueued(q: Queued, o: HeadOutcome): void {
     if (!isHeadCall(q)) return this.settle(q.id, o.receipt, o.error)
     if (o.error) q.reject(o.error)
     else if ('thrown' in o) q.reject(o.thrown)

@@ -4,6 +4,7 @@
  * only, stays whole and verifies. The FORGET receipt names the subject by its keyed tag and lists the memories
  * whose values were shredded.
  */
+import { ValueError } from '../../errors.js'
 import type { Receipt } from '../receipt.js'
 import { attribute, checkTexts, MAX_NAME_LENGTH, MAX_REASON_LENGTH, refuse, safeText } from '../gates/gate.js'
 import type { LifecycleContext } from './context-types.js'
@@ -21,6 +22,14 @@ export interface ForgetResult {
   receipt: Receipt
   /** Ids of the live memories whose values were shredded, in the order they were written. */
   shredded: string[]
+}
+
+/** `forget(request)`'s argument split into the subject and the options; ValueError when it is not an object. */
+export function forgetRequest(request: { subject: string } & ForgetOptions): { subject: string; options: ForgetOptions } {
+  if (!request || typeof request !== 'object')
+    throw new ValueError(null, null, 'request', 'must be { subject, actor?, reason? }', 'forget.subject')
+  const { subject, ...options } = request
+  return { subject, options }
 }
 
 /**

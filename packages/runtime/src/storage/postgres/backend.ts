@@ -518,7 +518,8 @@ export class PostgresBackend implements StorageBackend {
         [this.store, after],
       ),
     ).catch((e: unknown) => {
-      if ((e as { cause?: { code?: unknown } })?.cause?.code === '42P01' || (e as { code?: unknown })?.code === '42P01') return null
+      // undefined_table (withRetry passes every error but a lost connection through as it is)
+      if ((e as { code?: unknown })?.code === '42P01') return null
       throw e
     })
     return r ? r.rows.map((x) => ({ kid: x.kid, tag: x.tag, wrapped: x.wrapped, version: Number(x.version) })) : []

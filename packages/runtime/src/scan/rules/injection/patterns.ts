@@ -232,7 +232,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'role-hijack',
-    re: /\b(?:switch|turn|shut)\s+off\s+your\s+(?:[\w-]+\s+)?(?:filters?|safety|guardrails?|restrictions|censorship|moderation)\b|\bdisable\s+your\s+(?:[\w-]+\s+)?(?:filters?|safety|guardrails?|restrictions|censorship|moderation)\b/gi,
+    re: /\b(?:(?:switch|turn|shut)\s+off|disable)\s+your\s+(?:[\w-]+\s+)?(?:filters?|safety|guardrails?|restrictions|censorship|moderation)\b/gi,
     severity: 'high',
     what: 'your filters off',
     needs: ['your'],
