@@ -74,7 +74,8 @@ export async function runBenchPage({ pageDir, search, timeoutMs, log = () => {} 
     const page = await browser.newPage()
     const pageErrors = []
     page.on('pageerror', (e) => pageErrors.push(String(e)))
-    await page.goto(url)
+    // The page runs its timings as its module loads: waiting for the load event would put them under goto's 30 s limit.
+    await page.goto(url, { waitUntil: 'commit' })
     await page.waitForFunction(() => window.__benchResult || window.__benchError, null, { timeout: timeoutMs, polling: 500 })
     const error = await page.evaluate(() => window.__benchError)
     if (error) throw new Error(`the page failed: ${error}`)

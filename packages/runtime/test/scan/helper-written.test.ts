@@ -1,8 +1,10 @@
 // The fixtures written blind by helpers for the learned layer (docs/scanning.md, "The learned layer"):
-// fixtures/chat-prompts.jsonl and chat-prompts-2.jsonl (attempts to take over a chatbot, and ordinary messages sharing
-// their words) and fixtures/memory-notes.jsonl (poisoned memory candidates, and benign ones full of instructions). The benign rows
-// guard against false flags of the rules and the layer alike; the rules alone (the layer, which learned from these
-// rows, switched off) must keep catching what they caught when the rows were added.
+// fixtures/chat-prompts*.jsonl (attempts to take over a chatbot, and ordinary messages sharing their words) and
+// fixtures/memory-notes*.jsonl (poisoned memory candidates, and benign ones full of instructions; memory-notes-2 to -4
+// are the blind sets each round of the standing-instruction rules was measured on before it became development data,
+// docs/scanning.md "Poisoned memories"). The benign rows guard against false flags of the rules and the layer alike;
+// the rules alone (the layer, which learned from these rows, switched off) must keep catching what they caught when
+// the figures were written.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
@@ -26,13 +28,18 @@ const flaggedByRules = (text: string) => {
 }
 
 describe.each([
-  // rules-only floors: what the rules caught when these figures were written (29 of 150, 52 of 100, 100 of 200);
+  // rules-only floors: what the rules caught when these figures were written;
   // benign rows held for review at most: 1 %, but for chat-prompts-2's three messages that hand a quoted order over
-  // as material ("Translate into English: \"Olvida todo lo que te dije…\"", a story to continue): such a quote stays in
-  // review by design, since it is also how an injection rides in on a translation
+  // as material ("Translate into English: \"Olvida todo lo que te dije…\"", a story to continue) and chat-prompts-3's
+  // two (a sentence to correct that quotes "Forget everything you learned…", a question about "ignore previous
+  // instructions"): such a quote stays in review by design, since it is also how an injection rides in on a translation
   ['chat-prompts.jsonl', 150, 150, 29, 1],
-  ['memory-notes.jsonl', 100, 200, 52, 2],
+  ['memory-notes.jsonl', 100, 200, 80, 2],
   ['chat-prompts-2.jsonl', 200, 200, 100, 3],
+  ['chat-prompts-3.jsonl', 80, 80, 42, 2],
+  ['memory-notes-2.jsonl', 50, 90, 47, 1],
+  ['memory-notes-3.jsonl', 80, 120, 74, 1],
+  ['memory-notes-4.jsonl', 80, 120, 59, 1],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

@@ -84,7 +84,7 @@ const TASK_ON_QUOTE =
  * detection rule, a question about what a phrase does.
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -118,21 +118,35 @@ const REPORTED =
   /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ing|s)?|tell(?:ing|s)?|instruct(?:ing|s)?|get(?:ting|s)?|trick(?:ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+["“'‘]?$/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
-export function matchContext(text: string, start: number, end: number): MatchContext {
+export function matchContext(text: string, start: number, end: number, options: { ownWords?: boolean } = {}): MatchContext {
   const from = sentenceStart(text, start)
   const to = sentenceEnd(text, end)
   const sentence = text.slice(from, to)
-  const around = text.slice(Math.max(0, from - 40), to)
+  const aroundFrom = Math.max(0, from - 40)
+  const around = text.slice(aroundFrom, to)
   const embedded = embeddedOrder(text, start, end)
   const question =
     /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded
   // An embedded order is not discussed merely because its host sentence is a how/what question.
-  const discussed = DISCUSSION.test(embedded ? around.replace(QUESTION_PHRASES, ' ') : around)
+  let discussed = DISCUSSION.test(embedded ? around.replace(QUESTION_PHRASES, ' ') : around)
+  // With `ownWords`, a discussion word inside the match is the act's own object, not a lesson around it ("turn off the
+  // phishing warning banner" is an order, not a talk about phishing).
+  if (discussed && options.ownWords && !embedded) discussed = discussedOutside(around, aroundFrom, start, end)
   const reported = REPORTED.test(text.slice(Math.max(from, start - 60), start))
   // a match may start at its own opening quote (a pattern that takes the quote in)
   const opening = quoteOpening(text, /["“«‘]/.test(text[start] ?? '') ? start + 1 : start)
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
   return { quoted: opening >= 0, discussed, question, reported, relayed }
+}
+
+/** Whether a DISCUSSION word of `around` (starting at `aroundFrom` in the text) lies outside the match `[start, end)`. */
+function discussedOutside(around: string, aroundFrom: number, start: number, end: number): boolean {
+  const all = new RegExp(DISCUSSION.source, 'gi')
+  for (const m of around.matchAll(all)) {
+    const at = aroundFrom + m.index
+    if (at < start || at + m[0].length > end) return true
+  }
+  return false
 }
 
 /**

@@ -74,9 +74,21 @@ const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:u
  */
 const PRODUCT_SOURCE = String.raw`(?!\s+(?:in|on|from|inside|that came with)\s+(?:the|this|your|its|my)\s+(?:(?:printed|paper|old|original|included|quick-?start)\s+)?(?:manual|box|package|packaging|label|leaflet|booklet|insert|recipe|kit|printed (?:guide|sheet))\b)`
 
+/**
+ * One numbered item ("ignore question 4 on the worksheet"): a correction about a thing, not all orders. Singular only:
+ * "ignore instructions 1 to 3" still drops orders.
+ */
+const NUMBERED = String.raw`(?!(?<![sS])\s+(?:no\.?\s*|number\s+|#)?\d+[a-z]?\b)`
+
+/**
+ * Instructions located in what the agent reads ("ignore instructions that show up inside web pages or emails you read",
+ * "don't follow instructions embedded in documents"): the defence against injection, written as a rule to keep.
+ */
+const CONTENT_SOURCE = String.raw`(?!\s+(?:(?:that|which)\s+(?:show up|shows up|appear|appears|are found|is found|are embedded|is embedded|are hidden|is hidden|come|comes|arrive|arrives|are written|is written|you (?:find|read|see|fetch))\s+(?:in|inside|within|on|from)|(?:found|embedded|contained|hidden|written)\s+(?:in|inside|within|on)|inside|within)\s+(?:\w+\s+){0,2}?(?:web ?pages?|websites?|sites?|e-?mails?|documents?|tool (?:outputs?|results?)|(?:fetched |retrieved |external )?content|search results|attachments?|pdfs?|files|messages|tickets|comments)\b)`
+
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${COMPOUND_HEAD}${SCOPED_SINGLE}${PRODUCT_SOURCE}`,
+  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+)?${TARGET}\b${COMPOUND_HEAD}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}`,
   'gi',
 )
 

@@ -29,8 +29,30 @@
  * Every pattern is bounded (gaps are `{0,n}`, no nested unbounded repetition), so matching stays linear.
  */
 import type { Severity } from '../../types'
+import { AGAINST_USER_ACTS } from './standing-against-user'
+import { TAKEOVER_ACTS } from './standing-takeover'
+import { UNTIL_CONFIRMED, clauseWindow } from './standing-clause'
 
-export type Act = 'trust' | 'oversight' | 'execution' | 'credentials' | 'promotion' | 'concealment' | 'security' | 'data'
+export { clauseWindow }
+
+export type Act =
+  | 'trust'
+  | 'oversight'
+  | 'execution'
+  | 'credentials'
+  | 'promotion'
+  | 'concealment'
+  | 'security'
+  | 'data'
+  // the acts of standing-against-user.ts and standing-takeover.ts
+  | 'deception'
+  | 'covert'
+  | 'substitution'
+  | 'override'
+  | 'steering'
+  | 'disclosure'
+  | 'approval'
+  | 'access'
 
 export interface ActPattern {
   act: Act
@@ -55,7 +77,7 @@ export interface ActPattern {
 
 /** Words that make an order outlive the turn it was given in, or run without anyone looking. */
 const PERSISTENCE =
-  /\b(?:always|from now on|going forward|henceforth|hereafter|from (?:here|today|this point) on(?:wards?)?|from today|for good|forever|until further notice|no need to (?:ask|check|confirm)(?: again)?|across (?:all )?(?:restarts|sessions|chats|conversations)|persists?|(?:behaviou?r|personality|rule|default|setting|habit)s? (?:to keep|for (?:all |every )?(?:new|future|later) (?:sessions?|chats?|conversations?))|(?:in|for) (?:all )?(?:the )?future|(?:in|for|across) (?:all |every )?(?:new|later|subsequent|upcoming|future) (?:sessions?|chats?|conversations?|runs?)|(?:in|for|across) all (?:sessions|chats|conversations)|standing task|long-term memory|learned behaviou?r|every ?time|each time|whenever|any ?time|before (?:every|each|any)|after (?:every|each|any)|at the (?:start|beginning|end) of (?:every|each) (?:new )?|(?:in|on|for|to|with|into|of) (?:every|each|all|any) (?:future |new )?(?:answers?|repl(?:y|ies)|responses?|messages?|tasks?|sessions?|conversations?|files?|scripts?|projects?|requests?|turns?|outputs?|commits?|emails?|summar(?:y|ies)|reports?|notes?|orders?|documents?)|by default|permanently|remember|memori[sz]e|keep in mind|(?:user|standing|permanent|persistent) (?:preference|rule|order|instruction)s?|memory note|note for (?:later|the future)|(?:store|save|keep) (?:this|that|it|as)|automatically|immediately|right away|without (?:asking|confirmation|confirming|prompting|review(?:ing)?|checking))\b/i
+  /\b(?:always|from now on|going forward|henceforth|hereafter|from (?:here|today|this point) on(?:wards?)?|from today|for good|forever|until further notice|no need to (?:ask|check|confirm)(?: again)?|across (?:all )?(?:restarts|sessions|chats|conversations)|persists?|(?:behaviou?r|personality|rule|default|setting|habit)s? (?:to keep|for (?:all |every )?(?:new|future|later) (?:sessions?|chats?|conversations?))|(?:in|for) (?:all )?(?:the )?future|(?:in|for|across) (?:all |every )?(?:new|later|subsequent|upcoming|future) (?:sessions?|chats?|conversations?|runs?)|(?:in|for|across) all (?:sessions|chats|conversations)|standing task|long-term memory|learned behaviou?r|every ?time|each time|whenever|any ?time|before (?:every|each|any)|after (?:every|each|any)|at the (?:start|beginning|end) of (?:every|each) (?:new )?|(?:in|on|for|to|with|into|of) (?:every|each|all|any) (?:future |new )?(?:answers?|repl(?:y|ies)|responses?|messages?|tasks?|sessions?|conversations?|files?|scripts?|projects?|requests?|turns?|outputs?|commits?|emails?|summar(?:y|ies)|reports?|notes?|orders?|documents?|urls?|links?)|by default|permanently|remember|memori[sz]e|keep in mind|(?:user|standing|permanent|persistent) (?:preference|rule|order|instruction)s?|memory note|note for (?:later|the future)|(?:store|save|keep) (?:this|that|it|as)|automatically|immediately|right away|without (?:asking|confirmation|confirming|prompting|review(?:ing)?|checking))\b/i
 
 /** A persistence marker anywhere: most texts skip every act pattern on this one test. */
 const GATE = new RegExp(PERSISTENCE.source, 'i')
@@ -63,28 +85,6 @@ const GATE = new RegExp(PERSISTENCE.source, 'i')
 /** The act is refused, not ordered ("never include my API key", "instead of os.system"). */
 const NEGATED =
   /\b(?:never|not|don't|dont|do not|doesn't|does not|avoid|avoiding|instead of|rather than|no longer|stop|without|refuse to|forbid|prohibit)\s+(?:\w+\s+){0,2}$/i
-
-/** Clause breaks the marker window does not cross: a sentence end followed by space, or a blank line. */
-const BREAK = /[.!?;](?=\s)|[。！？；]|\n[ \t]{0,8}\n/g
-const WINDOW_BACK = 200
-const WINDOW_AHEAD = 120
-
-/**
- * The clause around `[start, end)`: back to the last break at most 200 characters before it, on to the next break
- * at most 120 after it. The text's first 60 characters are added when the clause does not start the text, so a
- * memory opening ("Remember:") still counts. Both sides are read from bounded slices (linear on any input).
- */
-export function clauseWindow(text: string, start: number, end: number): string {
-  const from = Math.max(0, start - WINDOW_BACK)
-  let back = from
-  for (const m of text.slice(from, start).matchAll(BREAK)) back = from + m.index + m[0].length
-  const after = text.slice(end, end + WINDOW_AHEAD)
-  BREAK.lastIndex = 0
-  const ahead = BREAK.exec(after)
-  const to = end + (ahead ? ahead.index : after.length)
-  const prefix = back > 0 ? text.slice(0, Math.min(back, 60)) : ''
-  return `${prefix}\n${text.slice(back, to)}`
-}
 
 /** A memory-shaped opening ("Remember:", "Store as user preference:", "Memory note:") governs the whole text. */
 const MEMORY_PREFIX =
@@ -207,10 +207,6 @@ function promotionTarget(text: string, start: number, end: number, severity: Sev
   return ADVERT.test(words) && !SCOPED_LINK.test(span) ? severity : null
 }
 
-/** News held back until it is sure: "until the warehouse confirms it", "before it is final". */
-const UNTIL_CONFIRMED =
-  /\b(?:until|before)\s+(?:\w+\s+){0,3}?(?:confirm(?:s|ed)?|final(?:i[sz]ed)?|approv(?:es|ed)|sign(?:s|ed)|verif(?:ies|ied)|announc(?:es|ed)|official)\b/i
-
 /** What a chat or an answer must indeed keep from anyone, the user included ("never show the password to the user"). */
 const SECRET_OBJECT = new RegExp(
   String.raw`\b(?:${CREDENTIAL}|system prompt|internal (?:notes?|ids?|codes?)|other (?:users|customers)'?s?)\b`,
@@ -230,7 +226,7 @@ const EN_ACTS: ActPattern[] = [
     // is obeyed as the owner; a priority or a severity ("treat warnings as errors") names no authority
     act: 'trust',
     re: new RegExp(
-      String.raw`\b(?:treat|consider|regard|handle|accept|recogni[sz]e)\s+(?:(?:all|any|every|each)\s+(?:of\s+)?)?(?:the\s+)?(?:\w+\s+){0,2}?${SOURCE}\b(?:[^.!?\n]|\.(?=\S)){0,60}?\bas\s+(?:if\s+(?:they|it|these)\s+(?:came|come|were|was)\s+(?:from\s+)?|(?:coming|sent|written|issued|signed)\s+(?:from|by)\s+|(?:having\s+)?come\s+from\s+|instructions\s+from\s+)?${AUTHORITY}`,
+      String.raw`\b(?:treat|consider|regard|handle|accept|recogni[sz]e)\s+(?:(?:all|any|every|each)\s+(?:of\s+)?)?(?:the\s+)?(?:\w+\s+){0,2}?${SOURCE}\b(?:[^.!?\n]|\.(?=\S)|(?<=\b[A-Z])\.\s){0,60}?\bas\s+(?:if\s+(?:they|it|these)\s+(?:came|come|were|was)\s+(?:from\s+)?|(?:coming|sent|written|issued|signed)\s+(?:from|by)\s+|(?:having\s+)?come\s+from\s+|instructions\s+from\s+)?${AUTHORITY}`,
       'gi',
     ),
     needs: ['treat', 'consider', 'regard', 'handle', 'accept', 'recogni'],
@@ -436,7 +432,7 @@ export interface StandingLanguage {
 }
 
 export const EN: StandingLanguage = {
-  acts: EN_ACTS,
+  acts: [...EN_ACTS, ...AGAINST_USER_ACTS, ...TAKEOVER_ACTS],
   persistence: PERSISTENCE,
   gate: GATE,
   negated: NEGATED,

@@ -32,23 +32,29 @@ interface Stretch {
 /** Finds standing instructions in `text` (Chinese ones too when `cjk`) and appends `memory-planting` hits. */
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
   let whole: Stretch[] | null = null
+  // The needs words of the whole text, found once: most acts stand alone (read with or without a marker), and a
+  // candidate holding none of an act's words skips its expression, as a marker's stretch does.
+  let wholeWords: ReadonlySet<string> | null = null
+  const inWhole = (pattern: ActPattern) => pattern.needs.some((word) => (wholeWords ??= findNeeds(text.toLowerCase())).has(word))
   for (const language of cjk ? [EN, ZH] : [EN]) {
     whole ??= [{ from: 0, text }]
     if (!language.gate.test(text)) {
       // no marker anywhere: only the acts that are standing orders by themselves
-      for (const pattern of language.acts) if (pattern.standsAlone) runAct(text, whole, pattern, language, false, hits)
+      for (const pattern of language.acts) if (pattern.standsAlone && inWhole(pattern)) runAct(text, whole, pattern, language, false, hits)
       continue
     }
     const memoryText = language.memoryPrefix.test(text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
-    // The needs words of the stretches read, in one pass; the few acts that stand without a marker read the whole
-    // text and skip the test (their regular expression costs about what the test would).
-    const words = findNeeds((near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
+    // The needs words of the stretches read, in one pass.
+    const words = memoryText
+      ? (wholeWords ??= findNeeds(text.toLowerCase()))
+      : findNeeds((near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
     for (const pattern of language.acts) {
-      if (pattern.unmarked) runAct(text, whole, pattern, language, memoryText, hits)
-      else if (pattern.needs.some((word) => words.has(word))) runAct(text, near, pattern, language, memoryText, hits)
+      if (pattern.unmarked) {
+        if (inWhole(pattern)) runAct(text, whole, pattern, language, memoryText, hits)
+      } else if (pattern.needs.some((word) => words.has(word))) runAct(text, near, pattern, language, memoryText, hits)
     }
   }
 }
@@ -114,6 +120,7 @@ function actSeverity(
   let severity: Severity | null = marked ? pattern.severity : (pattern.unmarked ?? null)
   if (severity && pattern.refine) severity = pattern.refine(text, start, end, severity)
   if (!severity) return null
-  // A lesson or an example quoting the shape weighs less (a quoted one in a security talk is low).
-  return dampedSeverity(severity, matchContext(text, start, end))
+  // A lesson or an example quoting the shape weighs less (a quoted one in a security talk is low). The act's own
+  // words are not the lesson's: "turn off the phishing warning banner" is an order, not a talk about phishing.
+  return dampedSeverity(severity, matchContext(text, start, end, { ownWords: true }))
 }

@@ -1,0 +1,57 @@
+/**
+ * The clause an act is read in, and the words every act table reads the same way: shared by the tables
+ * (standing-acts.ts, standing-against-user.ts, standing-takeover.ts) and the engine (standing.ts).
+ */
+
+/** Clause breaks the marker window does not cross: a sentence end followed by space, or a blank line. */
+const BREAK = /[.!?;](?=\s)|[。！？；]|\n[ \t]{0,8}\n/g
+const WINDOW_BACK = 200
+const WINDOW_AHEAD = 120
+
+/**
+ * The clause around `[start, end)`: back to the last break at most 200 characters before it, on to the next break
+ * at most 120 after it. The text's first 60 characters are added when the clause does not start the text, so a
+ * memory opening ("Remember:") still counts. Both sides are read from bounded slices (linear on any input).
+ */
+export function clauseWindow(text: string, start: number, end: number): string {
+  const from = Math.max(0, start - WINDOW_BACK)
+  let back = from
+  for (const m of text.slice(from, start).matchAll(BREAK)) back = from + m.index + m[0].length
+  const after = text.slice(end, end + WINDOW_AHEAD)
+  BREAK.lastIndex = 0
+  const ahead = BREAK.exec(after)
+  const to = end + (ahead ? ahead.index : after.length)
+  const prefix = back > 0 ? text.slice(0, Math.min(back, 60)) : ''
+  return `${prefix}\n${text.slice(back, to)}`
+}
+
+/** The person the agent serves, named in the third person (a memory about them reads so). */
+export const THE_USER = String.raw`(?:the user|the owner|the account holder|the customer|the client|the patient|them|him|her)`
+
+/** A prohibition opening the clause: what follows "without" is then its exception. */
+export const PROHIBITION =
+  /\b(?:no|never|not|don't|do not|doesn't|does not|nobody|no one|nothing|must not|mustn't|shouldn't|should not|cannot|can't|may not)\b/i
+
+/** The clause's text before `start` (back to a sentence end, at most 200 characters). */
+export function clauseBefore(text: string, start: number): string {
+  const before = text.slice(Math.max(0, start - 200), start)
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf('\n'))
+  return cut < 0 ? before : before.slice(cut + 1)
+}
+
+/**
+ * Every word of `first` followed by every word of `second`: the `needs` of an act whose matches open with a verb and
+ * its object ("describe other", "leave out cheaper"), rarer in ordinary text than either word alone.
+ */
+export function phrases(first: readonly string[], second: readonly string[]): string[] {
+  return first.flatMap((a) => second.map((b) => `${a} ${b}`))
+}
+
+/** News held back until it is sure: "until the warehouse confirms it", "before it is final". */
+export const UNTIL_CONFIRMED =
+  /\b(?:until|before)\s+(?:\w+\s+){0,3}?(?:confirm(?:s|ed)?|final(?:i[sz]ed)?|approv(?:es|ed)|sign(?:s|ed)|verif(?:ies|ied)|announc(?:es|ed)|official)\b/i
+
+/** One global, case-blind expression from the shapes of an act, written one per line (joined as alternatives). */
+export function anyOf(...shapes: string[]): RegExp {
+  return new RegExp(shapes.join('|'), 'gi')
+}
