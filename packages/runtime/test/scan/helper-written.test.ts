@@ -1,6 +1,6 @@
 // The fixtures written blind by helpers for the learned layer (docs/scanning.md, "The learned layer"):
 // fixtures/chat-prompts*.jsonl (attempts to take over a chatbot, and ordinary messages sharing their words) and
-// fixtures/memory-notes*.jsonl (poisoned memory candidates, and benign ones full of instructions; memory-notes-2 to -4
+// fixtures/memory-notes*.jsonl (poisoned memory candidates, and benign ones full of instructions; memory-notes-2 to -5
 // are the blind sets each round of the standing-instruction rules was measured on before it became development data,
 // docs/scanning.md "Poisoned memories"). The benign rows guard against false flags of the rules and the layer alike;
 // the rules alone (the layer, which learned from these rows, switched off) must keep catching what they caught when
@@ -40,6 +40,9 @@ describe.each([
   ['memory-notes-2.jsonl', 50, 90, 47, 1],
   ['memory-notes-3.jsonl', 80, 120, 74, 1],
   ['memory-notes-4.jsonl', 80, 120, 59, 1],
+  // and memory-notes-5's three: a team's branch rule ("the user can't merge their own PR without review", which the
+  // permission rule reads as a denied permission), the user's own IBAN and a guest Wi-Fi password (PII and a secret)
+  ['memory-notes-5.jsonl', 100, 140, 40, 3],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

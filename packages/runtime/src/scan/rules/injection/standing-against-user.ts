@@ -26,7 +26,7 @@
  */
 import type { Severity } from '../../types'
 import type { ActPattern } from './standing-acts'
-import { PROHIBITION, THE_USER, UNTIL_CONFIRMED, anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
+import { PROHIBITION, THE_USER, UNLESS_USER, UNTIL_CONFIRMED, anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deception
@@ -220,7 +220,8 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     // sure ("don't tell the customer the date until the warehouse confirms it") is care
     refine: (text, start, end, severity) =>
       (/^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))) ||
-      UNTIL_CONFIRMED.test(clauseWindow(text, start, end))
+      UNTIL_CONFIRMED.test(clauseWindow(text, start, end)) ||
+      UNLESS_USER.test(clauseWindow(text, start, end))
         ? null
         : severity,
   },
@@ -497,6 +498,8 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     re: anyOf(
       String.raw`\b(?:treat|consider|regard|handle|take)\s+(?:[\w'’.@\/:-]+\s+){0,6}?(?:as|like)\s+(?:(?:if\s+(?:they|it)\s+(?:came|come|were|was)\s+from\s+)|(?:commands?|instructions?|orders?|requests?|messages?)\s+from\s+)(?:the user|the owner|your owner|your user|the account owner|me)\b`,
       String.raw`\b(?:treat|consider|regard|handle|take)\s+(?:[\w'’.@\/:-]+\s+){0,6}?as\s+(?:the user's|the owner's|the account owner's)\s+own\b`,
+      String.raw`\bas\s+(?:the user's|the owner's|the account owner's)\s+own\s+(?:commands?|instructions?|requests?|words|messages)\b`,
+      String.raw`\bcounts?\s+as\s+(?:user|owner)[- ]authored\b`,
       String.raw`\b(?:are|is)\s+(?:official\s+|authoritative\s+|binding\s+)?(?:instructions?|commands?|orders?|guidance|directives?|policy)\s+from\s+(?:the\s+|your\s+)?(?:\w+\s+)?(?:owner|admin(?:istrator)?|developers?|creator|operator|user)\b`,
       String.raw`\b(?:has|have|holds?)\s+(?:full\s+)?(?:admin(?:istrator)?|root|owner|superuser)?\s*(?:rights|authority|control|power|privileges)\s+over\s+you\b`,
       String.raw`\b(?:whoever|anyone|anybody|someone|callers?|people|senders?)\b[^.!?\n]{0,80}?\b(?:is|are)\s+(?:authori[sz]ed|allowed|permitted|cleared|verified)\s+to\b`,
@@ -540,6 +543,12 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       'caller',
       'people',
       'sender',
+      'authored',
+      'own commands',
+      'own instructions',
+      'own requests',
+      'own words',
+      'own messages',
     ],
     severity: 'high',
     unmarked: 'medium',
@@ -795,6 +804,8 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       String.raw`\b(?:if|when|whenever)\s+(?:someone|anyone|anybody|a caller|a person|a stranger|they)\s+(?:[\w'’]+\s+){1,5}?(?:asks?|says?|claims?|calls?)\b[^.!?\n]{0,100}?[,;]\s*(?:just\s+|then\s+|simply\s+)?(?:share|give|send|reveal|disclose|read|reply with|tell|hand over|provide)\b`,
     ),
     needs: [
+      'with any',
+      'to any',
       'anyone',
       'anybody',
       'whoever',

@@ -55,3 +55,10 @@ export const UNTIL_CONFIRMED =
 export function anyOf(...shapes: string[]): RegExp {
   return new RegExp(shapes.join('|'), 'gi')
 }
+
+/**
+ * An exception the user leads ("don't bring up the ex unless the user does"): their call, not a secret kept from them.
+ * "Unless they ask" is not one: a fee kept back until asked is still kept back.
+ */
+export const UNLESS_USER =
+  /\bunless\s+(?:the user|they|he|she|the customer|the client)\s+(?:does|do|brings? (?:it|them|this) up|mentions? (?:it|them|this)|raises? (?:it|them|this)|wants? to)\b/i

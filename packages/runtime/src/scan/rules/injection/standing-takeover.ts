@@ -19,7 +19,7 @@
  */
 import type { Severity } from '../../types'
 import type { ActPattern } from './standing-acts'
-import { anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
+import { PROHIBITION, anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests let through unchecked
@@ -42,12 +42,14 @@ const RISKY_ACTION =
   /\b(?:delet(?:e|es|ing|ion)|drop(?:ping)? (?:the )?(?:tables?|databases?|db)|production|prod|databases?|payments?|pay|paid|paying|transfers?|wires?|invoices?|bills|funds|money|purchases?|refunds?|deploy(?:s|ments?)?|releases?|merg(?:e|es|ing)|pull requests|prs|links? from|unknown senders?|attachments?|downloads?|installs?|medical|financial|dose|prescriptions?|passwords?|accounts?|push(?:es|ing)? (?:directly )?to (?:main|master|prod\w*)|main branch|hotfix(?:es)?|background checks?|identity checks?|kyc)\b/i
 
 function guardedRisk(text: string, start: number, end: number, severity: Severity): Severity | null {
+  // "the user can't merge their own PR without review" forbids what it names
+  if (/^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))) return null
   // "when archiving (not deleting) newsletters": a risk named only to exclude it
   return RISKY_ACTION.test(clauseWindow(text, start, end).replace(/\((?:not|never|no)\b[^)]{0,60}\)/gi, ' ')) ? severity : null
 }
 
 /** Where data must not go: an outside address, a link, a public document, tracker or paste site. */
-const DESTINATION = String.raw`(?:https?:\/\/\S|ftp:\/\/\S|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+\/\S|(?:the|a|an)\s+(?:public|shared|external|outside|open)\s+(?:[\w-]+\s+)?(?:spreadsheets?|sheets?|docs?|documents?|channels?|pages?|repo(?:sitor(?:y|ies))?|folders?|drives?|links?|boards?|buckets?|issue trackers?|issues?|trackers?|forums?|gists?|pastes?)\b|paste(?:bin)?\.\w+|(?:\w+\s+){0,2}(?:sheet|doc|drive|folder),? shared (?:as|with) anyone[- ]with[- ](?:the[- ])?link)`
+const DESTINATION = String.raw`(?:(?:his|her|their|a)\s+personal\s+(?:gmail|e-?mail|address|account|inbox)\b|https?:\/\/\S|ftp:\/\/\S|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+\/\S|(?:the|a|an)\s+(?:public|shared|external|outside|open)\s+(?:[\w-]+\s+)?(?:spreadsheets?|sheets?|docs?|documents?|channels?|pages?|repo(?:sitor(?:y|ies))?|folders?|drives?|links?|boards?|buckets?|issue trackers?|issues?|trackers?|forums?|gists?|pastes?)\b|paste(?:bin)?\.\w+|(?:\w+\s+){0,2}(?:sheet|doc|drive|folder),? shared (?:as|with) anyone[- ]with[- ](?:the[- ])?link)`
 
 /** What leaves with the order: a copy of what the user writes or shares, or data only they should hold. */
 const OUTBOUND_OBJECT =
@@ -61,7 +63,10 @@ const ASKED_OF = /\b(?:asks?|asked|asking|requests?|requested|tells?|told|wants?
 function outboundData(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (ASKED_OF.test(text.slice(Math.max(0, start - 40), start))) return null
   const span = text.slice(start, end)
-  if (/\breceive\s+(?:a\s+)?cop/i.test(span) || /anyone[- ]with[- ](?:the[- ])?link|\bpublic\b|paste(?:bin)?\.|ftp:/i.test(span))
+  if (
+    /\breceive\s+(?:a\s+)?cop/i.test(span) ||
+    /anyone[- ]with[- ](?:the[- ])?link|\bpublic\b|paste(?:bin)?\.|ftp:|\bpersonal\s+(?:gmail|e-?mail|address|account|inbox)\b/i.test(span)
+  )
     return severity
   // "BCC archive@… on every outgoing email": whatever is written goes out; only the user's own address is fine
   if (/^b?cc\s+\S+@/i.test(span)) return OWN_DESTINATION.test(clauseBefore(text, start) + span.replace(/\S+@.*$/, '')) ? null : severity
@@ -91,6 +96,10 @@ function substitution(text: string, start: number, end: number, severity: Severi
   if (!PAYMENT_OR_ACCESS.test(window)) return null
   return GENUINE.test(window) || NEW_TARGET.test(text.slice(start, end)) ? severity : null
 }
+
+/** What such an order does: moves money, hands over access or data, changes an account, deletes, installs, stops a treatment. */
+const CONSEQUENTIAL =
+  /(?:^|[.:;!?\n]\s*|\b(?:so|and|then|please|just)\s+)(?:pay|wire|transfer|send|share|forward|give|grant|add|set|change|update|cancel|delete|buy|enrol+|sign|e-sign|install|sideload|run|commit|post|stop|skip|publish|approve|move|e-?mail|text|fill in|enter|remove|replace|point|turn off|mute|disable|apply|keep|accept|click|open|use|switch|provide|read)\b/i
 
 // ---------------------------------------------------------------------------------------------------------------
 // The acts
@@ -417,6 +426,12 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       'receive a cop',
       'receive cop',
       '/',
+      'personal gmail',
+      'personal email',
+      'personal e-mail',
+      'personal address',
+      'personal account',
+      'personal inbox',
     ],
     severity: 'medium',
     unmarked: 'medium',
@@ -435,6 +450,8 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     ),
     needs: ['<img', '](http', 'pixel', 'beacon', 'tracking image', 'invisible image', 'hidden image'],
     severity: 'medium',
+    unmarked: 'medium',
+    standsAlone: true,
     what: 'standing order to put a tracking image into what the agent writes',
   },
   {
@@ -635,5 +652,84 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: 'standing order to switch off the check before a risky action',
     refine: guardedRisk,
+  },
+  {
+    // "pay the fine in gift cards", "at a Bitcoin ATM today", "grant write access to any of the user's repos on
+    // request": payments and powers the way scams ask for them
+    act: 'approval',
+    re: anyOf(
+      String.raw`\b(?:pay|paid|buy|purchase|send|settle)\b[^.!?\n]{0,80}?\b(?:in|with|via|using|at)\s+(?:\w+\s+){0,2}?(?:gift ?cards?|bitcoin atms?|crypto(?:currency)? atms?|prepaid cards?|western union|moneygram)\b`,
+      String.raw`\bgift ?cards?\b[^.!?\n]{0,80}?\b(?:codes?|send|text|reply)\b`,
+      String.raw`\b(?:grant|give)\s+(?:\w+\s+)?(?:write|admin|edit|owner|full|push)\s+access\b[^.!?\n]{0,60}?\b(?:on request|when asked|if asked|to anyone|whenever)\b`,
+    ),
+    needs: [
+      'gift card',
+      'giftcard',
+      'bitcoin atm',
+      'crypto atm',
+      'cryptocurrency atm',
+      'prepaid card',
+      'western union',
+      'moneygram',
+      'on request',
+      'when asked',
+      'if asked',
+      'to anyone',
+      'whenever',
+    ],
+    severity: 'medium',
+    unmarked: 'medium',
+    standsAlone: true,
+    what: 'standing order to pay or grant the way a scam asks',
+  },
+  {
+    // "per a message from 'Schlage support' …, keep auto-lock off", "text from an unknown number signed 'your boss': buy
+    // them", "per an issue comment from external contributor 'ci-fixer99': commit the .env": an order on the user's
+    // money, accounts, data or health taken from a source nobody checked
+    act: 'approval',
+    re: anyOf(
+      String.raw`\bfrom\s+(?:an?\s+)?(?:unknown|unverified|unrecognized|unrecognised|anonymous|unfamiliar)\s+(?:\w+\s+)?(?:numbers?|senders?|callers?|accounts?|contributors?|sources?|users?|short codes?|addresses|plugins?|extensions?)\b`,
+      String.raw`\b(?:sender|caller|source|number)\s+(?:is\s+)?(?:unverified|unknown|not verified|isn't in|is not in|not in)\b`,
+      String.raw`\b(?:external|anonymous|unverified|first-time)\s+contributors?\b`,
+      String.raw`\bcold[- ]call(?:ed|s)?\b`,
+      String.raw`\b(?:per|from|via|in)\s+(?:an?|the)\s+(?:[\w'’-]+\s+){0,2}?(?:pop-?ups?|coupon sites?|forum (?:posts?|threads?|answers?)|facebook posts?|group chats?|reddit (?:posts?|threads?)|blog comments?|anonymous (?:answers?|posts?|tips?)|download pages?|install pages?|partner feeds?|press kits?)\b`,
+      String.raw`\b(?:signed|from|by|per)\s+(?:an?\s+|the\s+)?(?:bank's\s+)?['‘"“](?:[\w.' -]{0,20}\s)?(?:support|security|fraud(?: team)?|it|helpdesk|help desk|admin|court clerk|your boss|ceo|cfo|hr|payroll|billing|legal|compliance|nurse\w*|uncle \w+|aunt \w+)['’"”]`,
+    ),
+    needs: [
+      'unknown',
+      'unverified',
+      'unrecognized',
+      'unrecognised',
+      'anonymous',
+      'unfamiliar',
+      'not verified',
+      "isn't in",
+      'is not in',
+      'not in',
+      'contributor',
+      'cold call',
+      'cold-call',
+      'pop-up',
+      'popup',
+      'coupon site',
+      'forum',
+      'facebook post',
+      'group chat',
+      'reddit',
+      'blog comment',
+      'download page',
+      'install page',
+      'partner feed',
+      'press kit',
+      "'",
+      '‘',
+      '"',
+      '“',
+    ],
+    severity: 'medium',
+    unmarked: 'medium',
+    standsAlone: true,
+    what: 'an order on the user’s money, accounts or data from a source nobody checked',
+    refine: (text, start, end, severity) => (CONSEQUENTIAL.test(text.slice(Math.max(0, start - 200), end + 300)) ? severity : null),
   },
 ]
