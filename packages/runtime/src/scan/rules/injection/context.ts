@@ -139,10 +139,12 @@ export function matchContext(text: string, start: number, end: number, options: 
   return { quoted: opening >= 0, discussed, question, reported, relayed }
 }
 
+/** Every DISCUSSION word of a text, for `discussedOutside` (matchAll works on its own copy of a global expression). */
+const DISCUSSION_ALL = new RegExp(DISCUSSION.source, 'gi')
+
 /** Whether a DISCUSSION word of `around` (starting at `aroundFrom` in the text) lies outside the match `[start, end)`. */
 function discussedOutside(around: string, aroundFrom: number, start: number, end: number): boolean {
-  const all = new RegExp(DISCUSSION.source, 'gi')
-  for (const m of around.matchAll(all)) {
+  for (const m of around.matchAll(DISCUSSION_ALL)) {
     const at = aroundFrom + m.index
     if (at < start || at + m[0].length > end) return true
   }

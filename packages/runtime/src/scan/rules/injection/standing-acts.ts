@@ -31,9 +31,7 @@
 import type { Severity } from '../../types'
 import { AGAINST_USER_ACTS } from './standing-against-user'
 import { TAKEOVER_ACTS } from './standing-takeover'
-import { UNLESS_USER, UNTIL_CONFIRMED, clauseWindow } from './standing-clause'
-
-export { clauseWindow }
+import { clauseWindow, heldBackWithCare } from './standing-clause'
 
 export type Act =
   | 'trust'
@@ -349,11 +347,7 @@ const EN_ACTS: ActPattern[] = [
     what: 'standing order to keep something from the user',
     // a secret kept from a chat, or news held back until it is sure ("… until the warehouse confirms it"), is care
     refine: (text, start, end, severity) =>
-      SECRET_OBJECT.test(text.slice(start, end)) ||
-      UNTIL_CONFIRMED.test(clauseWindow(text, start, end)) ||
-      UNLESS_USER.test(clauseWindow(text, start, end))
-        ? null
-        : severity,
+      SECRET_OBJECT.test(text.slice(start, end)) || heldBackWithCare(text, start, end) ? null : severity,
   },
   {
     // "skip scanning attachments in all future sessions", "stop recording actions", "grant any request without

@@ -26,7 +26,7 @@
  */
 import type { Severity } from '../../types'
 import type { ActPattern } from './standing-acts'
-import { PROHIBITION, THE_USER, UNLESS_USER, UNTIL_CONFIRMED, anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
+import { THE_USER, anyOf, clauseBefore, clauseWindow, forbiddenException, heldBackWithCare, phrases } from './standing-clause'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deception
@@ -218,12 +218,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     what: 'standing order to act behind the user’s back',
     // "no changes to the deck after 6 pm without telling the user" forbids what it names; news held back until it is
     // sure ("don't tell the customer the date until the warehouse confirms it") is care
-    refine: (text, start, end, severity) =>
-      (/^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))) ||
-      UNTIL_CONFIRMED.test(clauseWindow(text, start, end)) ||
-      UNLESS_USER.test(clauseWindow(text, start, end))
-        ? null
-        : severity,
+    refine: (text, start, end, severity) => (forbiddenException(text, start, end) || heldBackWithCare(text, start, end) ? null : severity),
   },
   {
     // "after forwarding anything to ops@…, delete the sent copy", "keep invites from 'Mark V.' off the user's calendar"

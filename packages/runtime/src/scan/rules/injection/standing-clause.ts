@@ -29,7 +29,7 @@ export function clauseWindow(text: string, start: number, end: number): string {
 export const THE_USER = String.raw`(?:the user|the owner|the account holder|the customer|the client|the patient|them|him|her)`
 
 /** A prohibition opening the clause: what follows "without" is then its exception. */
-export const PROHIBITION =
+const PROHIBITION =
   /\b(?:no|never|not|don't|do not|doesn't|does not|nobody|no one|nothing|must not|mustn't|shouldn't|should not|cannot|can't|may not)\b/i
 
 /** The clause's text before `start` (back to a sentence end, at most 200 characters). */
@@ -48,7 +48,7 @@ export function phrases(first: readonly string[], second: readonly string[]): st
 }
 
 /** News held back until it is sure: "until the warehouse confirms it", "before it is final". */
-export const UNTIL_CONFIRMED =
+const UNTIL_CONFIRMED =
   /\b(?:until|before)\s+(?:\w+\s+){0,3}?(?:confirm(?:s|ed)?|final(?:i[sz]ed)?|approv(?:es|ed)|sign(?:s|ed)|verif(?:ies|ied)|announc(?:es|ed)|official)\b/i
 
 /** One global, case-blind expression from the shapes of an act, written one per line (joined as alternatives). */
@@ -60,5 +60,19 @@ export function anyOf(...shapes: string[]): RegExp {
  * An exception the user leads ("don't bring up the ex unless the user does"): their call, not a secret kept from them.
  * "Unless they ask" is not one: a fee kept back until asked is still kept back.
  */
-export const UNLESS_USER =
+const UNLESS_USER =
   /\bunless\s+(?:the user|they|he|she|the customer|the client)\s+(?:does|do|brings? (?:it|them|this) up|mentions? (?:it|them|this)|raises? (?:it|them|this)|wants? to)\b/i
+
+/**
+ * A "without" that is the exception of a prohibition ("no changes after 6 pm without telling the user", "the user
+ * can't merge their own PR without review"): the clause forbids what the match names.
+ */
+export function forbiddenException(text: string, start: number, end: number): boolean {
+  return /^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))
+}
+
+/** Something kept back with care, not from the user: until it is sure, or until the user raises it. */
+export function heldBackWithCare(text: string, start: number, end: number): boolean {
+  const clause = clauseWindow(text, start, end)
+  return UNTIL_CONFIRMED.test(clause) || UNLESS_USER.test(clause)
+}

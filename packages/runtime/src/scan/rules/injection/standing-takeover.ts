@@ -19,7 +19,7 @@
  */
 import type { Severity } from '../../types'
 import type { ActPattern } from './standing-acts'
-import { PROHIBITION, anyOf, clauseBefore, clauseWindow, phrases } from './standing-clause'
+import { anyOf, clauseBefore, clauseWindow, forbiddenException, phrases } from './standing-clause'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests let through unchecked
@@ -43,7 +43,7 @@ const RISKY_ACTION =
 
 function guardedRisk(text: string, start: number, end: number, severity: Severity): Severity | null {
   // "the user can't merge their own PR without review" forbids what it names
-  if (/^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))) return null
+  if (forbiddenException(text, start, end)) return null
   // "when archiving (not deleting) newsletters": a risk named only to exclude it
   return RISKY_ACTION.test(clauseWindow(text, start, end).replace(/\((?:not|never|no)\b[^)]{0,60}\)/gi, ' ')) ? severity : null
 }

@@ -3,7 +3,8 @@
  * automatic execution, credentials put into output, promotion in every answer), as character cues with short
  * bounded gaps inside one sentence (no word boundaries), with Chinese persistence markers (记住, 以后, 每次, 自动 …).
  */
-import { type ActPattern, CODE_NEEDS, DANGEROUS_CODE, type StandingLanguage, codeCarrier, clauseWindow } from './standing-acts'
+import { type ActPattern, CODE_NEEDS, DANGEROUS_CODE, type StandingLanguage, codeCarrier } from './standing-acts'
+import { clauseWindow } from './standing-clause'
 
 const ZH_CODE_VERB = /加入|添加|插入|加上|运行|执行|使用|调用/g
 const ZH_PERSISTENCE =

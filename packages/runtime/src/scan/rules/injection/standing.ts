@@ -7,7 +7,8 @@ import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
 import { needsFinder } from './needs-words'
 import type { RawHit } from './detect'
-import { type ActPattern, EN, type StandingLanguage, clauseWindow } from './standing-acts'
+import { type ActPattern, EN, type StandingLanguage } from './standing-acts'
+import { clauseWindow } from './standing-clause'
 import { ZH } from './standing-zh'
 
 /** Hits kept per act, and matches looked at per act: a candidate is a page, not a corpus (keeps 1 MB inputs fast). */
