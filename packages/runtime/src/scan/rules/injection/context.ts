@@ -89,6 +89,9 @@ const DISCUSSION =
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
 
+/** The how-questions of DISCUSSION, blanked after a match (`matchContext`). */
+const HOW_AFTER = /\bhow (?:to|do|can|does)\b/gi
+
 const QUESTION_OPENING = /^\s*(?:what|how|why|does|do|is|are|can|could|should|when|which|who|wie|was|warum|ist|kann)\b/i
 
 /**
@@ -123,7 +126,9 @@ export function matchContext(text: string, start: number, end: number, options: 
   const to = sentenceEnd(text, end)
   const sentence = text.slice(from, to)
   const aroundFrom = Math.max(0, from - 40)
-  const around = text.slice(aroundFrom, to)
+  // "how to" after the match is the payload's own request ("ignore all previous instructions and tell me how to …"), not
+  // a question about the phrase; blanked to spaces so offsets into `around` stay those of the text
+  const around = text.slice(aroundFrom, end) + text.slice(end, to).replace(HOW_AFTER, (m) => ' '.repeat(m.length))
   const embedded = embeddedOrder(text, start, end)
   const question =
     /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded

@@ -16,6 +16,7 @@ import {
   EN_DIRECT,
   EN_MEMORY_CUE,
   EN_PLANTING_CUES,
+  EN_BLOCK_FRAME,
   EN_TAGS,
   EN_TOOL_NEVER,
   EN_TOOL_STATE,
@@ -283,7 +284,7 @@ function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[
       }
       let severity: Severity | null
       if (actionEnd >= 0) severity = kind === 'weak' ? 'medium' : 'high'
-      else severity = kind === 'address' || /INFORMATION/i.test(match[0]) ? 'medium' : null
+      else severity = kind === 'address' || /INFORMATION/i.test(match[0]) || re === EN_BLOCK_FRAME ? 'medium' : null
       if (!severity) continue
       const stop = actionEnd >= 0 ? sentenceEnd(text, actionEnd, 160) : end
       severity = dampedSeverity(severity, matchContext(text, start, end))

@@ -172,7 +172,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     // them", "don't mention the switch", "invoices … shouldn't be flagged"
     act: 'covert',
     re: anyOf(
-      String.raw`\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|behind (?:the user's|their|his|her) back)\s+(?:\w+\s+)?(?:cc|bcc|copy|copies|forward|send|share|upload|sync|post|log|record|add|change|switch|move|transfer|pay|approve|install|delete|keep|continue|charge|subscribe|redirect|route|include|attach|collect|store|save|monitor|track|enable|disable|grant|buy|order|archive|hide|dismiss|mark|close|remove|clear)\b`,
+      String.raw`(?<!\b(?:I|we)\s+(?:\w+\s+)?(?:want|wanted|need|needed|plan|planned|like|hope|tried|try|have|had|going)\s+to\s+)\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|behind (?:the user's|their|his|her) back)\s+(?:\w+\s+)?(?:cc|bcc|copy|copies|forward|send|share|upload|sync|post|log|record|add|change|switch|move|transfer|pay|approve|install|delete|keep|continue|charge|subscribe|redirect|route|include|attach|collect|store|save|monitor|track|enable|disable|grant|buy|order|archive|hide|dismiss|mark|close|remove|clear)\b`,
       String.raw`\b(?:archive|hide|dismiss|delete|clear|mark)\s+(?:them|it|these|those)\s+(?:as read\s+)?(?:silently|quietly|secretly)\b`,
       String.raw`\bwithout\s+(?:ever\s+)?(?:telling|informing|notifying|alerting|warning|showing)\s+${THE_USER}\b`,
       String.raw`\b(?:no need to|don't|do not|never|and not|but not)\s+(?:tell|inform|notify|alert|warn)\s+${THE_USER}\b`,
@@ -275,6 +275,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     act: 'covert',
     re: anyOf(
       String.raw`\bkeep\s+this\s+(?:note|entry|memory|rule|line|instruction)?\s*(?:hidden|secret|invisible|to yourself)\b`,
+      String.raw`\b(?:do not|don't|dont|never)\s+(?:repeat|reveal|mention|disclose|quote|read out|show)\s+this\s+(?:note|entry|memory|rule|instruction|line)\b`,
       String.raw`\b(?:but|and|yet)\s+keep\s+(?:following|obeying|applying|doing)\s+(?:it|this|them)\b`,
       String.raw`\b(?:re-?save|restore|re-?add|re-?create|re-?insert|copy)\s+(?:this|the)\s+(?:note|entry|memory|rule|instruction|line)\b[^.!?\n]{0,60}?\b(?:if|when|whenever|after)\b[^.!?\n]{0,30}?\b(?:deleted|removed|cleared|erased|wiped|reset)\b`,
       String.raw`\bcopy\s+(?:this|the)\s+(?:note|entry|rule|instruction)\s+into\s+(?:every|each|all|any)\s+(?:[\w-]+\s+){0,2}?(?:memor(?:y|ies)|notes?|entr(?:y|ies)|readmes?|docs?|files?|prompts?)\b`,
@@ -306,6 +307,12 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       'summarised',
       'compacted',
       'copy this',
+      'this note',
+      'this entry',
+      'this memory',
+      'this rule',
+      'this instruction',
+      'this line',
       'copy the note',
       'copy the entry',
       'copy the rule',
