@@ -24,11 +24,25 @@ export function atLeastMedium(severity: Severity): boolean {
 
 const SENTENCE_END = /[.!?。！？\n]/
 
+/**
+ * Whether the character at `i` ends a sentence. A full stop does only before a space, a line break, a closing quote
+ * or bracket, or the end: not inside a name ("evil.example", "v1.2") nor in "e.g." or "i.e.", which open the example
+ * a lesson quotes rather than close the sentence that introduces it.
+ */
+function endsSentence(text: string, i: number): boolean {
+  const ch = text[i]!
+  if (!SENTENCE_END.test(ch)) return false
+  if (ch !== '.') return true
+  const next = text[i + 1]
+  if (next !== undefined && !/[\s"'”’)\]»」』]/.test(next)) return false
+  return !/(?:^|[^\w])(?:e\.g|i\.e)$/i.test(text.slice(Math.max(0, i - 4), i))
+}
+
 /** Start of the sentence holding `index` (looks back at most `limit` characters). */
 export function sentenceStart(text: string, index: number, limit = 240): number {
   const floor = Math.max(0, index - limit)
   for (let i = index - 1; i >= floor; i--) {
-    if (SENTENCE_END.test(text[i])) return i + 1
+    if (endsSentence(text, i)) return i + 1
   }
   return floor
 }
@@ -37,7 +51,7 @@ export function sentenceStart(text: string, index: number, limit = 240): number 
 export function sentenceEnd(text: string, index: number, limit = 240): number {
   const ceiling = Math.min(text.length, index + limit)
   for (let i = index; i < ceiling; i++) {
-    if (SENTENCE_END.test(text[i])) return i + 1
+    if (endsSentence(text, i)) return i + 1
   }
   return ceiling
 }
@@ -84,7 +98,7 @@ const TASK_ON_QUOTE =
  * detection rule, a question about what a phrase does.
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![.\w-])|e\.g\.|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -118,7 +132,42 @@ export interface MatchContext {
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ing|s)?|tell(?:ing|s)?|instruct(?:ing|s)?|get(?:ting|s)?|trick(?:ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+["“'‘]?$/i
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+["“'‘]?$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$/i
+
+/**
+ * A document about prompt injection: the topic named twice, or once in its opening (a title, a subject line). In one,
+ * an attack line quoted (or in a blockquote) is an example the document shows, however far the lesson's words are
+ * from the quote ("Examples observed in the wild include:" and three quoted lines under it). The cost: an injection
+ * that quotes its own payload in such a document reads as an example too, and is left at `low`.
+ */
+const INJECTION_TOPIC =
+  /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?)|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?))\b/gi
+
+let topicText: string | undefined
+let topicValue = false
+
+/** Whether `text` is about prompt injection (`INJECTION_TOPIC`); the last answer is kept, since every match asks. */
+function aboutInjection(text: string): boolean {
+  if (text === topicText) return topicValue
+  let count = 0
+  let value = false
+  INJECTION_TOPIC.lastIndex = 0
+  for (const match of text.matchAll(INJECTION_TOPIC)) {
+    if (++count >= 2 || match.index < 200) {
+      value = true
+      break
+    }
+  }
+  topicText = text
+  topicValue = value
+  return value
+}
+
+/** Whether `index` sits on a blockquote line ("> Ignore previous instructions …"). */
+function inBlockquote(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1
+  return /^[ \t]{0,4}>/.test(text.slice(lineStart, lineStart + 6))
+}
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number, options: { ownWords?: boolean } = {}): MatchContext {
@@ -141,7 +190,9 @@ export function matchContext(text: string, start: number, end: number, options: 
   // a match may start at its own opening quote (a pattern that takes the quote in)
   const opening = quoteOpening(text, /["“«‘]/.test(text[start] ?? '') ? start + 1 : start)
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
-  return { quoted: opening >= 0, discussed, question, reported, relayed }
+  const quoted = opening >= 0 || inBlockquote(text, start)
+  if (!discussed && quoted && aboutInjection(text)) discussed = true
+  return { quoted, discussed, question, reported, relayed }
 }
 
 /** Every DISCUSSION word of a text, for `discussedOutside` (matchAll works on its own copy of a global expression). */

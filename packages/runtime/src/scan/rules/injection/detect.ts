@@ -3,6 +3,7 @@
  * facts, memory planting (a memory cue + weighted claims) and instructions addressed to an AI reader inside a
  * document. Offsets are into the string given.
  */
+import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
 import {
@@ -16,6 +17,8 @@ import {
   EN_DIRECT,
   EN_MEMORY_CUE,
   EN_PLANTING_CUES,
+  EN_AI_LABEL,
+  EN_READER_BY_TASK,
   EN_BLOCK_FRAME,
   EN_TAGS,
   EN_TOOL_NEVER,
@@ -66,6 +69,19 @@ const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\./i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM/
+/** Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them). */
+const READER_BY_TASK_WORDS = [
+  'whoever',
+  'if you',
+  'if this',
+  'automated',
+  'whatever',
+  'summari',
+  'screener',
+  'crawler',
+  'indexer',
+  'scraper',
+]
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 
@@ -93,10 +109,11 @@ export function detectInjection(text: string): RawHit[] {
   runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
+  const byTask = READER_BY_TASK_WORDS.some((word) => lower.includes(word)) ? EN_READER_BY_TASK : []
   const mention = text.includes('@')
   runAddressed(
     text,
-    { addresses: [...enAddress, ...(german ? DE_ADDRESS : [])], tags: EN_TAGS, weak: EN_SHOUTS },
+    { addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])], tags: EN_TAGS, weak: EN_SHOUTS },
     german ? [EN_ACTION, DE_ACTION] : [EN_ACTION],
     hits,
   )
@@ -116,9 +133,22 @@ export function detectInjection(text: string): RawHit[] {
   return mergeHits(hits)
 }
 
+/** Each table's `needs` words, found in one pass over the text (needs-words.ts), the finder built on first use. */
+const TABLE_FINDERS = new WeakMap<readonly DirectPattern[], (lower: string) => ReadonlySet<string>>()
+
+function neededWords(patterns: readonly DirectPattern[], lower: string): ReadonlySet<string> {
+  let finder = TABLE_FINDERS.get(patterns)
+  if (!finder) {
+    finder = needsFinder(patterns.flatMap((pattern) => pattern.needs ?? []))
+    TABLE_FINDERS.set(patterns, finder)
+  }
+  return finder(lower)
+}
+
 function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[], lower: string): void {
+  const found = neededWords(patterns, lower)
   for (const pattern of patterns) {
-    if (pattern.needs && !pattern.needs.some((word) => lower.includes(word))) continue
+    if (pattern.needs && !pattern.needs.some((word) => found.has(word))) continue
     pattern.re.lastIndex = 0
     let count = 0
     for (const match of text.matchAll(pattern.re)) {
@@ -132,6 +162,8 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
   }
 }
 
+const TOOL_NEVER_TABLE = [EN_TOOL_NEVER]
+
 /** "never call it again" is a tool error stated as a fact when a tool/key is declared broken close by. */
 function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
   const states: Array<[number, number]> = []
@@ -140,7 +172,7 @@ function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
     for (const match of text.matchAll(re)) if (states.push([match.index, match.index + match[0].length]) >= MAX_MATCHES) break
   }
   if (states.length === 0) return
-  runDirect(text, [EN_TOOL_NEVER], hits, text.toLowerCase())
+  runDirect(text, TOOL_NEVER_TABLE, hits, text.toLowerCase())
   for (const hit of hits) {
     if (hit.rule !== 'tool-fact') continue
     const near = states.find(([s, e]) => Math.abs(s - hit.start) < 200 || Math.abs(e - hit.end) < 200)
@@ -268,7 +300,7 @@ function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[
   const transcript = TRANSCRIPT_LABEL.test(text)
   const consider = (re: RegExp, kind: 'address' | 'tag' | 'weak', index: number): void => {
     // "Assistant:" lines in a chat transcript are speaker labels, not an address.
-    if (transcript && kind === 'address' && index === LABEL_ADDRESS_INDEX) return
+    if (transcript && kind === 'address' && (index === LABEL_ADDRESS_INDEX || re === EN_AI_LABEL)) return
     re.lastIndex = 0
     let count = 0
     for (const match of text.matchAll(re)) {

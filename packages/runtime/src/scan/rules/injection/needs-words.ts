@@ -36,27 +36,91 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     before: word.startsWith(' '),
     after: word.endsWith(' '),
   }))
-  const cores = [...new Set(parsed.map((w) => w.core))].sort((a, b) => b.length - a.length)
-  const all = new RegExp(cores.map(escapeRegExp).join('|'), 'g')
+  const automaton = buildAutomaton([...new Set(parsed.map((w) => w.core))].filter((core) => core !== ''))
   const byCore = new Map<string, NeedsWord[]>()
   for (const w of parsed) byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
-  // A match of "filtering" holds "filter" at the same place too: the cores that start a found core, itself first.
-  const startingAt = new Map(cores.map((core) => [core, cores.filter((other) => core.startsWith(other))]))
   return (lower) => {
     const found = new Set<string>()
-    all.lastIndex = 0
-    // Restarting one unit on finds overlapping occurrences too ("legal" inside "illegal").
-    for (let match = all.exec(lower); match; match = all.exec(lower)) {
-      const at = match.index
-      for (const core of startingAt.get(match[0])!)
-        for (const w of byCore.get(core)!) {
-          if (found.has(w.word)) continue
-          if (w.before && !boundary(lower, at - 1)) continue
-          if (w.after && !boundary(lower, at + core.length)) continue
-          found.add(w.word)
-        }
-      all.lastIndex = at + 1
-    }
+    automaton.scan(lower, (core, at) => {
+      for (const w of byCore.get(core)!) {
+        if (found.has(w.word)) continue
+        if (w.before && !boundary(lower, at - 1)) continue
+        if (w.after && !boundary(lower, at + core.length)) continue
+        found.add(w.word)
+      }
+    })
     return found
+  }
+}
+
+/**
+ * An Aho-Corasick automaton over the cores, as a table of transitions on character classes (the characters the
+ * cores use, and one class for every other character): a text is read once, a few array reads a character, whatever
+ * the number of words. An alternation of the words in one RegExp, which V8 tries word by word at each position, cost
+ * more than a `String.includes` per word; this costs less than either.
+ */
+interface Automaton {
+  /** Calls `report(core, start)` for every occurrence of every core in `text`, overlapping ones included. */
+  scan(text: string, report: (core: string, start: number) => void): void
+}
+
+function buildAutomaton(cores: readonly string[]): Automaton {
+  // character classes: 0 for characters no core uses
+  const classOf = new Map<number, number>()
+  for (const core of cores)
+    for (let i = 0; i < core.length; i++) if (!classOf.has(core.charCodeAt(i))) classOf.set(core.charCodeAt(i), classOf.size + 1)
+  const width = classOf.size + 1
+  const ascii = new Uint16Array(128)
+  for (const [code, cls] of classOf) if (code < 128) ascii[code] = cls
+  // the trie, as growable arrays of transitions (0 = none, the root being node 0)
+  const goto: number[][] = [new Array<number>(width).fill(0)]
+  const ends: string[][] = [[]]
+  for (const core of cores) {
+    let node = 0
+    for (let i = 0; i < core.length; i++) {
+      const cls = classOf.get(core.charCodeAt(i))!
+      let next = goto[node]![cls]!
+      if (next === 0) {
+        next = goto.length
+        goto.push(new Array<number>(width).fill(0))
+        ends.push([])
+        goto[node]![cls] = next
+      }
+      node = next
+    }
+    ends[node]!.push(core)
+  }
+  // failure links breadth first; each node's missing transitions become its failure node's, so reading never backtracks
+  const fail = new Int32Array(goto.length)
+  const delta = new Int32Array(goto.length * width)
+  const queue: number[] = []
+  for (let cls = 0; cls < width; cls++) {
+    const child = goto[0]![cls]!
+    delta[cls] = child
+    if (child !== 0) queue.push(child)
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head]!
+    ends[node]!.push(...ends[fail[node]!]!)
+    for (let cls = 0; cls < width; cls++) {
+      const child = goto[node]![cls]!
+      if (child !== 0) {
+        fail[child] = delta[fail[node]! * width + cls]!
+        delta[node * width + cls] = child
+        queue.push(child)
+      } else delta[node * width + cls] = delta[fail[node]! * width + cls]!
+    }
+  }
+  const output = ends.map((list) => (list.length === 0 ? null : list))
+  return {
+    scan(text, report) {
+      let state = 0
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i)
+        state = delta[state * width + (code < 128 ? ascii[code]! : (classOf.get(code) ?? 0))]!
+        const hits = output[state]
+        if (hits !== null) for (const core of hits!) report(core, i + 1 - core.length)
+      }
+    },
   }
 }

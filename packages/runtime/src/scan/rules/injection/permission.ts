@@ -44,6 +44,11 @@ const PERMISSION_KIND = String.raw`(?:write|read|edit|delete|admin|administrator
 const GATED_VERB = String.raw`(?:write|edit|modify|delete|remove|create|change|access|deploy|push|commit|merge|publish|install|upload|approve|execute|save|rename|move|overwrite)`
 /** A permission noun that names a thing of its own ("permission issues", "access logs") is not a permission. */
 const NOT_PERMISSION = String.raw`(?!\s+(?:issues?|problems?|errors?|prompts?|dialogs?|settings|model|system|management|controls?|requests?|checks?|bugs?|logs?|tokens?|keys?|points?|codes?|patterns?|levels?))`
+/**
+ * A preposition left without its object ("upload content you don't have rights to;"): the noun before "you" is what
+ * the clause is about, a reader's duty in terms of service, not the assistant's missing permission.
+ */
+const STRANDED = String.raw`(?!\s+(?:to|for|over|on)\s*(?:[;,.:)!?]|$))`
 const RANK = String.raw`(?:an?\s+)?(?:admin|administrator|superuser|super-user|root user|sysadmin|owner|moderator|maintainer)s?`
 
 const EN_CLAIMS: ClaimPattern[] = [
@@ -162,7 +167,7 @@ const EN_CLAIMS: ClaimPattern[] = [
   {
     // "you do not have permission to write to the repo", "you are not allowed to edit files"
     re: new RegExp(
-      String.raw`\b${ASSISTANT}\s+(?:(?:have|has)\s+no|(?:do|does)\s*(?:not|n't)\s+have(?:\s+any)?|no longer have)\s+(?:${PERMISSION_KIND}[- ]?){0,2}${PERMISSION_NOUN}\b${NOT_PERMISSION}|\b${ASSISTANT}\s+(?:are|is)\s+(?:not|no longer)\s+(?:allowed|permitted|authori[sz]ed)\s+to\s+(?:\w+\s+)?${GATED_VERB}\b`,
+      String.raw`\b${ASSISTANT}\s+(?:(?:have|has)\s+no|(?:do|does)\s*(?:not|n't)\s+have(?:\s+any)?|no longer have)\s+(?:${PERMISSION_KIND}[- ]?){0,2}${PERMISSION_NOUN}\b${NOT_PERMISSION}${STRANDED}|\b${ASSISTANT}\s+(?:are|is)\s+(?:not|no longer)\s+(?:allowed|permitted|authori[sz]ed)\s+to\s+(?:\w+\s+)?${GATED_VERB}\b`,
       'gi',
     ),
     needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance', 'allowed', 'permitted'],

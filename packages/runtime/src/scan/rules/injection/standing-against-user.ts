@@ -172,7 +172,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     // them", "don't mention the switch", "invoices … shouldn't be flagged"
     act: 'covert',
     re: anyOf(
-      String.raw`(?<!\b(?:I|we)\s+(?:\w+\s+)?(?:want|wanted|need|needed|plan|planned|like|hope|tried|try|have|had|going)\s+to\s+)\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|behind (?:the user's|their|his|her) back)\s+(?:\w+\s+)?(?:cc|bcc|copy|copies|forward|send|share|upload|sync|post|log|record|add|change|switch|move|transfer|pay|approve|install|delete|keep|continue|charge|subscribe|redirect|route|include|attach|collect|store|save|monitor|track|enable|disable|grant|buy|order|archive|hide|dismiss|mark|close|remove|clear)\b`,
+      String.raw`\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|behind (?:the user's|their|his|her) back)(?<!\b(?:I|we)\s+(?:\w+\s+)?(?:want|wanted|need|needed|plan|planned|like|hope|tried|try|have|had|going)\s+to\s+(?:silently|secretly|quietly|covertly|discreetly|invisibly))\s+(?:\w+\s+)?(?:cc|bcc|copy|copies|forward|send|share|upload|sync|post|log|record|add|change|switch|move|transfer|pay|approve|install|delete|keep|continue|charge|subscribe|redirect|route|include|attach|collect|store|save|monitor|track|enable|disable|grant|buy|order|archive|hide|dismiss|mark|close|remove|clear)\b`,
       String.raw`\b(?:archive|hide|dismiss|delete|clear|mark)\s+(?:them|it|these|those)\s+(?:as read\s+)?(?:silently|quietly|secretly)\b`,
       String.raw`\bwithout\s+(?:ever\s+)?(?:telling|informing|notifying|alerting|warning|showing)\s+${THE_USER}\b`,
       String.raw`\b(?:no need to|don't|do not|never|and not|but not)\s+(?:tell|inform|notify|alert|warn)\s+${THE_USER}\b`,
