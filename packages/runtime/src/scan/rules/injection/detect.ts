@@ -149,16 +149,22 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
   const found = neededWords(patterns, lower)
   for (const pattern of patterns) {
     if (pattern.needs && !pattern.needs.some((word) => found.has(word))) continue
-    pattern.re.lastIndex = 0
+    // exec on the table's own expression: matchAll would copy it first, for every pattern of every candidate
+    const re = pattern.re
+    re.lastIndex = 0
     let count = 0
-    for (const match of text.matchAll(pattern.re)) {
-      if (++count > MAX_MATCHES) break
+    for (let match = re.exec(text); match !== null; match = re.exec(text)) {
       const start = match.index
       const end = start + match[0].length
-      if (end === start) continue
+      if (end === start) {
+        re.lastIndex = end + 1
+        continue
+      }
+      if (++count > MAX_MATCHES) break
       const severity = dampedSeverity(pattern.severity, matchContext(text, start, end))
       hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
     }
+    re.lastIndex = 0
   }
 }
 
