@@ -64,3 +64,36 @@ describe.each([
     expect(poisoned.filter((r) => flaggedByRules(r.text)).length).toBeGreaterThanOrEqual(floor)
   })
 })
+
+// Tool outputs written blind (docs/scanning.md, "The public-collections and tool-outputs round"): e-mails, repository
+// files, pages, records, API responses, invites, tickets, chats, PDFs, search results and reviews, each set counted once
+// before it became development data. Benign rows are hard on purpose (lessons quoting attacks, system prompts, phishing
+// warnings): none may be rejected for an injection; the few rejected at all are README install lines that pipe a
+// download into a shell (code/download-exec, by design). The rules alone keep catching what they caught.
+describe.each([
+  // file, injected, benign, rules-only floor, benign rejected (any family), benign held for review
+  ['tool-outputs-2.jsonl', 100, 150, 81, 0, 1],
+  ['tool-outputs-3.jsonl', 100, 140, 43, 3, 10],
+  ['tool-outputs-4.jsonl', 80, 120, 38, 1, 10],
+])('%s', (file, injected, benignCount, floor, maxRejected, maxReview) => {
+  const all = rows(file)
+  const benign = all.filter((r) => r.labels.injection === 0)
+  const poisoned = all.filter((r) => r.labels.injection === 1)
+
+  it('holds the rows it says', () => {
+    expect([poisoned.length, benign.length]).toEqual([injected, benignCount])
+  })
+
+  it(`rejects no benign row for an injection, at most ${maxRejected} for code, and holds at most ${maxReview} for review`, () => {
+    const results = benign.map((r) => scan(r.text))
+    const rejected = results.filter((r) => r.decision === 'reject')
+    expect(rejected.filter((r) => r.findings.some((f) => f.family === 'injection' && f.severity !== 'low'))).toEqual([])
+    expect(rejected.every((r) => r.findings.some((f) => f.rule === 'code/download-exec'))).toBe(true)
+    expect(rejected.length).toBeLessThanOrEqual(maxRejected)
+    expect(results.filter((r) => r.decision === 'review').length).toBeLessThanOrEqual(maxReview)
+  })
+
+  it(`the rules alone still flag at least ${floor} of the ${injected} injections`, () => {
+    expect(poisoned.filter((r) => flaggedByRules(r.text)).length).toBeGreaterThanOrEqual(floor)
+  })
+})

@@ -466,7 +466,7 @@ export const EN_TOOL_STATE =
 
 /** Words that make a text a memory to keep (or a rule meant to outlive the conversation). */
 export const EN_MEMORY_CUE =
-  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
+  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b(?<!\bkeep\s+(?:this|that|it)(?=\s+(?:to|short|brief|under|below|simple|quick|down|up|going|running|in mind for now)\b))|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
 
 /** Claims a poisoned memory makes. Weights: 2 = a claim no benign memory needs; 1 = suspicious only in company. */
 export const EN_PLANTING_CUES: WeightedCue[] = [
@@ -503,7 +503,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
   {
     // Not a verb: a path or an HTTP route ("POST /conversations", "Share/*"), or an e-mail field in a list or a
     // schema ("email and password", "email: string").
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history))(?:e?s)?\b)/gi,
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history))(?:e?s)?\b)/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },
@@ -523,7 +523,8 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority',
   },
   {
-    re: /\byou\s+(?:must|should|will|shall|need to|have to|are (?:required|to))\b|\b(?:every time|whenever|each time)\s+(?:you|the user)\b|\b(?:start|end|begin)\s+every\s+(?:answer|reply|response)\b|\bin every\s+(?:answer|reply|response)\b|\balways\s+(?:recommend|include|add|mention|link|promote|send|forward|share)\b|\banything in a code block\b|\bexecuted? immediately\b/gi,
+    // "if you need to reschedule, …" is a condition, not an order
+    re: /\byou(?<!\b(?:if|when|unless|whether|in case)\s+you)\s+(?:must|should|will|shall|need to|have to|are (?:required|to))\b|\b(?:every time|whenever|each time)\s+(?:you|the user)\b|\b(?:start|end|begin)\s+every\s+(?:answer|reply|response)\b|\bin every\s+(?:answer|reply|response)\b|\balways\s+(?:recommend|include|add|mention|link|promote|send|forward|share)\b|\banything in a code block\b|\bexecuted? immediately\b/gi,
     weight: 1,
     what: 'standing order to the assistant',
   },
