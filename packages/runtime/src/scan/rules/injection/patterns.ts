@@ -634,7 +634,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
