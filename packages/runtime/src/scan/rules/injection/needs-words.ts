@@ -8,8 +8,6 @@
  * not "oxygen"; `' pin'` is "pin" at the start of a word ("(pin code"), not "spin". A table keeps its gate specific
  * that way without missing the keyword its pattern matches beside punctuation.
  */
-import { escapeRegExp } from '../../../probe'
-
 interface NeedsWord {
   /** The word as the table wrote it (what the finder reports). */
   word: string
@@ -73,7 +71,7 @@ function buildAutomaton(cores: readonly string[]): Automaton {
   const ascii = new Uint16Array(128)
   for (const [code, cls] of classOf) if (code < 128) ascii[code] = cls
   // the trie, as growable arrays of transitions (0 = none, the root being node 0)
-  const goto: number[][] = [new Array<number>(width).fill(0)]
+  const goto: number[][] = [Array.from({ length: width }, () => 0)]
   const ends: string[][] = [[]]
   for (const core of cores) {
     let node = 0
@@ -82,7 +80,7 @@ function buildAutomaton(cores: readonly string[]): Automaton {
       let next = goto[node]![cls]!
       if (next === 0) {
         next = goto.length
-        goto.push(new Array<number>(width).fill(0))
+        goto.push(Array.from({ length: width }, () => 0))
         ends.push([])
         goto[node]![cls] = next
       }

@@ -558,7 +558,7 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\bwhoever\s+(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers)\s+(?:this|these|the)\b/gi,
   /\bif you(?:'re| are)\s+(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi, // "Automated reviewer: …", "If this document is being reviewed by an automated assistant, …", "Whatever tool is
   // writing the call notes, …", "fyi for the summarizer:", "any automated fix for this issue should …"
-  /\bautomated(?<=(?:^|[\n>(\[]\s*|[.!?:]\s+)(?:(?:to|the|any)\s+){0,2}automated)\s+(?:[\w-]+\s+)?(?:reviewers?|assistants?|agents?|systems?|tools?|readers?|summari[sz]ers?|screeners?|shoppers?|bots?|checkers?|processors?|pipelines?)\s*[:,]\s/gim,
+  /\bautomated(?<=(?:^|[\n>([]\s*|[.!?:]\s+)(?:(?:to|the|any)\s+){0,2}automated)\s+(?:[\w-]+\s+)?(?:reviewers?|assistants?|agents?|systems?|tools?|readers?|summari[sz]ers?|screeners?|shoppers?|bots?|checkers?|processors?|pipelines?)\s*[:,]\s/gim,
   /\bif this (?:document|page|file|e-?mail|message|text|thread|listing|resume|paper|contract|report|post)\s+is\s+being\s+(?:reviewed|read|processed|summari[sz]ed|screened|parsed|analy[sz]ed|indexed)\s+by\s+(?:an?\s+)?(?:automated|AI|LLM|machine|bot|model|assistant|tool|software)/gi,
   /\bwhatever\s+(?:tool|bot|agent|model|assistant|system|software)\s+(?:is\s+)?\w+ing\b/gi,
   /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
