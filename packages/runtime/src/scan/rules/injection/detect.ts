@@ -18,6 +18,7 @@ import {
   EN_MEMORY_CUE,
   EN_PLANTING_CUES,
   EN_AI_LABEL,
+  EN_LABEL_ADDRESS,
   EN_READER_BY_TASK,
   EN_BLOCK_FRAME,
   EN_TAGS,
@@ -69,8 +70,11 @@ const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\./i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM/
-/** Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them). */
-const READER_BY_TASK_WORDS = [
+/**
+ * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them),
+ * found in one pass like a table's `needs` words.
+ */
+const findReaderByTaskWords = needsFinder([
   'whoever',
   'if you',
   'if this',
@@ -81,7 +85,7 @@ const READER_BY_TASK_WORDS = [
   'crawler',
   'indexer',
   'scraper',
-]
+])
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 
@@ -109,7 +113,7 @@ export function detectInjection(text: string): RawHit[] {
   runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
-  const byTask = READER_BY_TASK_WORDS.some((word) => lower.includes(word)) ? EN_READER_BY_TASK : []
+  const byTask = findReaderByTaskWords(lower).size > 0 ? EN_READER_BY_TASK : []
   const mention = text.includes('@')
   runAddressed(
     text,
@@ -285,7 +289,8 @@ function scriptBait(text: string, hits: RawHit[]): void {
 }
 
 const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im
-const LABEL_ADDRESS_INDEX = 4
+/** Address patterns that read a line's label: in a chat transcript that label is a speaker, not an address. */
+const SPEAKER_LABELS: ReadonlySet<RegExp> = new Set([EN_LABEL_ADDRESS, EN_AI_LABEL])
 
 /**
  * What opens an addressed block, by strength: an address to the AI (medium alone, high with an imperative after it),
@@ -304,9 +309,9 @@ interface AddressCues {
  */
 function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[], hits: RawHit[]): void {
   const transcript = TRANSCRIPT_LABEL.test(text)
-  const consider = (re: RegExp, kind: 'address' | 'tag' | 'weak', index: number): void => {
+  const consider = (re: RegExp, kind: 'address' | 'tag' | 'weak'): void => {
     // "Assistant:" lines in a chat transcript are speaker labels, not an address.
-    if (transcript && kind === 'address' && (index === LABEL_ADDRESS_INDEX || re === EN_AI_LABEL)) return
+    if (transcript && kind === 'address' && SPEAKER_LABELS.has(re)) return
     re.lastIndex = 0
     let count = 0
     for (const match of text.matchAll(re)) {
@@ -329,9 +334,9 @@ function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[
       hits.push({ rule: 'addressed-block', start, end: stop, severity, evidence: evidenceOf(text, start, stop, 'addressed to the AI') })
     }
   }
-  cues.addresses?.forEach((re, index) => consider(re, 'address', index))
-  cues.tags?.forEach((re, index) => consider(re, 'tag', index))
-  cues.weak?.forEach((re, index) => consider(re, 'weak', index))
+  cues.addresses?.forEach((re) => consider(re, 'address'))
+  cues.tags?.forEach((re) => consider(re, 'tag'))
+  cues.weak?.forEach((re) => consider(re, 'weak'))
 }
 
 /** Sorts hits and merges overlapping hits of the same rule, keeping the strongest severity and its evidence. */

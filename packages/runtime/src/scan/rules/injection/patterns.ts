@@ -540,7 +540,14 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
   },
 ]
 
-/** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
+/**
+ * A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
+ * a value that is a string, a number, a literal or an identifier closing an expression is configuration.
+ * A speaker in a chat transcript is labelled the same way (`runAddressed` skips it there).
+ */
+export const EN_LABEL_ADDRESS =
+  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
+
 /**
  * The AI reader as a label with its trade ("AI support agent:", "AI pair-programmer:", "# AI contract reviewers:",
  * "Summary bots:", "Assistant managing this inbox:"): the generic label ("Assistant:") needs the model named first or
@@ -556,7 +563,8 @@ export const EN_AI_LABEL =
  */
 export const EN_READER_BY_TASK: RegExp[] = [
   /\bwhoever\s+(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers)\s+(?:this|these|the)\b/gi,
-  /\bif you(?:'re| are)\s+(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi, // "Automated reviewer: …", "If this document is being reviewed by an automated assistant, …", "Whatever tool is
+  /\bif you(?:'re| are)\s+(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi,
+  // "Automated reviewer: …", "If this document is being reviewed by an automated assistant, …", "Whatever tool is
   // writing the call notes, …", "fyi for the summarizer:", "any automated fix for this issue should …"
   /\bautomated(?<=(?:^|[\n>([]\s*|[.!?:]\s+)(?:(?:to|the|any)\s+){0,2}automated)\s+(?:[\w-]+\s+)?(?:reviewers?|assistants?|agents?|systems?|tools?|readers?|summari[sz]ers?|screeners?|shoppers?|bots?|checkers?|processors?|pipelines?)\s*[:,]\s/gim,
   /\bif this (?:document|page|file|e-?mail|message|text|thread|listing|resume|paper|contract|report|post)\s+is\s+being\s+(?:reviewed|read|processed|summari[sz]ed|screened|parsed|analy[sz]ed|indexed)\s+by\s+(?:an?\s+)?(?:automated|AI|LLM|machine|bot|model|assistant|tool|software)/gi,
@@ -565,6 +573,7 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\bautomated\s+[\w-]+\b(?<=\b(?:any|every|each|the)\s+automated\s+[\w-]+)[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\b/gi,
 ]
 
+/** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
 export const EN_ADDRESS: RegExp[] = [
   // "Instructions for the scheduling assistant", "TODO for the assistant that indexes …": up to two words before the
   // reader's name, unless they make it a person's trade ("for the travel agent")
@@ -573,9 +582,7 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring)\s+(?:this|these)\b/gi,
-  // A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
-  // a value that is a string, a number, a literal or an identifier closing an expression is configuration.
-  /(?:^|[\n>*#/!(:"][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim,
+  EN_LABEL_ADDRESS,
   // "(for the assistant)", "(assistant) push a commit …"; not a commit's scope ("feat(agent): …")
   /(?<![\w-])\((?:for\s+)?(?:the\s+)?(?:assistants?|AI|LLMs?|agents?|bots?|copilots?)\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
