@@ -70,43 +70,47 @@ function buildAutomaton(cores: readonly string[]): Automaton {
   const width = classOf.size + 1
   const ascii = new Uint16Array(128)
   for (const [code, cls] of classOf) if (code < 128) ascii[code] = cls
-  // the trie, as growable arrays of transitions (0 = none, the root being node 0)
-  const goto: number[][] = [Array.from({ length: width }, () => 0)]
+  // the trie, in one table of transitions (row = node, column = class; 0 = none, the root being node 0): at most one
+  // node a character of the cores, so the table is allocated once (a row per node as an array cost more to build
+  // than the rest together)
+  let chars = 0
+  for (const core of cores) chars += core.length
+  const delta = new Int32Array((chars + 1) * width)
+  const parent = new Int32Array(chars + 1)
   const ends: string[][] = [[]]
+  let nodes = 1
   for (const core of cores) {
     let node = 0
     for (let i = 0; i < core.length; i++) {
-      const cls = classOf.get(core.charCodeAt(i))!
-      let next = goto[node]![cls]!
+      const at = node * width + classOf.get(core.charCodeAt(i))!
+      let next = delta[at]!
       if (next === 0) {
-        next = goto.length
-        goto.push(Array.from({ length: width }, () => 0))
+        next = nodes++
         ends.push([])
-        goto[node]![cls] = next
+        parent[next] = node
+        delta[at] = next
       }
       node = next
     }
     ends[node]!.push(core)
   }
-  // failure links breadth first; each node's missing transitions become its failure node's, so reading never backtracks
-  const fail = new Int32Array(goto.length)
-  const delta = new Int32Array(goto.length * width)
+  // failure links breadth first; each node's missing transitions become its failure node's, written into the same
+  // table, so reading never backtracks. A transition already filled in leads no deeper than the node itself, so a
+  // node's real children are the entries whose parent it is.
+  const fail = new Int32Array(nodes)
   const queue: number[] = []
-  for (let cls = 0; cls < width; cls++) {
-    const child = goto[0]![cls]!
-    delta[cls] = child
-    if (child !== 0) queue.push(child)
-  }
+  for (let cls = 0; cls < width; cls++) if (delta[cls] !== 0) queue.push(delta[cls]!)
   for (let head = 0; head < queue.length; head++) {
     const node = queue[head]!
     ends[node]!.push(...ends[fail[node]!]!)
+    const row = node * width
+    const failRow = fail[node]! * width
     for (let cls = 0; cls < width; cls++) {
-      const child = goto[node]![cls]!
-      if (child !== 0) {
-        fail[child] = delta[fail[node]! * width + cls]!
-        delta[node * width + cls] = child
+      const child = delta[row + cls]!
+      if (child !== 0 && parent[child] === node) {
+        fail[child] = delta[failRow + cls]!
         queue.push(child)
-      } else delta[node * width + cls] = delta[fail[node]! * width + cls]!
+      } else delta[row + cls] = delta[failRow + cls]!
     }
   }
   const output = ends.map((list) => (list.length === 0 ? null : list))

@@ -33,11 +33,14 @@ interface Stretch {
 /** Finds standing instructions in `text` (Chinese ones too when `cjk`) and appends `memory-planting` hits. */
 export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit[]): void {
   let whole: Stretch[] | null = null
-  // The needs words of the whole text, found once: most acts stand alone (read with or without a marker), and a
-  // candidate holding none of an act's words skips its expression, as a marker's stretch does.
-  let wholeWords: ReadonlySet<string> | null = null
-  const inWhole = (pattern: ActPattern) => pattern.needs.some((word) => (wholeWords ??= findNeeds(text.toLowerCase())).has(word))
+  let lower: string | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
+    const findNeeds = finderOf(language)
+    // The needs words of the whole text, found once a language: most acts stand alone (read with or without a
+    // marker), and a candidate holding none of an act's words skips its expression, as a marker's stretch does.
+    let wholeWords: ReadonlySet<string> | null = null
+    const inWhole = (pattern: ActPattern) =>
+      pattern.needs.some((word) => (wholeWords ??= findNeeds((lower ??= text.toLowerCase()))).has(word))
     whole ??= [{ from: 0, text }]
     if (!language.gate.test(text)) {
       // no marker anywhere: only the acts that are standing orders by themselves
@@ -50,7 +53,7 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
     const near = memoryText ? whole : markerStretches(text, language)
     // The needs words of the stretches read, in one pass.
     const words = memoryText
-      ? (wholeWords ??= findNeeds(text.toLowerCase()))
+      ? (wholeWords ??= findNeeds((lower ??= text.toLowerCase())))
       : findNeeds((near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
     for (const pattern of language.acts) {
       if (pattern.unmarked) {
@@ -60,8 +63,16 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
   }
 }
 
-/** Every act's `needs` words, found in one pass over a stretch. */
-const findNeeds = needsFinder([...EN.acts, ...ZH.acts].flatMap((act) => act.needs))
+/**
+ * A language's `needs` words, found in one pass over a stretch: one automaton a language, built on first use (one
+ * for both would carry the Chinese characters' classes in every English state, several times the size and the build).
+ */
+const FINDERS = new Map<StandingLanguage, (lower: string) => ReadonlySet<string>>()
+function finderOf(language: StandingLanguage): (lower: string) => ReadonlySet<string> {
+  let finder = FINDERS.get(language)
+  if (!finder) FINDERS.set(language, (finder = needsFinder(language.acts.flatMap((act) => act.needs))))
+  return finder
+}
 
 /** The stretches of `text` around its persistence markers, merged, in order. */
 function markerStretches(text: string, language: StandingLanguage): Stretch[] {
