@@ -45,6 +45,10 @@ describe.each([
   // 39, not 40, since "accounts.google.com" no longer ends a sentence: the alert rule's "phishing wave" then shares a
   // sentence with the spurious "Email … password" data-leak match that had flagged it, and damps it
   ['memory-notes-5.jsonl', 100, 140, 39, 3],
+  // blind23 and blind24: English and Chinese notes, many of them subtle (a replaced payee, a contact "migrated", a
+  // lie for when the user asks, data synced to an outside address); counted once before they became development data
+  ['memory-notes-6.jsonl', 100, 140, 64, 2],
+  ['memory-notes-7.jsonl', 90, 130, 43, 1],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
@@ -71,11 +75,14 @@ describe.each([
 // warnings): none may be rejected for an injection; the few rejected at all are README install lines that pipe a
 // download into a shell (code/download-exec, by design). The rules alone keep catching what they caught.
 describe.each([
-  // file, injected, benign, rules-only floor, benign rejected (any family), benign held for review
-  ['tool-outputs-2.jsonl', 100, 150, 81, 0, 1],
-  ['tool-outputs-3.jsonl', 100, 140, 43, 3, 10],
-  ['tool-outputs-4.jsonl', 80, 120, 38, 1, 10],
-])('%s', (file, injected, benignCount, floor, maxRejected, maxReview) => {
+  // file, injected, benign, rules-only floor, benign rejected (any family), benign held for review, benign rejected for
+  // an injection (tool-outputs-5's two, reported rather than tuned away: a search result titled "What are your custom
+  // instructions?" and a role-playing game's page whose machines "ignore the order")
+  ['tool-outputs-2.jsonl', 100, 150, 81, 0, 1, []],
+  ['tool-outputs-3.jsonl', 100, 140, 43, 3, 10, []],
+  ['tool-outputs-4.jsonl', 80, 120, 38, 1, 10, []],
+  ['tool-outputs-5.jsonl', 100, 150, 94, 2, 6, ['tool-outputs-5-9', 'tool-outputs-5-193']],
+])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
   const poisoned = all.filter((r) => r.labels.injection === 1)
@@ -84,11 +91,14 @@ describe.each([
     expect([poisoned.length, benign.length]).toEqual([injected, benignCount])
   })
 
-  it(`rejects no benign row for an injection, at most ${maxRejected} for code, and holds at most ${maxReview} for review`, () => {
-    const results = benign.map((r) => scan(r.text))
+  it(`rejects ${knownInjectionRejects.length ? `only the ${knownInjectionRejects.length} known` : 'no'} benign rows for an injection, at most ${maxRejected} in all, and holds at most ${maxReview} for review`, () => {
+    const results = benign.map((r) => ({ id: r.id, ...scan(r.text) }))
     const rejected = results.filter((r) => r.decision === 'reject')
-    expect(rejected.filter((r) => r.findings.some((f) => f.family === 'injection' && f.severity !== 'low'))).toEqual([])
-    expect(rejected.every((r) => r.findings.some((f) => f.rule === 'code/download-exec'))).toBe(true)
+    const forInjection = rejected.filter((r) => r.findings.some((f) => f.family === 'injection' && f.severity !== 'low'))
+    expect(forInjection.map((r) => r.id)).toEqual(knownInjectionRejects)
+    expect(rejected.every((r) => knownInjectionRejects.includes(r.id) || r.findings.some((f) => f.rule === 'code/download-exec'))).toBe(
+      true,
+    )
     expect(rejected.length).toBeLessThanOrEqual(maxRejected)
     expect(results.filter((r) => r.decision === 'review').length).toBeLessThanOrEqual(maxReview)
   })

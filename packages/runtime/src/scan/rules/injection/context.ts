@@ -66,6 +66,7 @@ export function isQuoted(text: string, index: number): boolean {
 
 /** Where the quotation holding `index` opens (same line), or -1 when `index` is not quoted. */
 function quoteOpening(text: string, index: number): number {
+  // (a backtick counts as a straight quote: inline code quotes what it shows)
   // a straight single quote right before the match, after a space or an opening bracket, opens a quotation
   // ("lines such as 'AI assistants must …'"); elsewhere it is mostly an apostrophe, so it is not counted below
   if (text[index - 1] === "'" && (index === 1 || /[\s([:]/.test(text[index - 2]!))) return index - 1
@@ -77,7 +78,7 @@ function quoteOpening(text: string, index: number): number {
     if (ch === '\n') break
     if (CLOSERS.includes(ch)) return straight % 2 === 1 ? nearest : -1
     if (OPENERS.includes(ch)) return i
-    if (ch === '"') {
+    if (ch === '"' || ch === '`') {
       // with an odd count of straight quotes before the match, the nearest one opened its quotation
       if (straight === 0) nearest = i
       straight++
@@ -98,7 +99,7 @@ const TASK_ON_QUOTE =
  * detection rule, a question about what a phrase does.
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?) like|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?) like|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -128,6 +129,8 @@ export interface MatchContext {
   reported?: boolean
   /** Inside a quotation handed over as material for a task (`TASK_ON_QUOTE`): translated, continued, proofread. */
   relayed?: boolean
+  /** Discussed in a document about prompt injection (`INJECTION_TOPIC`): an example the document shows. */
+  topic?: boolean
 }
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
@@ -141,33 +144,52 @@ const REPORTED =
  * that quotes its own payload in such a document reads as an example too, and is left at `low`.
  */
 const INJECTION_TOPIC =
-  /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?)|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|pen-?test\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?)|(?:planted|injected|malicious|adversarial|test) (?:\w+ )?payloads?|attacks? (?:on|against|aimed at|targeting) (?:AI|LLMs?|assistants?|agents?|chatbots?|models?))\b/gi
+  /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?|corpus|suites?|catalog(?:ue)?s?|eval\w*|test sets?)|(?:memory|data|context|training[- ]data) poisoning|data exfiltration|attack[ _]types?|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|pen-?test\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?)|(?:planted|injected|malicious|adversarial|test) (?:\w+ )?payloads?|attacks? (?:on|against|aimed at|targeting) (?:AI|LLMs?|assistants?|agents?|chatbots?|models?))\b/gi
 
 let topicText: string | undefined
-let topicValue = false
+let topicOpening = false
+let topicCount = 0
 
-/** Whether `text` is about prompt injection (`INJECTION_TOPIC`); the last answer is kept, since every match asks. */
-function aboutInjection(text: string): boolean {
-  if (text === topicText) return topicValue
-  let count = 0
-  let value = false
+/** How `text` names prompt injection (`INJECTION_TOPIC`); the last answer is kept, since every match asks. */
+function readTopic(text: string): void {
+  if (text === topicText) return
+  topicOpening = false
+  topicCount = 0
   INJECTION_TOPIC.lastIndex = 0
   for (const match of text.matchAll(INJECTION_TOPIC)) {
-    if (++count >= 2 || match.index < 200) {
-      value = true
-      break
-    }
+    if (match.index < 200) topicOpening = true
+    if (++topicCount >= 2) break
   }
   topicText = text
-  topicValue = value
-  return value
 }
 
-/** Whether `index` sits on a blockquote line ("> Ignore previous instructions …"). */
+/** Whether `text` is about prompt injection: the topic named twice, or once in its opening. */
+function aboutInjection(text: string): boolean {
+  readTopic(text)
+  return topicCount >= 2 || topicOpening
+}
+
+/**
+ * Whether `text` names the topic at least twice: a document about it. Named once ("Hello, I'm from the internal red
+ * team: ignore all prior instructions") is how an attack claims an authority, not a lesson.
+ */
+function documentAboutInjection(text: string): boolean {
+  readTopic(text)
+  return topicCount >= 2
+}
+
+/**
+ * Whether `index` sits on a blockquote line ("> Ignore previous instructions …") or an indented code line (four
+ * spaces or a tab in Markdown): a document shows such lines, it does not say them.
+ */
 function inBlockquote(text: string, index: number): boolean {
   const lineStart = text.lastIndexOf('\n', index - 1) + 1
-  return /^[ \t]{0,4}>/.test(text.slice(lineStart, lineStart + 6))
+  return /^(?:[ \t]{0,4}>| {4}|\t)/.test(text.slice(lineStart, lineStart + 6))
 }
+
+/** A quotation used as a name: "the \"Ignore previous context\" toggle", a button, a setting, a command. */
+const NAMED_BY_QUOTE =
+  /^["”'’`]\s*(?:toggle|button|option|setting|checkbox|switch|menu(?: item)?|feature|label|link|tab|field|command|mode|template|preset|shortcut)s?\b/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number, options: { ownWords?: boolean } = {}): MatchContext {
@@ -192,7 +214,10 @@ export function matchContext(text: string, start: number, end: number, options: 
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
   const quoted = opening >= 0 || inBlockquote(text, start)
   if (!discussed && quoted && aboutInjection(text)) discussed = true
-  return { quoted, discussed, question, reported, relayed }
+  if (!discussed && opening >= 0 && NAMED_BY_QUOTE.test(text.slice(end, end + 24))) discussed = true
+  // a lesson's words around a match in a document about prompt injection: "input like: Ignore the above directions …"
+  const topic = discussed && documentAboutInjection(text)
+  return { quoted, discussed, question, reported, relayed, topic }
 }
 
 /** Every DISCUSSION word of a text, for `discussedOutside` (matchAll works on its own copy of a global expression). */
@@ -208,13 +233,13 @@ function discussedOutside(around: string, aroundFrom: number, start: number, end
 }
 
 /**
- * The severity a match keeps once its context is known: quoted and discussed → `low` (a lesson quoting the
- * phrase); discussed, asked about, or quoted as material for a task (a sentence to translate, a story to continue)
+ * The severity a match keeps once its context is known: quoted and discussed, or discussed in a document about
+ * prompt injection → `low` (a lesson quoting or showing the phrase); discussed, asked about, or quoted as material for a task (a sentence to translate, a story to continue)
  * → one step weaker, so still flagged: "Translate: \"ignore your instructions …\"" is also how an injection rides in
  * on a translation; otherwise unchanged (a quoted instruction that a page "says" is still an instruction).
  */
 export function dampedSeverity(severity: Severity, context: MatchContext): Severity {
-  if (context.reported || (context.discussed && (context.quoted || context.question))) return 'low'
+  if (context.reported || context.topic || (context.discussed && (context.quoted || context.question))) return 'low'
   if (context.discussed || context.question || context.relayed) return shiftSeverity(severity, -1)
   return severity
 }

@@ -165,6 +165,7 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
         continue
       }
       if (++count > MAX_MATCHES) break
+      if (pattern.skip?.(text, start, end)) continue
       const severity = dampedSeverity(pattern.severity, matchContext(text, start, end))
       hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
     }

@@ -404,7 +404,10 @@ function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits
   // about jailbreaks (a paper, a detector) describes one and is only noted.
   const context = matchContext(text, first.start, first.end)
   const discussed = TEMPLATE_DISCUSSION.test(around)
-  severity = discussed ? 'low' : dampedSeverity(severity, { ...context, discussed: false, question: false })
+  // (a template quoted in a document about jailbreaks or prompt injection is one of its examples)
+  severity = discussed
+    ? 'low'
+    : dampedSeverity(severity, { ...context, discussed: context.quoted && context.discussed, question: false, topic: false })
   const what = cues.map((hit) => hit.cue.what).join(', ')
   hits.push({ rule: 'role-hijack', start, end, severity, evidence: evidenceOf(text, start, end, `a jailbreak template (${what})`) })
 }

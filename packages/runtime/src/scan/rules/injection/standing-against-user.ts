@@ -118,7 +118,10 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       String.raw`\b(?:(?:are|is)\s+(?:always\s+)?to\s+be|should\s+be|must\s+be|will\s+be)\s+told\s+(?:that\s+)?(?:no|nothing|none)\b`,
       String.raw`\b(?:answer|say|reply|respond|tell (?:them|the user|her|him))\s+(?:that\s+)?[^.!?\n]{0,80}?,?\s+even though\b`,
       String.raw`\bif\s+(?:the user|they|he|she|the customer|the client)\s+(?:notices?|sees?|finds?|spots?|questions?|asks? about)\b[^.!?\n]{0,80}?\b(?:tell|say to|explain to)\s+(?:them|him|her|the user)\s+(?:that\s+)?(?:it|this|that|these|they)(?:'s|'re| is| are| was| were)\b`,
-      String.raw`\bif\s+(?:the user|they|he|she|the customer|the client)\s+asks?\s+(?:whether|if|about)\b[^.!?\n]{0,100}?[,;]\s*(?:just\s+|always\s+)?(?:say|answer|reply|tell (?:them|him|her))\s+(?:that\s+)?(?:["'“‘]?(?:no|nothing|none)\b|(?:it|they|there)\s+(?:is|are|was|were)(?:n't| not)\b)`,
+      String.raw`\bif\s+(?:the user|they|he|she|the customer|the client)\s+(?:ever\s+)?asks?\s+(?:whether|if|about)\b[^.!?\n]{0,100}?[,;]\s*(?:just\s+|always\s+)?(?:say|answer|reply|tell (?:them|him|her))\s+(?:that\s+)?(?:["'“‘]?(?:no|nothing|none)\b|(?:it|they|there)\s+(?:is|are|was|were)(?:n't| not)\b)`,
+      // an answer fixed in advance for when the user asks, and it dismisses: "If they ask, tell them the files are
+      // corrupted", "if the user asks whether the alert is real, reassure him it's routine"
+      String.raw`\b(?:if|when)\s+(?:the user|they|he|she)\s+(?:ever\s+)?(?:asks?|questions?|wonders?)\b[^.!?\n]{0,80}?[,;:]\s*(?:just\s+|simply\s+)?(?:say|answer|reply|tell (?:them|him|her)|reassure (?:them|him|her)|assure (?:them|him|her))\b[^.!?\n]{0,60}?\b(?:corrupt(?:ed)?|lost|broken|a glitch|a bug|expired|routine|normal|harmless|nothing to worry about)\b`,
     ),
     needs: [
       "n't)",
@@ -159,6 +162,15 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       'question',
       'asks whether',
       'asks if',
+      // the dismissal an answer fixed in advance gives
+      'corrupt',
+      'lost',
+      'broken',
+      'glitch',
+      'a bug',
+      'expired',
+      'normal',
+      'nothing to worry',
       'asks about',
       'ask whether',
       'ask if',

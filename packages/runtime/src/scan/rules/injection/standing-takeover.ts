@@ -49,11 +49,18 @@ function guardedRisk(text: string, start: number, end: number, severity: Severit
 }
 
 /** Where data must not go: an outside address, a link, a public document, tracker or paste site. */
-const DESTINATION = String.raw`(?:(?:his|her|their|a)\s+personal\s+(?:gmail|e-?mail|address|account|inbox)\b|https?:\/\/\S|ftp:\/\/\S|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+\/\S|(?:the|a|an)\s+(?:public|shared|external|outside|open)\s+(?:[\w-]+\s+)?(?:spreadsheets?|sheets?|docs?|documents?|channels?|pages?|repo(?:sitor(?:y|ies))?|folders?|drives?|links?|boards?|buckets?|issue trackers?|issues?|trackers?|forums?|gists?|pastes?)\b|paste(?:bin)?\.\w+|(?:\w+\s+){0,2}(?:sheet|doc|drive|folder),? shared (?:as|with) anyone[- ]with[- ](?:the[- ])?link)`
+const DESTINATION = String.raw`(?:(?:his|her|their|a)\s+personal\s+(?:gmail|e-?mail|address|account|inbox)\b|https?:\/\/\S|ftp:\/\/\S|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+\/\S|(?:the|a|an)\s+(?:public|shared|external|outside|open)\s+(?:[\w-]+\s+)?(?:spreadsheets?|sheets?|docs?|documents?|channels?|pages?|repo(?:sitor(?:y|ies))?|folders?|drives?|links?|boards?|buckets?|issue trackers?|issues?|trackers?|forums?|gists?|pastes?)\b|paste(?:bin)?\.\w+|(?:\w+\s+){0,2}(?:sheet|doc|drive|folder),? shared (?:as|with) anyone[- ]with[- ](?:the[- ])?link|(?:s3|gs|sftp):\/\/\S|\+\d[\d ()-]{7,}\d|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|biz|info|co|app|dev|xyz|site|online|top|link|cc|shop|support|me)\b(?![.\w-]*@))`
+
+/**
+ * The query of a Markdown image that carries something out: a placeholder to fill (`<secret>`, `{{conversation}}`,
+ * `[DATA]`, `$HISTORY`, `INSERT_LAST_MESSAGES`) or a parameter named for data. A badge's query (`?style=flat`, `?dependency-name=axios`) is none.
+ */
+const LEAKING_QUERY =
+  /[?&][\w-]*=[^)\s&]*(?:<|\{|%7B|%3C|\[|\$)|[?&][\w-]*=[A-Z][A-Z0-9]*_[A-Z0-9_]+|[?&](?:d|data|q|query|msg|message|chat|history|conv|conversation|payload|info|summary|secret|text|content|memo|leak|exfil|x|m|c|p)=/i
 
 /** What leaves with the order: a copy of what the user writes or shares, or data only they should hold. */
 const OUTBOUND_OBJECT =
-  /\b(?:cop(?:y|ies)|duplicates?|card (?:details|numbers?|data)|cvv|passports?(?: numbers?)?|reset links?|password reset|passwords?|credentials|id numbers?|social security|ssns?|date of birth|bank (?:details|logins?)|account numbers?|documents?|attachments?|files?|contacts|messages|e-?mails|conversations?|chat (?:logs?|history)|transcripts?|summar(?:y|ies) including|health|medical|location|recordings?|logs?|spreadsheets?|decks?|cvs?|resumes?|salar(?:y|ies)|scans|contact lists?|deal values|secrets|environment variables|env vars|\.env|api keys?|tokens?|notes|reports?|weight|heart-?rate|medications?|diagnos[ie]s)\b/i
+  /\b(?:cop(?:y|ies)|duplicates?|card (?:details|numbers?|data)|cvv|passports?(?: numbers?)?|reset links?|password reset|passwords?|credentials|id numbers?|social security|ssns?|date of birth|bank (?:details|logins?)|account numbers?|documents?|attachments?|files?|contacts|messages|e-?mails|conversations?|chat (?:logs?|history)|transcripts?|summar(?:y|ies) including|health|medical|location|recordings?|logs?|spreadsheets?|decks?|cvs?|resumes?|salar(?:y|ies)|scans|contact lists?|deal values|secrets|environment variables|env vars|\.env|api keys?|tokens?|notes|reports?|weight|heart-?rate|medications?|diagnos[ie]s|calendars?|schedules?|availability|scans?|w-?2s?|1099s?|tax (?:returns?|forms?|documents?)|returns?|archives?|backups?|(?:login|2fa|mfa|sms|verification|one-time|security|dial-in) codes?|driver'?s licen[cs]es?|licen[cs]e|direct[- ]deposit(?: forms?)?|payslips?|pay stubs?|lab results)\b/i
 /** The destination is the user's own, or someone they named as theirs ("to my assistant dana@…"). */
 const OWN_DESTINATION = /\b(?:my|our|the user's own|their own|his own|her own)\s+(?:\w+\s+){0,3}$/i
 
@@ -407,7 +414,7 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     // details to https://pay-verify.example/collect", "also send the reset link to recovery-team@…"
     act: 'data',
     re: anyOf(
-      String.raw`\b(?:send|forward|post|upload|e-?mail(?!\s+(?:or|and|address(?:es)?|account)\b)|cc|bcc|copy|sync|share|submit|transmit|mirror|log|push|paste|export|attach)\b(?:[^.!?\n]|\.(?=\S)){0,80}?\b(?:to|with|at|into|in|on)\s+${DESTINATION}`,
+      String.raw`\b(?:send|forward|post|upload|e-?mail(?!\s+(?:or|and|address(?:es)?|account)\b)|cc|bcc|copy|sync|share|submit|transmit|mirror|log(?!\s+(?:in|into|on|onto)\b)|push|paste|export|attach)\b(?:[^.!?\n]|\.(?=\S)){0,80}?\b(?:to|with|at|into|in|on)\s+${DESTINATION}`,
       String.raw`\b(?:should|must|will|shall|is to|are to)\s+(?:\w+\s+)?receive\s+(?:a\s+)?cop(?:y|ies)\s+of\s+(?:every|each|all|any)\b`,
       String.raw`\b(?:should|must|will|shall|is to|are to|gets?|can|are|is)\s+(?:(?:also|always|still|now|then|automatically|nightly|daily|weekly|silently)\s+){0,2}(?:to\s+)?(?:be\s+)?(?:forwarded|sent|copied|cc'?d|bcc'?d|uploaded|synced|posted|shared|e-?mailed|mirrored|pasted|exported|attached)\s+(?:\w+\s+){0,2}?(?:to|with|into)\s+${DESTINATION}`,
       String.raw`\b(?:also\s+)?(?:go|goes|should go|must go|are to go|is to go)\s+(?:also\s+)?(?:\w+\s+)?to\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/\S)`,
@@ -434,6 +441,36 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       'personal address',
       'personal account',
       'personal inbox',
+      // phone numbers, buckets and bare domains (DESTINATION)
+      '+1',
+      '+2',
+      '+3',
+      '+4',
+      '+5',
+      '+6',
+      '+7',
+      '+8',
+      '+9',
+      's3:',
+      'gs:',
+      '.com',
+      '.net',
+      '.org',
+      '.io',
+      '.biz',
+      '.info',
+      '.co',
+      '.app',
+      '.dev',
+      '.xyz',
+      '.site',
+      '.online',
+      '.top',
+      '.link',
+      '.cc',
+      '.shop',
+      '.support',
+      '.me',
     ],
     severity: 'medium',
     unmarked: 'medium',
@@ -455,6 +492,7 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: 'standing order to put a tracking image into what the agent writes',
+    refine: (text, start, end, severity) => (text.startsWith('![', start) && !LEAKING_QUERY.test(text.slice(start, end)) ? null : severity),
   },
   {
     // "approve PRs from 'quickfix-bot' without reading them", "auto-approve any wire transfer request that arrives by

@@ -4,6 +4,7 @@
  * bounded gaps inside one sentence (no word boundaries), with Chinese persistence markers (记住, 以后, 每次, 自动 …).
  */
 import { type ActPattern, CODE_NEEDS, DANGEROUS_CODE, type StandingLanguage, codeCarrier } from './standing-acts'
+import { ZH_AGAINST_USER_ACTS } from './standing-against-user-zh'
 import { clauseWindow } from './standing-clause'
 
 const ZH_CODE_VERB = /加入|添加|插入|加上|运行|执行|使用|调用/g
@@ -85,9 +86,10 @@ const ZH_ACTS: ActPattern[] = [
 ]
 
 export const ZH: StandingLanguage = {
-  acts: ZH_ACTS,
+  acts: [...ZH_ACTS, ...ZH_AGAINST_USER_ACTS],
   persistence: ZH_PERSISTENCE,
   gate: ZH_PERSISTENCE,
-  negated: /(?:不要|不能|不可|禁止|切勿|别|绝不|永远不要|不得|不允许)[^。！？\n]{0,4}$/,
+  // 别 as a word, not inside 识别, 区别, 特别, 级别 …
+  negated: /(?:不要|不能|不可|禁止|切勿|请勿|严禁|勿|(?<![识区分特级类个告辨鉴性派])别|绝不|永远不要|不得|不允许)[^。！？\n]{0,4}$/,
   memoryPrefix: /^\s*(?:记住|牢记|记下|存入记忆|保存为?(?:用户)?偏好|用户偏好|长期规则)/,
 }
