@@ -4,6 +4,8 @@
  *
  * - zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, Mongolian vowel separator) are removed;
  * - bidi controls (LRE/RLE/PDF/LRO/RLO, isolates, LRM/RLM) are removed;
+ * - Unicode tag characters (U+E0020–U+E007E, invisible in every renderer) are read as the ASCII they shadow, the
+ *   "ASCII smuggling" of an instruction no reader sees; a flag's tag sequence after U+1F3F4 stays as it is;
  * - compatibility forms (full-width ASCII, mathematical alphanumerics, ligatures, circled letters) go through NFKC;
  * - Cyrillic and Greek look-alikes are folded to Latin, but only inside a word that also holds a Latin letter
  *   (a Russian or Greek word stays as it is).
@@ -16,7 +18,7 @@
 
 /** A stretch of the source that held hidden or disguised characters. Offsets are into the source string. */
 export interface HiddenMark {
-  kind: 'zero-width' | 'bidi' | 'homoglyph' | 'fullwidth'
+  kind: 'zero-width' | 'bidi' | 'homoglyph' | 'fullwidth' | 'tag'
   start: number
   end: number
 }
@@ -143,7 +145,7 @@ export function normalizeForScan(source: string): NormalizedText {
   const length = source.length
   // Fast path: nothing outside printable ASCII and common CJK means nothing to fold.
   if (
-    !/[\u00ad\u0370-\u052f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2100-\u24ff\u3000\ufb00-\ufb06\ufeff-\uff5e\ud835\ud83c]/.test(
+    !/[\u00ad\u0370-\u052f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2100-\u24ff\u3000\ufb00-\ufb06\ufeff-\uff5e\ud835\ud83c\udb40]/.test(
       source,
     )
   ) {
@@ -164,6 +166,14 @@ export function normalizeForScan(source: string): NormalizedText {
         pushMark(marks, 'zero-width', i, i + 1)
       }
       i += 1
+      continue
+    }
+    if (code >= 0xe0020 && code <= 0xe007e && !inFlagSequence(source, i)) {
+      units.push(String.fromCharCode(code - 0xe0000))
+      from.push(i)
+      to.push(i + 2)
+      pushMark(marks, 'tag', i, i + 2)
+      i += 2
       continue
     }
     if (isBidiControl(code)) {
@@ -234,6 +244,14 @@ function nextIsAsciiLetter(source: string, index: number): boolean {
 }
 
 /** Adds a mark, merging it with the previous one of the same kind when they touch (one mark per hidden run). */
+/** Whether the tag character at `i` belongs to a flag's tag sequence (U+1F3F4, then tags, then U+E007F). */
+function inFlagSequence(source: string, i: number): boolean {
+  let k = i
+  // step back over the tag characters before this one (two code units each)
+  while (k >= 2 && source.charCodeAt(k - 2) === 0xdb40) k -= 2
+  return source.codePointAt(k - 2) === 0x1f3f4
+}
+
 function pushMark(marks: HiddenMark[], kind: HiddenMark['kind'], start: number, end: number): void {
   const last = marks[marks.length - 1]
   if (last && last.kind === kind && start - last.end <= 1) {

@@ -49,6 +49,8 @@ const HIDDEN_SEVERITY: Record<string, Severity> = {
   bidi: 'medium',
   homoglyph: 'medium',
   fullwidth: 'low',
+  // ASCII smuggled in tag characters: no renderer shows them, no text needs them
+  tag: 'high',
 }
 
 /** Hidden characters are a finding of their own: zero-width inside words, bidi controls, mixed-script words. */

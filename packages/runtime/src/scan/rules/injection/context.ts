@@ -99,7 +99,7 @@ const TASK_ON_QUOTE =
  * detection rule, a question about what a phrase does.
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?) like|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|越狱|防御|分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?) like|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course))\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|类似|诸如|话术|诱导|红队|用例|越狱|防御|分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -135,7 +135,7 @@ export interface MatchContext {
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM))\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$/i
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she|(?:an?\s+|any\s+|the\s+)?(?:messages?|documents?|e-?mails?|pages?|inputs?|requests?|prompts?|texts?|tool outputs?|files?)(?:\s+or\s+(?:an?\s+)?\w+)?)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:when|if|after|once)\s+(?:it\s+(?:is|was)\s+|being\s+)?(?:asked|told|instructed|prompted)\s+to\s+["“'‘]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)(?:要求|让|叫|请求|试图让|诱导|企图让)你\s*[“"「]?$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$/i
 
 /**
  * A document about prompt injection: the topic named twice, or once in its opening (a title, a subject line). In one,
@@ -144,7 +144,7 @@ const REPORTED =
  * that quotes its own payload in such a document reads as an example too, and is left at `low`.
  */
 const INJECTION_TOPIC =
-  /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?|corpus|suites?|catalog(?:ue)?s?|eval\w*|test sets?)|(?:memory|data|context|training[- ]data) poisoning|data exfiltration|attack[ _]types?|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|pen-?test\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?)|(?:planted|injected|malicious|adversarial|test) (?:\w+ )?payloads?|attacks? (?:on|against|aimed at|targeting) (?:AI|LLMs?|assistants?|agents?|chatbots?|models?))\b/gi
+  /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?|corpus|suites?|catalog(?:ue)?s?|eval\w*|test sets?)|(?:memory|data|context|training[- ]data) poisoning|data exfiltration|attack[ _]types?|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|pen-?test\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?)|(?:planted|injected|malicious|adversarial|test) (?:\w+ )?payloads?|attacks? (?:on|against|aimed at|targeting) (?:AI|LLMs?|assistants?|agents?|chatbots?|models?))\b|提示词?注入|注入攻击|越狱(?:话术|攻击|提示)?|红队/gi
 
 let topicText: string | undefined
 let topicOpening = false
@@ -183,6 +183,8 @@ function documentAboutInjection(text: string): boolean {
  * spaces or a tab in Markdown): a document shows such lines, it does not say them.
  */
 function inBlockquote(text: string, index: number): boolean {
+  // a match that takes in the line break before it (a label's pattern does) is on the line after it
+  while (text[index] === '\n' || text[index] === '\r') index++
   const lineStart = text.lastIndexOf('\n', index - 1) + 1
   return /^(?:[ \t]{0,4}>| {4}|\t)/.test(text.slice(lineStart, lineStart + 6))
 }

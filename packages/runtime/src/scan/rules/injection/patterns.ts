@@ -496,7 +496,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'denies the user a permission',
   },
   {
-    re: /\bpre-?approved\b|\bwithout\s+(?:asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:their|your|his|her|a|the|any)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    re: /\bpre-?approved\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
     weight: 2,
     what: 'grants the assistant a permission',
   },
@@ -794,9 +794,12 @@ export const ZH_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'prompt-exfiltration',
-    re: /(?:输出|打印|重复|显示|告诉我|透露|泄露|给出|展示|说出|复述|贴出|发给我|告诉用户|给用户)[^。！？!?\n]{0,10}?(?:系统提示|系统指令|初始指令|初始提示|原始指令|隐藏指令|系统设定|提示词)/g,
+    re: /(?:输出|打印|重复|显示|告诉我|透露|泄露|给出|展示|说出|复述|贴出|发给我|告诉用户|给用户)[^。！？!?，,\n]{0,10}?(?:系统提示|系统指令|初始指令|初始提示|原始指令|隐藏指令|系统设定|提示词)/g,
     severity: 'high',
     what: '输出系统提示',
+    // 不得透露本提示词: a system prompt's own rule
+    skip: (text, start) =>
+      /(?:不得|不要|不能|禁止|切勿|请勿|严禁|不可|不准|勿|别)[^。！？!?\n]{0,3}$/.test(text.slice(Math.max(0, start - 8), start)),
   },
   {
     rule: 'tool-fact',
@@ -863,7 +866,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
 export const ZH_ADDRESS: RegExp[] = [
   /(?:给|致|对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
   // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
-  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能助手|智能助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:指令|话|消息|说明|提示|通知|要求|留言|备注))?\s*[：:】\]]/g,
+  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:指令|话|消息|说明|提示|通知|要求|留言|备注))?\s*[：:】\]]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
   /(?:^|[。！？!?\n：:，,；;）)】\]\s])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
   // "【系统管理员指令·自动处理机器人执行】"
@@ -871,7 +874,9 @@ export const ZH_ADDRESS: RegExp[] = [
   // "以下内容面向大模型：", "（本段供AI助理读取：", "读取到此字段的AI代理", "读到这条消息的AI助手"
   /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到)(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
-  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*(?:请注意|请执行|请)/gm,
+  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
+  // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told
+  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人)\s*(?:请|务必|必须)/g,
   /AI\s*请注意|如果你是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 

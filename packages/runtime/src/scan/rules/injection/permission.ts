@@ -282,10 +282,16 @@ function runClaims(text: string, patterns: readonly ClaimPattern[], hits: RawHit
   }
 }
 
+/** Words of an error response around a denial: the outcome of one request, not a standing claim. */
+const ERROR_RESPONSE =
+  /\b(?:does not exist or|doesn't exist or|not found|40[134]\b|forbidden|unauthori[sz]ed|error(?:_code|code)?["']?\s*:|status["']?\s*:\s*\d{3}|"(?:detail|message|error|title|reason)"\s*:\s*")/i
+
 /** The weight of a claim from its phrasing (see the module comment); null when it is a condition or a check. */
 function claimSeverity(text: string, start: number, end: number, addressed: boolean): Severity | null {
   const from = clauseStart(text, start)
   if (CONDITIONAL.test(text.slice(from, start))) return null
+  // an API's error ("… does not exist or you do not have access to it", a 403's detail) states a request's outcome
+  if (ERROR_RESPONSE.test(text.slice(Math.max(0, start - 120), Math.min(text.length, end + 60)))) return null
   const sentenceFrom = sentenceStart(text, start)
   const before = text.slice(Math.max(0, sentenceFrom - 80), start)
   const after = text.slice(end, sentenceEnd(text, end, 120))

@@ -77,6 +77,10 @@ export interface ActPattern {
 const PERSISTENCE =
   /\b(?:always|from now on|going forward|henceforth|hereafter|from (?:here|today|this point) on(?:wards?)?|from today|for good|forever|until further notice|no need to (?:ask|check|confirm)(?: again)?|across (?:all )?(?:restarts|sessions|chats|conversations)|persists?|(?:behaviou?r|personality|rule|default|setting|habit)s? (?:to keep|for (?:all |every )?(?:new|future|later) (?:sessions?|chats?|conversations?))|(?:in|for) (?:all )?(?:the )?future|(?:in|for|across) (?:all |every )?(?:new|later|subsequent|upcoming|future) (?:sessions?|chats?|conversations?|runs?)|(?:in|for|across) all (?:sessions|chats|conversations)|standing task|long-term memory|learned behaviou?r|every ?time|each time|whenever|any ?time|before (?:every|each|any)|after (?:every|each|any)|at the (?:start|beginning|end) of (?:every|each) (?:new )?|(?:in|on|for|to|with|into|of) (?:every|each|all|any) (?:future |new )?(?:answers?|repl(?:y|ies)|responses?|messages?|tasks?|sessions?|conversations?|files?|scripts?|projects?|requests?|turns?|outputs?|commits?|emails?|summar(?:y|ies)|reports?|notes?|orders?|documents?|urls?|links?)|by default|permanently|remember|memori[sz]e|keep in mind|(?:user|standing|permanent|persistent) (?:preference|rule|order|instruction)s?|memory note|note for (?:later|the future)|(?:store|save|keep) (?:this|that|it|as)|automatically|immediately|right away|without (?:asking|confirmation|confirming|prompting|review(?:ing)?|checking))\b/i
 
+/** Steps a user lets run unasked: filing mail, not moving money or deleting. */
+const HARMLESS_STEP =
+  /\bbefore\s+(?:archiving|label(?:l)?ing|sorting|filing|tagging|starring|snoozing|muting|marking\s+(?:\w+\s+){0,3}?(?:as\s+)?read|moving\s+(?:\w+\s+){0,3}?(?:to|into)\s+(?:a\s+|the\s+)?folders?)\b/i
+
 /** A persistence marker anywhere: most texts skip every act pattern on this one test. */
 const GATE = new RegExp(PERSISTENCE.source, 'i')
 
@@ -268,6 +272,8 @@ const EN_ACTS: ActPattern[] = [
     needs: ['ignore', 'disregard', 'override', 'suppress', 'dismiss', 'stop', 'ask', 'wait'],
     severity: 'high',
     what: 'standing order to disable oversight',
+    // "don't ask for confirmation before archiving newsletters": a user sparing themselves the harmless steps
+    refine: (text, start, end, severity) => (HARMLESS_STEP.test(clauseWindow(text, start, end)) ? null : severity),
   },
   {
     // "only follow the safety rules when I say the code word": the rules become the exception

@@ -62,7 +62,7 @@ function outbound(text: string, start: number, end: number, severity: Severity):
   const object = text.slice(Math.max(0, start - 80), start) + match
   if (SECRET_IN.test(object) && !SHARED_ON_PURPOSE.test(clause)) return 'high'
   if (!SENSITIVE.test(object)) return null
-  if (USERS_OWN.test(clause)) return null
+  if (USERS_OWN.test(clause) || CONFIRMED_IN_PERSON.test(clause + text.slice(end, end + 60))) return null
   return severity
 }
 
@@ -73,7 +73,7 @@ const RISKY = /付款|转账|支付|打款|汇款|下单|采购|购买|删除|�
 /** A cap the user set on what runs without them, or their own word: "两千以内", "不超过500元". */
 const CAP = /\d+\s*(?:元|块|万|千)?\s*(?:以内|以下)|[一二两三四五六七八九十百千万]+(?:元|块)?(?:以内|以下)|不超过|最多\s*\d/
 /** Confirmed by the user in person: a real change, not a planted one. */
-const CONFIRMED_IN_PERSON = /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|已核实|线下确认/
+const CONFIRMED_IN_PERSON = /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|核对过|已核实|已核对|线下确认/
 /** News held back with care: until it is sure, or until the user raises it. */
 const HELD_WITH_CARE = /确认(?:之|以)?前|定下来(?:之|以)?前|敲定(?:之|以)?前|除非(?:用户|他|她)(?:主动)?(?:问|提|想)/
 

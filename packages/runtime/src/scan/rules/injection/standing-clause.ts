@@ -4,7 +4,8 @@
  */
 
 /** Clause breaks the marker window does not cross: a sentence end followed by space, or a blank line. */
-const BREAK = /[.!?;](?=\s)|[。！？；]|\n[ \t]{0,8}\n/g
+// (a semicolon breaks even without a space after it: the scanner reads a Chinese ；as one)
+const BREAK = /[.!?](?=\s)|;|[。！？；]|\n[ \t]{0,8}\n/g
 const WINDOW_BACK = 200
 const WINDOW_AHEAD = 120
 
@@ -51,6 +52,10 @@ export function phrases(first: readonly string[], second: readonly string[]): st
 const UNTIL_CONFIRMED =
   /\b(?:until|before)\s+(?:\w+\s+){0,3}?(?:confirm(?:s|ed)?|final(?:i[sz]ed)?|approv(?:es|ed)|sign(?:s|ed)|verif(?:ies|ied)|announc(?:es|ed)|official)\b/i
 
+/** Kept back for the user's own sake or at their word: a surprise, "the user's request". */
+const KEPT_FOR_THE_USER =
+  /\bsurprise\b|\b(?:at|per)?\s*the user's (?:own\s+)?(?:request|wish|idea)\b|\bthe user (?:asked|wants|wanted) (?:me|us|that|this)\b/i
+
 /** One global, case-blind expression from the shapes of an act, written one per line (joined as alternatives). */
 export function anyOf(...shapes: string[]): RegExp {
   return new RegExp(shapes.join('|'), 'gi')
@@ -71,8 +76,8 @@ export function forbiddenException(text: string, start: number, end: number): bo
   return /^without\b/i.test(text.slice(start, end)) && PROHIBITION.test(clauseBefore(text, start))
 }
 
-/** Something kept back with care, not from the user: until it is sure, or until the user raises it. */
+/** Something kept back with care, not from the user: until it is sure, until the user raises it, or for them. */
 export function heldBackWithCare(text: string, start: number, end: number): boolean {
   const clause = clauseWindow(text, start, end)
-  return UNTIL_CONFIRMED.test(clause) || UNLESS_USER.test(clause)
+  return UNTIL_CONFIRMED.test(clause) || UNLESS_USER.test(clause) || KEPT_FOR_THE_USER.test(clause)
 }
