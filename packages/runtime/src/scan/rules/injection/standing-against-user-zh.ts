@@ -9,12 +9,14 @@
  * - substitution: a payee, payment code or account replaced, the old one declared dead, a contact replaced and
  *   sensitive things sent to the new one, or an outside document made the reference (以供应商文档里给的为准);
  * - unchecked approval: payments, orders, deletions or contracts done without the confirmation that guards them;
- * - disclosure: a password, code or token handed to an outside party, the user led to type one in, or the user's
- *   records (chats, calendar, ID photos) sent to an outside URL;
+ * - disclosure: a password, code or token handed to an outside party, the user led to type one in on another site,
+ *   or saved credentials filled in there; the user's records (chats, calendar, ID photos) sent to an address, a URL,
+ *   a phone number or a chat account; permissions opened to outsiders;
  * - security controls switched off: security alerts filtered out;
  * - override: a persona that refuses nothing, or rules declared no longer binding;
- * - steering: a product pushed while its competitors are smeared; packages from a lookalike name or an unofficial
- *   source, or an installer run with administrator rights.
+ * - steering: a product pushed while its competitors are smeared; promotion: a referral link in every recommendation;
+ * - execution: packages from a lookalike name or an unofficial mirror with its safety off, or an installer run with
+ *   administrator rights.
  *
  * A user's own wish reads differently: it names what they want done for them, caps what runs without them (两千以内),
  * or was confirmed in person (当面确认). Those pass; acts the text itself negates (验证码不要告诉任何人) pass too.
@@ -25,8 +27,7 @@ import type { Severity } from '../../types'
 import type { ActPattern } from './standing-acts'
 import { clauseWindow } from './standing-clause'
 
-/** One character of the same sentence. */
-// (the scanner reads NFKC text: full-width ！？； arrive as ASCII)
+/** One character of the same sentence (the scanner reads NFKC text: a full-width ！？； arrives as ASCII). */
 const S = String.raw`[^。！？；!?;\n]`
 /** The person the agent serves, as a Chinese memory names them. */
 const USER = String.raw`(?:用户|本人|机主|老板)(?!的)`
