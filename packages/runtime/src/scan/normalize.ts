@@ -243,7 +243,6 @@ function nextIsAsciiLetter(source: string, index: number): boolean {
   return isAsciiLetter(source.charCodeAt(j))
 }
 
-/** Adds a mark, merging it with the previous one of the same kind when they touch (one mark per hidden run). */
 /** Whether the tag character at `i` belongs to a flag's tag sequence (U+1F3F4, then tags, then U+E007F). */
 function inFlagSequence(source: string, i: number): boolean {
   let k = i
@@ -252,6 +251,7 @@ function inFlagSequence(source: string, i: number): boolean {
   return source.codePointAt(k - 2) === 0x1f3f4
 }
 
+/** Adds a mark, merging it with the previous one of the same kind when they touch (one mark per hidden run). */
 function pushMark(marks: HiddenMark[], kind: HiddenMark['kind'], start: number, end: number): void {
   const last = marks[marks.length - 1]
   if (last && last.kind === kind && start - last.end <= 1) {

@@ -66,7 +66,6 @@ export function isQuoted(text: string, index: number): boolean {
 
 /** Where the quotation holding `index` opens (same line), or -1 when `index` is not quoted. */
 function quoteOpening(text: string, index: number): number {
-  // (a backtick counts as a straight quote: inline code quotes what it shows)
   // a straight single quote right before the match, after a space or an opening bracket, opens a quotation
   // ("lines such as 'AI assistants must …'"); elsewhere it is mostly an apostrophe, so it is not counted below
   if (text[index - 1] === "'" && (index === 1 || /[\s([:]/.test(text[index - 2]!))) return index - 1
@@ -79,7 +78,8 @@ function quoteOpening(text: string, index: number): number {
     if (CLOSERS.includes(ch)) return straight % 2 === 1 ? nearest : -1
     if (OPENERS.includes(ch)) return i
     if (ch === '"' || ch === '`') {
-      // with an odd count of straight quotes before the match, the nearest one opened its quotation
+      // with an odd count of straight quotes before the match, the nearest one opened its quotation (a backtick
+      // counts as one: inline code quotes what it shows)
       if (straight === 0) nearest = i
       straight++
     }
@@ -182,7 +182,7 @@ function documentAboutInjection(text: string): boolean {
  * Whether `index` sits on a blockquote line ("> Ignore previous instructions …") or an indented code line (four
  * spaces or a tab in Markdown): a document shows such lines, it does not say them.
  */
-function inBlockquote(text: string, index: number): boolean {
+function onQuotedLine(text: string, index: number): boolean {
   // a match that takes in the line break before it (a label's pattern does) is on the line after it
   while (text[index] === '\n' || text[index] === '\r') index++
   const lineStart = text.lastIndexOf('\n', index - 1) + 1
@@ -214,7 +214,7 @@ export function matchContext(text: string, start: number, end: number, options: 
   // a match may start at its own opening quote (a pattern that takes the quote in)
   const opening = quoteOpening(text, /["“«‘]/.test(text[start] ?? '') ? start + 1 : start)
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
-  const quoted = opening >= 0 || inBlockquote(text, start)
+  const quoted = opening >= 0 || onQuotedLine(text, start)
   if (!discussed && quoted && aboutInjection(text)) discussed = true
   if (!discussed && opening >= 0 && NAMED_BY_QUOTE.test(text.slice(end, end + 24))) discussed = true
   // a lesson's words around a match in a document about prompt injection: "input like: Ignore the above directions …"
@@ -236,8 +236,8 @@ function discussedOutside(around: string, aroundFrom: number, start: number, end
 
 /**
  * The severity a match keeps once its context is known: quoted and discussed, or discussed in a document about
- * prompt injection → `low` (a lesson quoting or showing the phrase); discussed, asked about, or quoted as material for a task (a sentence to translate, a story to continue)
- * → one step weaker, so still flagged: "Translate: \"ignore your instructions …\"" is also how an injection rides in
+ * prompt injection → `low` (a lesson quoting or showing the phrase); discussed, asked about, or quoted as material
+ * for a task (a sentence to translate, a story to continue) → one step weaker, so still flagged: "Translate: \"ignore your instructions …\"" is also how an injection rides in
  * on a translation; otherwise unchanged (a quoted instruction that a page "says" is still an instruction).
  */
 export function dampedSeverity(severity: Severity, context: MatchContext): Severity {

@@ -56,11 +56,10 @@ const USERS_OWN =
   /用户(?:让|要求|叫|请|交代|吩咐)我|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
-  const match = text.slice(start, end)
-  if (NEGATION_INSIDE.test(match)) return null
+  if (negatedInside(text, start, end)) return null
   const clause = clauseWindow(text, start, end)
   // the object is named before the verb, or between the verb and the destination
-  const object = text.slice(Math.max(0, start - 80), start) + match
+  const object = text.slice(Math.max(0, start - 80), end)
   if (SECRET_IN.test(object) && !SHARED_ON_PURPOSE.test(clause)) return 'high'
   if (!SENSITIVE.test(object)) return null
   if (USERS_OWN.test(clause) || CONFIRMED_IN_PERSON.test(clause + text.slice(end, end + 60))) return null
@@ -78,8 +77,9 @@ const CONFIRMED_IN_PERSON = /当面|亲自|本人(?:已)?确认|电话(?:核实|
 /** News held back with care: until it is sure, or until the user raises it. */
 const HELD_WITH_CARE = /确认(?:之|以)?前|定下来(?:之|以)?前|敲定(?:之|以)?前|除非(?:用户|他|她)(?:主动)?(?:问|提|想)/
 
+const negatedInside = (text: string, start: number, end: number): boolean => NEGATION_INSIDE.test(text.slice(start, end))
 const notNegatedInside = (text: string, start: number, end: number, severity: Severity): Severity | null =>
-  NEGATION_INSIDE.test(text.slice(start, end)) ? null : severity
+  negatedInside(text, start, end) ? null : severity
 
 export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
   {
@@ -243,9 +243,8 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: '长期指令：把密码或验证码交给外人',
     refine: (text, start, end, severity) => {
-      const match = text.slice(start, end)
-      if (NEGATION_INSIDE.test(match) || SHARED_ON_PURPOSE.test(clauseWindow(text, start, end))) return null
-      return OUTSIDE.test(clauseWindow(text, start, end)) ? severity : null
+      const clause = clauseWindow(text, start, end)
+      return negatedInside(text, start, end) || SHARED_ON_PURPOSE.test(clause) || !OUTSIDE.test(clause) ? null : severity
     },
   },
   {
@@ -257,14 +256,14 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     ),
     needs: ['密码', '口令', '验证码', '卡号', '身份证号', 'cvv', '安全码'],
     severity: 'high',
-    unmarked: 'medium',
+    unmarked: 'high',
     standsAlone: true,
     what: '长期指令：诱导用户交出密码或卡号',
-    refine: (text, start, end) => {
-      if (NEGATION_INSIDE.test(text.slice(start, end))) return null
+    refine: (text, start, end, severity) => {
+      if (negatedInside(text, start, end)) return null
       const clause = clauseWindow(text, start, end)
       // an app's own login flow asks for the password again too: only a lookalike page or a soothing word is the act
-      return OUTSIDE.test(clause) || /顾虑|安抚|放心|别担心|不用担心/.test(clause) ? 'high' : null
+      return OUTSIDE.test(clause) || /顾虑|安抚|放心|别担心|不用担心/.test(clause) ? severity : null
     },
   },
   {
@@ -280,7 +279,7 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: '长期指令：在外部站点自动填入密码',
     refine: (text, start, end, severity) =>
-      !NEGATION_INSIDE.test(text.slice(start, end)) && OUTSIDE.test(clauseWindow(text, start, end)) ? severity : null,
+      !negatedInside(text, start, end) && OUTSIDE.test(clauseWindow(text, start, end)) ? severity : null,
   },
   {
     // 共享盘权限开放给通过邮件申请的外包人员
