@@ -151,59 +151,126 @@ export function normalizeForScan(source: string): NormalizedText {
   ) {
     return identity(source)
   }
-  const units: string[] = []
-  const from: number[] = []
-  const to: number[] = []
+  const out = new OffsetMap(length)
+  const parts: string[] = []
   const marks: HiddenMark[] = []
+  // Characters that are neither hidden nor folded are copied in runs (one slice each); only their offsets are
+  // written one by one. Chinese text reaches this loop for its full-width punctuation alone.
+  const kinds = (unitKinds ??= buildUnitKinds())
+  let run = 0
   let i = 0
   while (i < length) {
+    const kind = kinds[source.charCodeAt(i)]
+    if (kind === PLAIN) {
+      out.push(i, i + 1)
+      i++
+      continue
+    }
     const code = source.codePointAt(i) as number
     const width = code > 0xffff ? 2 : 1
-    if (ZERO_WIDTH.has(code)) {
-      if (!SILENT_ZERO_WIDTH.has(code) && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
-        pushMark(marks, 'zero-width', i, i + 1)
-      } else if (code === 0x200d && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
-        pushMark(marks, 'zero-width', i, i + 1)
-      }
-      i += 1
-      continue
-    }
-    if (code >= 0xe0020 && code <= 0xe007e && !inFlagSequence(source, i)) {
-      units.push(String.fromCharCode(code - 0xe0000))
-      from.push(i)
-      to.push(i + 2)
-      pushMark(marks, 'tag', i, i + 2)
-      i += 2
-      continue
-    }
-    if (isBidiControl(code)) {
-      pushMark(marks, 'bidi', i, i + 1)
-      i += 1
-      continue
-    }
-    if (isCompatibilityForm(code)) {
-      const folded = String.fromCodePoint(code).normalize('NFKC')
-      if ((code >= 0xff21 && code <= 0xff5a) || (code >= 0x1d400 && code <= 0x1d7ff)) {
-        pushMark(marks, 'fullwidth', i, i + width)
-      }
-      for (let k = 0; k < folded.length; k++) {
-        units.push(folded[k])
-        from.push(i)
-        to.push(i + width)
-      }
+    if (kind === HIGH_SURROGATE && !isHiddenAstral(code)) {
+      // a character outside the BMP kept as it is: both halves map to the pair
+      for (let k = 0; k < width; k++) out.push(i, i + width)
       i += width
       continue
     }
-    for (let k = 0; k < width; k++) {
-      units.push(source[i + k])
-      from.push(i)
-      to.push(i + width)
-    }
-    i += width
+    if (run < i) parts.push(source.slice(run, i))
+    i = foldUnit(source, i, code, width, parts, out, marks)
+    run = i
   }
-  foldHomoglyphWords(units, from, to, marks)
-  const text = units.join('')
-  return { text, from: Int32Array.from(from), to: Int32Array.from(to), marks, changed: text !== source }
+  if (run < length) parts.push(run === 0 ? source : source.slice(run))
+  let text = parts.join('')
+  if (HAS_LOOKALIKE_SCRIPT.test(text)) {
+    const units = text.split('')
+    foldHomoglyphWords(units, out.from, out.to, marks)
+    text = units.join('')
+  }
+  return { text, from: out.from.slice(0, out.length), to: out.to.slice(0, out.length), marks, changed: text !== source }
+}
+
+/** Unit kinds for the copy loop: plain units are copied as they are; the others go through `foldUnit`. */
+const PLAIN = 0
+const SPECIAL = 1
+const HIGH_SURROGATE = 2
+let unitKinds: Uint8Array | null = null
+/** The kind of every UTF-16 unit, built on the first text that needs folding (64 KiB, a few ms once). */
+function buildUnitKinds(): Uint8Array {
+  const kinds = new Uint8Array(0x10000)
+  for (let code = 0; code < 0x10000; code++) {
+    if (code >= 0xd800 && code <= 0xdbff) kinds[code] = HIGH_SURROGATE
+    else if (ZERO_WIDTH.has(code) || isBidiControl(code) || isCompatibilityForm(code)) kinds[code] = SPECIAL
+  }
+  return kinds
+}
+
+/** Characters outside the BMP that `foldUnit` changes: tag characters and the compatibility forms up there. */
+function isHiddenAstral(code: number): boolean {
+  return (code >= 0xe0020 && code <= 0xe007e) || isCompatibilityForm(code)
+}
+
+/** Greek and Cyrillic letters: only a text holding one can hold a disguised word. */
+const HAS_LOOKALIKE_SCRIPT = /[\u0370-\u052f]/
+
+/** The normalised units' source offsets, in typed arrays grown as needed. */
+class OffsetMap {
+  from: Int32Array
+  to: Int32Array
+  length = 0
+  constructor(capacity: number) {
+    this.from = new Int32Array(capacity + 16)
+    this.to = new Int32Array(capacity + 16)
+  }
+  push(start: number, end: number): void {
+    if (this.length === this.from.length) {
+      const from = new Int32Array(this.from.length * 2)
+      const to = new Int32Array(this.to.length * 2)
+      from.set(this.from)
+      to.set(this.to)
+      this.from = from
+      this.to = to
+    }
+    this.from[this.length] = start
+    this.to[this.length] = end
+    this.length++
+  }
+}
+
+/**
+ * Folds the character at `i` (code point `code`, `width` units): a zero-width or bidi control is dropped (and
+ * marked when a reader would not notice it), a tag character read as its ASCII, a compatibility form through NFKC,
+ * anything else copied. Returns the index after it.
+ */
+function foldUnit(source: string, i: number, code: number, width: number, parts: string[], out: OffsetMap, marks: HiddenMark[]): number {
+  if (ZERO_WIDTH.has(code)) {
+    if (!SILENT_ZERO_WIDTH.has(code) && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+      pushMark(marks, 'zero-width', i, i + 1)
+    } else if (code === 0x200d && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+      pushMark(marks, 'zero-width', i, i + 1)
+    }
+    return i + 1
+  }
+  if (code >= 0xe0020 && code <= 0xe007e && !inFlagSequence(source, i)) {
+    parts.push(String.fromCharCode(code - 0xe0000))
+    out.push(i, i + 2)
+    pushMark(marks, 'tag', i, i + 2)
+    return i + 2
+  }
+  if (isBidiControl(code)) {
+    pushMark(marks, 'bidi', i, i + 1)
+    return i + 1
+  }
+  if (isCompatibilityForm(code)) {
+    const folded = String.fromCodePoint(code).normalize('NFKC')
+    if ((code >= 0xff21 && code <= 0xff5a) || (code >= 0x1d400 && code <= 0x1d7ff)) {
+      pushMark(marks, 'fullwidth', i, i + width)
+    }
+    parts.push(folded)
+    for (let k = 0; k < folded.length; k++) out.push(i, i + width)
+    return i + width
+  }
+  parts.push(source.slice(i, i + width))
+  for (let k = 0; k < width; k++) out.push(i, i + width)
+  return i + width
 }
 
 /**
@@ -261,7 +328,7 @@ function pushMark(marks: HiddenMark[], kind: HiddenMark['kind'], start: number, 
   marks.push({ kind, start, end })
 }
 
-function foldHomoglyphWords(units: string[], from: number[], to: number[], marks: HiddenMark[]): void {
+function foldHomoglyphWords(units: string[], from: Int32Array, to: Int32Array, marks: HiddenMark[]): void {
   let i = 0
   while (i < units.length) {
     if (!isWordLetter(units[i].charCodeAt(0))) {

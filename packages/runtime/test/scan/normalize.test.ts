@@ -58,6 +58,69 @@ describe('normalizeForScan', () => {
     expect(originalSpan(n, 2, 4)).toEqual({ start: 2, end: 6 })
   })
 
+  it('copies unchanged runs with the same text and offsets as a character-by-character fold (fuzz)', () => {
+    // The reference: each code point dropped (zero-width, bidi), read as ASCII (tag) or NFKC-folded (compatibility
+    // forms), else copied; each output unit maps to the whole code point it came from.
+    const dropped = (c: number) =>
+      [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0xad, 0x180e, 0x200e, 0x200f].includes(c) ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
+    const reference = (source: string) => {
+      let text = ''
+      const from: number[] = []
+      const to: number[] = []
+      for (let i = 0; i < source.length;) {
+        const code = source.codePointAt(i)!
+        const width = code > 0xffff ? 2 : 1
+        const tag = code >= 0xe0020 && code <= 0xe007e
+        const piece = dropped(code) ? '' : tag ? String.fromCharCode(code - 0xe0000) : source.slice(i, i + width).normalize('NFKC')
+        for (let k = 0; k < piece.length; k++) (from.push(i), to.push(i + width))
+        text += piece
+        i += width
+      }
+      return { text, from, to }
+    }
+    // No look-alike letters (their folding is tested above), no flags (their tags stay), no characters NFKC changes
+    // that the scanner leaves alone (accents are already composed here).
+    const alphabet = [
+      'a',
+      'I',
+      ' ',
+      '.',
+      '中',
+      '文',
+      '，',
+      '！',
+      'Ａ',
+      '\u3000',
+      'ﬃ',
+      '⑳',
+      '℡',
+      '\u200b',
+      '\u200d',
+      '\u00ad',
+      '\u202e',
+      '\u2066',
+      '\u{1d422}',
+      '\u{1f130}',
+      '\u{e0041}',
+      '\u{1f600}',
+      '\ud83d',
+      '\ude00',
+      'é',
+    ]
+    let seed = 7
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
+    for (let round = 0; round < 3000; round++) {
+      let source = ''
+      for (let k = next(16); k > 0; k--) source += alphabet[next(alphabet.length)]
+      const n = normalizeForScan(source)
+      const expected = reference(source)
+      expect({ text: n.text, from: [...n.from], to: [...n.to] }, JSON.stringify(source)).toEqual(expected)
+      expect(n.changed).toBe(n.text !== source)
+    }
+  })
+
   it('is linear enough for 1 MB of hostile characters', () => {
     const source = 'a\u200bб\u0430\uff41'.repeat(200_000)
     const started = performance.now()
