@@ -3,6 +3,7 @@
  * facts, memory planting (a memory cue + weighted claims) and instructions addressed to an AI reader inside a
  * document. Offsets are into the string given.
  */
+import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
@@ -96,15 +97,15 @@ export function detectInjection(text: string): RawHit[] {
   const hits: RawHit[] = []
   const cjk = HAS_CJK.test(text)
   const lower = text.toLowerCase()
-  const german = HAS_GERMAN_CUE.test(text)
+  const german = hasMatch(HAS_GERMAN_CUE, text)
   runDirect(text, EN_DIRECT, hits, lower)
   runDirect(text, EN_PIVOT, hits, lower)
   runDirect(text, EN_STEERING, hits, lower)
-  if (JAILBREAK_GATE.test(text)) runDirect(text, JAILBREAK, hits, lower)
+  if (hasMatch(JAILBREAK_GATE, text)) runDirect(text, JAILBREAK, hits, lower)
   runDirect(text, JAILBREAK_UNGATED, hits, lower)
   if (german) runDirect(text, DE_DIRECT, hits, lower)
   if (german) runDirect(text, DE_PIVOT, hits, lower)
-  if (MULTI_OVERRIDE_GATE.test(text)) runDirect(text, MULTI_OVERRIDE, hits, lower)
+  if (hasMatch(MULTI_OVERRIDE_GATE, text)) runDirect(text, MULTI_OVERRIDE, hits, lower)
   if (cjk) runDirect(text, ZH_DIRECT, hits, lower)
   if (cjk) runDirect(text, ZH_JAILBREAK, hits, lower)
   upgradeToolFacts(text, hits, cjk)
@@ -114,7 +115,7 @@ export function detectInjection(text: string): RawHit[] {
   runStandingInstructions(text, cjk, hits)
   runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
-  const enAddress = EN_ADDRESS_GATE.test(text) ? EN_ADDRESS : []
+  const enAddress = hasMatch(EN_ADDRESS_GATE, text) ? EN_ADDRESS : []
   const byTask = findReaderByTaskWords(lower).size > 0 ? EN_READER_BY_TASK : []
   const mention = text.includes('@')
   runAddressed(
@@ -155,23 +156,13 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
   const found = neededWords(patterns, lower)
   for (const pattern of patterns) {
     if (pattern.needs && !pattern.needs.some((word) => found.has(word))) continue
-    // exec on the table's own expression: matchAll would copy it first, for every pattern of every candidate
-    const re = pattern.re
-    re.lastIndex = 0
-    let count = 0
-    for (let match = re.exec(text); match !== null; match = re.exec(text)) {
+    for (const match of allMatches(pattern.re, text, MAX_MATCHES)) {
       const start = match.index
       const end = start + match[0].length
-      if (end === start) {
-        re.lastIndex = end + 1
-        continue
-      }
-      if (++count > MAX_MATCHES) break
       if (pattern.skip?.(text, start, end)) continue
       const severity = dampedSeverity(pattern.severity, matchContext(text, start, end))
       hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
     }
-    re.lastIndex = 0
   }
 }
 
@@ -215,10 +206,7 @@ interface CueMatch {
 function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue[], gap: number, hits: RawHit[]): void {
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
-    cue.re.lastIndex = 0
-    let count = 0
-    for (const match of text.matchAll(cue.re)) {
-      if (++count > MAX_MATCHES) break
+    for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
       matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
     }
   })
@@ -311,14 +299,11 @@ interface AddressCues {
  * (`<INFORMATION>`, `[INST]`) followed within a short block by an imperative: an indirect injection.
  */
 function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[], hits: RawHit[]): void {
-  const transcript = TRANSCRIPT_LABEL.test(text)
+  const transcript = hasMatch(TRANSCRIPT_LABEL, text)
   const consider = (re: RegExp, kind: 'address' | 'tag' | 'weak'): void => {
     // "Assistant:" lines in a chat transcript are speaker labels, not an address.
     if (transcript && kind === 'address' && SPEAKER_LABELS.has(re)) return
-    re.lastIndex = 0
-    let count = 0
-    for (const match of text.matchAll(re)) {
-      if (++count > MAX_MATCHES) break
+    for (const match of allMatches(re, text, MAX_MATCHES)) {
       const start = match.index
       const end = start + match[0].length
       const windowEnd = Math.min(text.length, end + 300)

@@ -14,6 +14,7 @@
  * inside a template is its request, so only a text about jailbreaks (a paper, a detector) weakens it, to `low`.
  * Soft role-plays, which name no rule at all, add their cues from ./soft-roleplay.
  */
+import { allMatches } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
@@ -372,10 +373,7 @@ function collect(
   for (const cue of table) {
     if (cue.kind !== kind || (cue.onlyWithRequest && !asked)) continue
     if (cue.needs && !cue.needs.some((word) => words.has(word))) continue
-    cue.re.lastIndex = 0
-    let count = 0
-    for (const match of text.matchAll(cue.re)) {
-      if (++count > MAX_MATCHES) break
+    for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
       found.push({ start: match.index, end: match.index + match[0].length, cue })
     }
   }

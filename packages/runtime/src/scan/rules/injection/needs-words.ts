@@ -23,7 +23,11 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u
 
 /** Whether the character at `i` (the one before or after a core) leaves a word boundary: none there, or no word character. */
 function boundary(lower: string, i: number): boolean {
-  return i < 0 || i >= lower.length || !WORD_CHAR.test(lower[i]!)
+  if (i < 0 || i >= lower.length) return true
+  const code = lower.charCodeAt(i)
+  // the text is lower-cased: ASCII word characters are a-z, 0-9 and _
+  if (code < 128) return !((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95)
+  return !WORD_CHAR.test(lower[i]!)
 }
 
 /** A finder for `words` (lower-case): given a lower-cased text, the set of those words it contains. */

@@ -14,6 +14,7 @@
  * ("tell the user", "the reader") or with two kinds of manipulation. Asking the user for a password or a card
  * number is phishing on its own account and needs no output cue. Findings are `addressed-block` hits.
  */
+import { hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext, sentenceEnd, sentenceStart } from './context'
 import type { RawHit } from './detect'
@@ -116,7 +117,7 @@ const SECRET_WORD = /password|passcode|\bPINs?\b|credential|login|2FA|one-time|O
 
 /** Finds output directives planted in `text` and appends `addressed-block` hits. */
 export function runOutputDirectives(text: string, hits: RawHit[]): void {
-  if (SECRET_WORD.test(text)) credentialRequests(text, hits)
+  if (hasMatch(SECRET_WORD, text)) credentialRequests(text, hits)
   const outputs = outputCues(text)
   if (outputs.length === 0) return
   const manipulations: Found[] = []

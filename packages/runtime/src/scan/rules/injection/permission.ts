@@ -18,6 +18,7 @@
  *
  * Every pattern is bounded (gaps are `{0,n}` over a sentence's characters), so matching stays linear.
  */
+import { hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext, sentenceEnd, sentenceStart, shiftSeverity } from './context'
 import type { RawHit } from './detect'
@@ -225,7 +226,7 @@ const MAX_MATCHES = 32
 
 /** Finds permission claims in `text` and appends `memory-planting` hits. */
 export function runPermissionClaims(text: string, cjk: boolean, hits: RawHit[]): void {
-  if (EN_GATE.test(text)) runClaims(text, EN_CLAIMS, hits)
+  if (hasMatch(EN_GATE, text)) runClaims(text, EN_CLAIMS, hits)
   if (cjk && ZH_GATE.test(text)) runClaims(text, ZH_CLAIMS, hits)
 }
 

@@ -3,6 +3,7 @@
  * decision levels and why: standing-acts.ts). Each act found with a marker near it, or in a text that opens as a
  * memory ("Remember:", 记住), is a `memory-planting` hit; a negated act is not.
  */
+import { allMatches, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedSeverity, matchContext } from './context'
 import { needsFinder } from './needs-words'
@@ -42,12 +43,12 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
     const inWhole = (pattern: ActPattern) =>
       pattern.needs.some((word) => (wholeWords ??= findNeeds((lower ??= text.toLowerCase()))).has(word))
     whole ??= [{ from: 0, text }]
-    if (!language.gate.test(text)) {
+    if (!hasMatch(language.gate, text)) {
       // no marker anywhere: only the acts that are standing orders by themselves
       for (const pattern of language.acts) if (pattern.standsAlone && inWhole(pattern)) runAct(text, whole, pattern, language, false, hits)
       continue
     }
-    const memoryText = language.memoryPrefix.test(text)
+    const memoryText = hasMatch(language.memoryPrefix, text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
@@ -78,9 +79,8 @@ function finderOf(language: StandingLanguage): (lower: string) => ReadonlySet<st
 function markerStretches(text: string, language: StandingLanguage): Stretch[] {
   let re = MARKERS.get(language)
   if (!re) MARKERS.set(language, (re = new RegExp(language.persistence.source, 'gi')))
-  re.lastIndex = 0
   const regions: Array<[number, number]> = []
-  for (const marker of text.matchAll(re)) {
+  for (const marker of allMatches(re, text, Infinity)) {
     const from = Math.max(0, marker.index - REGION_BACK)
     const to = Math.min(text.length, marker.index + marker[0].length + REGION_AHEAD)
     const last = regions[regions.length - 1]
@@ -103,8 +103,7 @@ function runAct(
   let tries = 0
   let found = 0
   for (const stretch of stretches) {
-    pattern.re.lastIndex = 0
-    for (const match of stretch.text.matchAll(pattern.re)) {
+    for (const match of allMatches(pattern.re, stretch.text, MAX_TRIES)) {
       if (++tries > MAX_TRIES || found >= MAX_HITS) return
       const at = stretch.from + match.index
       const span = pattern.locate ? pattern.locate(text, at, at + match[0].length) : null

@@ -1,0 +1,490 @@
+/**
+ * Matches found from the literal words they must start with, instead of trying every position of the text.
+ *
+ * Most scanner expressions start with a word or an alternation of words (`\b(?:ignore|disregard|…)\s+…`). V8 tries
+ * such an expression at every position of a 2 KB candidate, and the scanner holds a few hundred of them: that was most
+ * of a scan's time. Here each expression's possible first words are read from its source once (`literalPrefixes`),
+ * every text is read once by one Aho-Corasick automaton over the first words of all the expressions seen so far, and
+ * an expression is then tried (sticky) only where one of its first words starts. The matches are exactly those of
+ * `re.exec` from position 0: an expression whose first words cannot be derived (it may start with a class, a
+ * wildcard, or match nothing) runs as before, and so does every expression on a text whose lower-case form has
+ * another length (offsets would not line up).
+ */
+
+/** Matches found per expression and text: past this many, more of the same adds nothing but time. */
+const DEFAULT_LIMIT = 64
+/** First words are cut to this many characters (a longer one adds no selectivity, only automaton states). */
+const MAX_PREFIX = 12
+/** An expression with more first words than this is read position by position as before. */
+const MAX_PREFIXES = 512
+/** Above this many candidate positions one scan from the first is cheaper than a sticky try at each. */
+const MAX_STICKY_TRIES = 48
+/** Prefixes registered at most (the built-in expressions hold a few thousand; expressions built at run time could grow it). */
+const MAX_REGISTERED = 20_000
+/** Texts whose index is kept (a detector reads the whole text, then a stretch of it, then the text again). */
+const INDEX_CACHE = 4
+
+interface Prefix {
+  /** Lower-case literal text every match starting here begins with. */
+  text: string
+  /** True when `text` covers the whole rest of the sequence it came from (it may be extended by what follows). */
+  open: boolean
+}
+
+class NotLiteral extends Error {}
+
+/**
+ * The lower-case literal prefixes every match of `source` starts with, or null when none can be derived. Sound, not
+ * complete: a match always starts with one of them (read case-insensitively), a prefix need not lead to a match.
+ * Only printable ASCII prefixes of at least two characters are kept, the ones the shared automaton reads.
+ */
+export function literalPrefixes(source: string): string[] | null {
+  let alternatives: Prefix[]
+  try {
+    const parser = new PrefixParser(source)
+    alternatives = parser.alternation()
+    if (parser.at !== source.length) return null
+  } catch (error) {
+    if (error instanceof NotLiteral) return null
+    throw error
+  }
+  // the automaton reads printable ASCII: a prefix is cut before any other character ("you’re" → "you")
+  const texts = [...new Set(alternatives.map((p) => /^[\x20-\x7e]*/.exec(p.text)![0]))].sort((a, b) => a.length - b.length)
+  const kept: string[] = []
+  for (const text of texts) {
+    if (text.length < 2) return null
+    // "ignore" adds nothing beside "ign": every position that starts one starts the other
+    if (!kept.some((shorter) => text.startsWith(shorter))) kept.push(text)
+  }
+  return kept.length === 0 || kept.length > MAX_PREFIXES ? null : kept
+}
+
+type Term =
+  | { kind: 'assertion' }
+  | { kind: 'chars'; chars: string[]; min: number; max: number }
+  | { kind: 'group'; alternatives: Prefix[]; min: number; max: number }
+  | { kind: 'other' }
+
+/** A recursive-descent reader of the RegExp syntax, just enough to follow literals from the start of a match. */
+class PrefixParser {
+  at = 0
+  constructor(private readonly source: string) {}
+
+  alternation(): Prefix[] {
+    const all: Prefix[] = []
+    for (;;) {
+      all.push(...this.sequence())
+      if (all.length > MAX_PREFIXES * 4) throw new NotLiteral()
+      if (this.source[this.at] !== '|') return all
+      this.at++
+    }
+  }
+
+  private sequence(): Prefix[] {
+    const terms: Term[] = []
+    while (this.at < this.source.length && this.source[this.at] !== '|' && this.source[this.at] !== ')') terms.push(this.term())
+    return prefixesOf(terms, 0)
+  }
+
+  private term(): Term {
+    const s = this.source
+    const c = s[this.at]!
+    if (c === '^' || c === '$') {
+      this.at++
+      return { kind: 'assertion' }
+    }
+    if (c === '(') return this.group()
+    if (c === '[') {
+      const chars = this.characterClass()
+      const count = this.quantifier()
+      return chars ? { kind: 'chars', chars, ...count } : { kind: 'other' }
+    }
+    if (c === '.') {
+      this.at++
+      this.quantifier()
+      return { kind: 'other' }
+    }
+    if (c === '\\' && (s[this.at + 1] === 'b' || s[this.at + 1] === 'B')) {
+      this.at += 2
+      return { kind: 'assertion' }
+    }
+    if (c === '*' || c === '+' || c === '?' || c === ')' || c === ']' || c === '{' || c === '}') throw new NotLiteral()
+    const char = c === '\\' ? this.escape() : (this.at++, c)
+    const count = this.quantifier()
+    return char === null ? { kind: 'other' } : { kind: 'chars', chars: [char], ...count }
+  }
+
+  private group(): Term {
+    const s = this.source
+    const lookaround = /^\(\?(?:=|!|<=|<!)/.exec(s.slice(this.at, this.at + 4))
+    if (lookaround) {
+      this.at += lookaround[0].length
+      this.alternation()
+      this.close()
+      this.quantifier()
+      return { kind: 'assertion' }
+    }
+    if (s.startsWith('(?:', this.at)) this.at += 3
+    else if (s.startsWith('(?<', this.at)) this.at = s.indexOf('>', this.at) + 1
+    else if (s.startsWith('(?', this.at)) throw new NotLiteral() // modifiers
+    else this.at++
+    const alternatives = this.alternation()
+    this.close()
+    return { kind: 'group', alternatives, ...this.quantifier() }
+  }
+
+  private close(): void {
+    if (this.source[this.at] !== ')') throw new NotLiteral()
+    this.at++
+  }
+
+  private quantifier(): { min: number; max: number } {
+    const s = this.source
+    let count: { min: number; max: number }
+    const c = s[this.at]
+    if (c === '?') count = { min: 0, max: 1 }
+    else if (c === '*') count = { min: 0, max: Infinity }
+    else if (c === '+') count = { min: 1, max: Infinity }
+    else if (c === '{') {
+      const braces = /^\{(\d+)(,(\d*))?\}/.exec(s.slice(this.at, this.at + 24))
+      if (!braces) throw new NotLiteral()
+      const min = Number(braces[1])
+      count = { min, max: braces[2] === undefined ? min : braces[3] ? Number(braces[3]) : Infinity }
+      this.at += braces[0].length - 1
+    } else return { min: 1, max: 1 }
+    this.at++
+    if (s[this.at] === '?') this.at++ // lazy: the same strings
+    return count
+  }
+
+  /** The character an escape stands for, or null for a class escape or a back-reference. */
+  private escape(): string | null {
+    const s = this.source
+    const e = s[this.at + 1]
+    this.at += 2
+    if (e === undefined) throw new NotLiteral()
+    if ('dDwWsS'.includes(e)) return null
+    if (e === 'p' || e === 'P') {
+      this.at = s.indexOf('}', this.at) + 1
+      return null
+    }
+    if (e === 'k') {
+      this.at = s.indexOf('>', this.at) + 1
+      return null
+    }
+    if (/[1-9]/.test(e)) {
+      while (/[0-9]/.test(s[this.at] ?? '')) this.at++
+      return null
+    }
+    const control: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', '0': '\0' }
+    if (control[e] !== undefined) return control[e]!
+    if (e === 'x') {
+      this.at += 2
+      return String.fromCharCode(parseInt(s.slice(this.at - 2, this.at), 16))
+    }
+    if (e === 'u') {
+      if (s[this.at] === '{') {
+        const end = s.indexOf('}', this.at)
+        const code = parseInt(s.slice(this.at + 1, end), 16)
+        this.at = end + 1
+        return String.fromCodePoint(code)
+      }
+      this.at += 4
+      return String.fromCharCode(parseInt(s.slice(this.at - 4, this.at), 16))
+    }
+    if (e === 'c') throw new NotLiteral()
+    return e
+  }
+
+  /** A class's characters when it is a short list of literal ones (`[''’]`, `[sz]`), else null. */
+  private characterClass(): string[] | null {
+    const s = this.source
+    this.at++
+    let literal = s[this.at] !== '^'
+    if (!literal) this.at++
+    const chars: string[] = []
+    while (this.at < s.length && s[this.at] !== ']') {
+      const from = s[this.at] === '\\' ? this.escape() : s[this.at++]!
+      if (s[this.at] === '-' && s[this.at + 1] !== ']') {
+        this.at++
+        const to = s[this.at] === '\\' ? this.escape() : s[this.at++]!
+        if (from === null || to === null || to.codePointAt(0)! - from.codePointAt(0)! > 8) literal = false
+        else for (let code = from.codePointAt(0)!; code <= to.codePointAt(0)!; code++) chars.push(String.fromCodePoint(code))
+        continue
+      }
+      if (from === null) literal = false
+      else chars.push(from)
+    }
+    if (s[this.at] !== ']') throw new NotLiteral()
+    this.at++
+    return literal && chars.length > 0 && chars.length <= 8 ? chars : null
+  }
+}
+
+/** Lower-case forms of a term's characters; a cased letter outside ASCII ends the derivation (its folding varies). */
+function lowerCased(chars: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (const char of chars) {
+    const code = char.codePointAt(0)!
+    if (code >= 0x80 && char.toLowerCase() !== char.toUpperCase()) throw new NotLiteral()
+    out.add(char.toLowerCase())
+  }
+  return [...out]
+}
+
+/** The prefixes every match of `terms[i..]` starts with. */
+function prefixesOf(terms: readonly Term[], i: number): Prefix[] {
+  if (i >= terms.length) return [{ text: '', open: true }]
+  const term = terms[i]!
+  if (term.kind === 'assertion') return prefixesOf(terms, i + 1)
+  if (term.kind === 'other') return [{ text: '', open: false }]
+  const once = term.min === 1 && term.max === 1
+  let heads: Prefix[] =
+    term.kind === 'chars'
+      ? lowerCased(term.chars).map((text) => ({ text, open: once }))
+      : term.alternatives.map((p) => ({ text: p.text, open: p.open && once }))
+  if (term.min === 0) heads = [...heads.map((p) => ({ text: p.text, open: false })), { text: '', open: true }]
+  const out: Prefix[] = []
+  let rest: Prefix[] | null = null
+  for (const head of heads) {
+    if (head.open && head.text.length < MAX_PREFIX) rest ??= prefixesOf(terms, i + 1)
+    // a head not extended is still a prefix: the set stays small where the words multiply ("in every new …")
+    if (!head.open || head.text.length >= MAX_PREFIX || out.length + rest!.length > MAX_PREFIXES) {
+      out.push({ text: head.text, open: false })
+      continue
+    }
+    for (const tail of rest!) {
+      const text = head.text + tail.text
+      out.push(text.length > MAX_PREFIX ? { text: text.slice(0, MAX_PREFIX), open: false } : { text, open: tail.open })
+    }
+    if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
+  }
+  return out
+}
+
+/** How an expression is read: from the index (its prefixes' ids and a sticky copy), or position by position. */
+interface Entry {
+  /** Null when no prefixes could be derived. */
+  ids: number[] | null
+  sticky: RegExp
+  /** The expression itself when global, else a global copy (a scan from a position needs `lastIndex`). */
+  global: RegExp
+}
+
+const entries = new WeakMap<RegExp, Entry>()
+/** Every prefix of every indexed expression, by id, and the ids by text. */
+const prefixTexts: string[] = []
+const prefixIds = new Map<string, number>()
+/** The automaton over `prefixTexts[0 .. automatonSize)`: prefixes registered since are not read until it is rebuilt. */
+let automaton: Automaton | null = null
+let automatonSize = 0
+
+function entryOf(re: RegExp): Entry {
+  let entry = entries.get(re)
+  if (entry === undefined) {
+    // 'iu' folds ſ to s and K to k, which lower-casing the text does not
+    const prefixes =
+      (re.flags.includes('i') && re.flags.includes('u')) || prefixTexts.length > MAX_REGISTERED ? null : literalPrefixes(re.source)
+    const flags = re.flags.replace(/[gy]/g, '')
+    entry = {
+      ids:
+        prefixes?.map((text) => {
+          let id = prefixIds.get(text)
+          if (id === undefined) {
+            id = prefixTexts.push(text) - 1
+            prefixIds.set(text, id)
+          }
+          return id
+        }) ?? null,
+      sticky: new RegExp(re.source, `${flags}y`),
+      global: re.global && !re.sticky ? re : new RegExp(re.source, `${flags}g`),
+    }
+    entries.set(re, entry)
+  }
+  return entry
+}
+
+/** A text's occurrences of every prefix the automaton knows: start positions by prefix id, ascending. */
+interface TextIndex {
+  text: string
+  /** Null when the lower-case text has another length than the text: offsets would not line up. */
+  starts: Map<number, number[]> | null
+  /** Prefixes with an id at or past this one were registered after the index was built. */
+  known: number
+}
+
+const recent: TextIndex[] = []
+
+function indexOf(text: string): TextIndex {
+  for (const index of recent) if (index.text === text) return index
+  if (automatonSize < prefixTexts.length) {
+    automaton = buildAutomaton(prefixTexts)
+    automatonSize = prefixTexts.length
+  }
+  const lower = text.toLowerCase()
+  let starts: Map<number, number[]> | null = null
+  if (lower.length === text.length && automaton) {
+    const found = new Map<number, number[]>()
+    automaton.scan(lower, (id, start) => {
+      const list = found.get(id)
+      if (list) list.push(start)
+      else found.set(id, [start])
+    })
+    starts = found
+  }
+  const index = { text, starts, known: automatonSize }
+  if (recent.unshift(index) > INDEX_CACHE) recent.pop()
+  return index
+}
+
+/**
+ * The positions where a match of `entry` can start in `text`, ascending; null when the index cannot say (then every
+ * position can).
+ */
+function candidatesOf(entry: Entry, text: string): number[] | null {
+  const ids = entry.ids
+  if (ids === null) return null
+  const index = indexOf(text)
+  const starts = index.starts
+  if (starts === null || ids.some((id) => id >= index.known)) return null
+  // each prefix's starts are ascending; two prefixes never start at one position (none is a prefix of another)
+  let candidates: number[] = []
+  let lists = 0
+  for (const id of ids) {
+    const list = starts.get(id)
+    if (list === undefined) continue
+    candidates = lists++ === 0 ? list : candidates.concat(list)
+  }
+  if (lists > 1) candidates.sort((a, b) => a - b)
+  return candidates
+}
+
+/**
+ * Every match of `re` in `text`, in order, as a loop of `exec` from position 0 with a global copy of `re` finds them,
+ * at most `limit`; empty matches are skipped. `re.lastIndex` is 0 afterwards when `re` is global.
+ */
+export function allMatches(re: RegExp, text: string, limit = DEFAULT_LIMIT): RegExpExecArray[] {
+  const entry = entryOf(re)
+  const candidates = candidatesOf(entry, text)
+  if (candidates === null) return scanFrom(entry.global, text, 0, limit)
+  if (candidates.length === 0) return []
+  if (candidates.length > MAX_STICKY_TRIES) return scanFrom(entry.global, text, candidates[0]!, limit)
+  const matches: RegExpExecArray[] = []
+  const sticky = entry.sticky
+  let next = 0
+  for (const at of candidates) {
+    if (at < next) continue
+    sticky.lastIndex = at
+    const match = sticky.exec(text)
+    if (match === null || match[0].length === 0) continue
+    matches.push(match)
+    if (matches.length >= limit) break
+    next = at + match[0].length
+  }
+  sticky.lastIndex = 0
+  return matches
+}
+
+/** Whether `re` matches anywhere in `text` (as `test` on a non-global copy would say), whatever `re.lastIndex`. */
+export function hasMatch(re: RegExp, text: string): boolean {
+  const entry = entryOf(re)
+  const candidates = candidatesOf(entry, text)
+  if (candidates === null || candidates.length > MAX_STICKY_TRIES) {
+    const global = entry.global
+    global.lastIndex = candidates?.[0] ?? 0
+    const found = global.test(text)
+    global.lastIndex = 0
+    return found
+  }
+  const sticky = entry.sticky
+  let found = false
+  for (const at of candidates) {
+    sticky.lastIndex = at
+    if (sticky.test(text)) {
+      found = true
+      break
+    }
+  }
+  sticky.lastIndex = 0
+  return found
+}
+
+function scanFrom(re: RegExp, text: string, from: number, limit: number): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = []
+  re.lastIndex = from
+  for (let match = re.exec(text); match !== null; match = re.exec(text)) {
+    const end = match.index + match[0].length
+    if (end === match.index) {
+      re.lastIndex = end + 1
+      continue
+    }
+    matches.push(match)
+    if (matches.length >= limit) break
+  }
+  re.lastIndex = 0
+  return matches
+}
+
+/** Aho-Corasick over the prefixes (printable ASCII): reports (id, start) for every occurrence. */
+interface Automaton {
+  scan(lower: string, report: (id: number, start: number) => void): void
+}
+
+function buildAutomaton(prefixes: readonly string[]): Automaton {
+  // classes: one per printable ASCII character the prefixes use, 0 for every other character
+  const classOf = new Uint8Array(128)
+  let width = 1
+  for (const prefix of prefixes)
+    for (let i = 0; i < prefix.length; i++) if (classOf[prefix.charCodeAt(i)] === 0) classOf[prefix.charCodeAt(i)] = width++
+  let chars = 0
+  for (const prefix of prefixes) chars += prefix.length
+  const delta = new Int32Array((chars + 1) * width)
+  const parent = new Int32Array(chars + 1)
+  const ends: number[][] = [[]]
+  let nodes = 1
+  prefixes.forEach((prefix, id) => {
+    let node = 0
+    for (let i = 0; i < prefix.length; i++) {
+      const at = node * width + classOf[prefix.charCodeAt(i)]!
+      let next = delta[at]!
+      if (next === 0) {
+        next = nodes++
+        ends.push([])
+        parent[next] = node
+        delta[at] = next
+      }
+      node = next
+    }
+    ends[node]!.push(id)
+  })
+  // failure links breadth first, missing transitions filled from the failure node's row (see needs-words.ts)
+  const fail = new Int32Array(nodes)
+  const queue: number[] = []
+  for (let cls = 0; cls < width; cls++) if (delta[cls] !== 0) queue.push(delta[cls]!)
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head]!
+    ends[node]!.push(...ends[fail[node]!]!)
+    const row = node * width
+    const failRow = fail[node]! * width
+    for (let cls = 0; cls < width; cls++) {
+      const child = delta[row + cls]!
+      if (child !== 0 && parent[child] === node) {
+        fail[child] = delta[failRow + cls]!
+        queue.push(child)
+      } else delta[row + cls] = delta[failRow + cls]!
+    }
+  }
+  const lengths = prefixes.map((prefix) => prefix.length)
+  const output = ends.map((ids) => (ids.length === 0 ? null : ids))
+  return {
+    scan(lower, report) {
+      let state = 0
+      for (let i = 0; i < lower.length; i++) {
+        const code = lower.charCodeAt(i)
+        state = delta[state * width + (code < 128 ? classOf[code]! : 0)]!
+        const ids = output[state]
+        if (ids !== null) for (const id of ids!) report(id, i + 1 - lengths[id]!)
+      }
+    },
+  }
+}

@@ -1,0 +1,134 @@
+// The literal index: expressions tried only where one of their first words starts. It must find exactly the matches
+// of an `exec` loop from position 0, on the scanner's own expressions and on random ones.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { allMatches, hasMatch, literalPrefixes } from '../../src/scan/literal-index.js'
+import { EN_DIRECT, EN_PLANTING_CUES, DE_DIRECT, ZH_DIRECT } from '../../src/scan/rules/injection/patterns.js'
+import { EN_PIVOT, JAILBREAK, JAILBREAK_UNGATED, MULTI_OVERRIDE } from '../../src/scan/rules/injection/pivot.js'
+import { EN } from '../../src/scan/rules/injection/standing-acts.js'
+import { ZH } from '../../src/scan/rules/injection/standing-zh.js'
+
+const copies = new Map<RegExp, RegExp>()
+
+/** The reference: every non-empty match of a global copy of `re`, from position 0. */
+function execLoop(re: RegExp, text: string, limit = 64): Array<[number, string]> {
+  let global = copies.get(re)
+  if (!global) copies.set(re, (global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)))
+  global.lastIndex = 0
+  const out: Array<[number, string]> = []
+  for (let m = global.exec(text); m !== null; m = global.exec(text)) {
+    if (m[0].length === 0) {
+      global.lastIndex = m.index + 1
+      continue
+    }
+    out.push([m.index, m[0]])
+    if (out.length >= limit) break
+  }
+  return out
+}
+
+const found = (re: RegExp, text: string) => allMatches(re, text).map((m): [number, string] => [m.index, m[0]])
+
+describe('literalPrefixes', () => {
+  it('reads the words a match must start with, through groups, optional parts and assertions', () => {
+    expect(literalPrefixes(String.raw`\b(?:ignore|disregard)\s+all\b`)).toEqual(['ignore', 'disregard'])
+    expect(literalPrefixes(String.raw`\b(?:the\s+)?user\b`)).toEqual(['the', 'user'])
+    expect(literalPrefixes(String.raw`(?<!\bnot\s)\bsend(?:s|ing)? it`)).toEqual(['sends', 'sending', 'send it'])
+    expect(literalPrefixes(String.raw`\bpre-?approved\b`)).toEqual(['pre-', 'preapproved'])
+    expect(literalPrefixes(String.raw`\bapi[_.-]?key\b`)).toEqual(['api_', 'api.', 'api-', 'apikey'])
+    // a cased letter outside ASCII cuts the word before it; Chinese words are not read at all
+    expect(literalPrefixes(String.raw`\byou(?:'re|’re| are)\s+now`)).toEqual(['you'])
+    expect(literalPrefixes('记住|以后')).toBeNull()
+    // upper-case literals are read lower-case (the text is lower-cased before it is read)
+    expect(literalPrefixes('AKIA|ASIA')).toEqual(['akia', 'asia'])
+  })
+
+  it('gives up where a match may start anywhere or be empty', () => {
+    expect(literalPrefixes(String.raw`\w+ing`)).toBeNull()
+    expect(literalPrefixes(String.raw`(?:please\s+)?[A-Za-z]retend`)).toBeNull()
+    expect(literalPrefixes(String.raw`(?:please\s+)?[Pp]retend`)).toEqual(['please', 'pretend'])
+    expect(literalPrefixes('(?:ab)?')).toBeNull()
+    expect(literalPrefixes(String.raw`a|bc`)).toBeNull() // one letter: every text has one
+    expect(literalPrefixes(String.raw`(?:^|[.!?]\s+)now`)).toBeNull()
+  })
+})
+
+describe('allMatches and hasMatch', () => {
+  const tables: RegExp[] = [
+    ...[EN_DIRECT, DE_DIRECT, ZH_DIRECT, EN_PIVOT, JAILBREAK, JAILBREAK_UNGATED, MULTI_OVERRIDE].flatMap((t) => t.map((p) => p.re)),
+    ...EN.acts.map((p) => p.re),
+    ...ZH.acts.map((p) => p.re),
+    ...EN_PLANTING_CUES.map((c) => c.re),
+  ]
+  const gates = [EN.gate, EN.memoryPrefix, ZH.gate, ZH.memoryPrefix]
+  const fixtures = join(__dirname, 'fixtures')
+  const texts = readdirSync(fixtures)
+    .filter((name) => name.endsWith('.jsonl'))
+    .flatMap((name) =>
+      readFileSync(join(fixtures, name), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { text: string }).text),
+    )
+
+  it('finds what an exec loop finds, for every built-in table expression on every fixture text', () => {
+    expect(tables.filter((re) => literalPrefixes(re.source) !== null).length).toBeGreaterThan(tables.length / 2)
+    expect(texts.length).toBeGreaterThan(1000)
+    let differences = 0
+    texts.forEach((text, i) => {
+      // some texts also in capitals, and after a character whose lower case is longer (the index steps aside)
+      const variants = [text, ...(i % 4 === 0 ? [text.toUpperCase()] : []), ...(i % 8 === 1 ? [`İ ${text}`] : [])]
+      for (const variant of variants) {
+        for (const re of tables) {
+          const expected = execLoop(re, variant)
+          const actual = allMatches(re, variant)
+          if (actual.length !== expected.length || actual.some((m, i) => m.index !== expected[i]![0] || m[0] !== expected[i]![1]))
+            differences++
+        }
+        for (const re of gates) if (hasMatch(re, variant) !== new RegExp(re.source, re.flags.replace('g', '')).test(variant)) differences++
+      }
+    })
+    expect(differences).toBe(0)
+  })
+
+  it('finds what an exec loop finds for random expressions on random texts (fuzz)', () => {
+    let seed = 11
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
+    const pick = <T>(items: readonly T[]): T => items[next(items.length)]!
+    const words = ['ab', 'abc', 'ba', 'b a', 'cab', 'aa', 'Ab', 'x']
+    const atom = (depth: number): string => {
+      switch (next(depth > 2 ? 4 : 9)) {
+        case 0:
+        case 1:
+          return pick(words)
+        case 2:
+          return pick(['\\b', '\\s+', '[ab]', '\\w', '.', '(?<!c)', '(?=a)', '^', '$'])
+        case 3:
+          return pick(['a', 'b', 'c', ' '])
+        case 4:
+          return `(?:${alternation(depth + 1)})`
+        case 5:
+          return `(?:${alternation(depth + 1)})?`
+        case 6:
+          return `(?:${alternation(depth + 1)})+`
+        case 7:
+          return `${pick(words)}${pick(['?', '*', '+', '{1,2}', '??'])}`
+        default:
+          return `(?<!${pick(words)})${pick(words)}`
+      }
+    }
+    const sequence = (depth: number): string => Array.from({ length: 1 + next(3) }, () => atom(depth)).join('')
+    const alternation = (depth: number): string => Array.from({ length: 1 + next(3) }, () => sequence(depth)).join('|')
+    let indexed = 0
+    for (let round = 0; round < 3000; round++) {
+      const re = new RegExp(alternation(0), pick(['g', 'gi', 'gm', 'i']))
+      if (literalPrefixes(re.source) !== null) indexed++
+      const text = Array.from({ length: next(40) }, () => pick(['a', 'b', 'c', ' ', 'A', 'B', '\n', 'ab', 'cab'])).join('')
+      expect(found(re, text), `${re} on ${JSON.stringify(text)}`).toEqual(execLoop(re, text))
+      expect(hasMatch(re, text), `${re} on ${JSON.stringify(text)}`).toBe(new RegExp(re.source, re.flags.replace('g', '')).test(text))
+    }
+    // the fuzz must reach the index, not only the fallback
+    expect(indexed).toBeGreaterThan(500)
+  })
+})
