@@ -74,7 +74,10 @@ describe('normalizeForScan', () => {
         const width = code > 0xffff ? 2 : 1
         const tag = code >= 0xe0020 && code <= 0xe007e
         const piece = dropped(code) ? '' : tag ? String.fromCharCode(code - 0xe0000) : source.slice(i, i + width).normalize('NFKC')
-        for (let k = 0; k < piece.length; k++) (from.push(i), to.push(i + width))
+        for (let k = 0; k < piece.length; k++) {
+          from.push(i)
+          to.push(i + width)
+        }
         text += piece
         i += width
       }
