@@ -21,6 +21,9 @@ const MAX_PREFIXES = 512
 const MAX_STICKY_TRIES = 48
 /** Prefixes registered at most (the built-in expressions hold a few thousand; expressions built at run time could grow it). */
 const MAX_REGISTERED = 20_000
+/** The automaton is rebuilt when this many prefixes wait for it, or when some have waited this many texts. */
+const REBUILD_WAITING = 64
+const REBUILD_TEXTS = 16
 /** Texts whose index is kept (a detector reads the whole text, then a stretch of it, then the text again). */
 const INDEX_CACHE = 4
 
@@ -42,8 +45,9 @@ export function literalPrefixes(source: string): string[] | null {
   let alternatives: Prefix[]
   try {
     const parser = new PrefixParser(source)
-    alternatives = parser.alternation()
+    const tree = parser.alternation()
     if (parser.at !== source.length) return null
+    alternatives = alternationPrefixes(tree, MAX_PREFIX)
   } catch (error) {
     if (error instanceof NotLiteral) return null
     throw error
@@ -62,7 +66,7 @@ export function literalPrefixes(source: string): string[] | null {
 type Term =
   | { kind: 'assertion' }
   | { kind: 'chars'; chars: string[]; min: number; max: number }
-  | { kind: 'group'; alternatives: Prefix[]; min: number; max: number }
+  | { kind: 'group'; alternatives: Term[][]; min: number; max: number }
   | { kind: 'other' }
 
 /** A recursive-descent reader of the RegExp syntax, just enough to follow literals from the start of a match. */
@@ -70,20 +74,16 @@ class PrefixParser {
   at = 0
   constructor(private readonly source: string) {}
 
-  alternation(): Prefix[] {
-    const all: Prefix[] = []
+  /** The alternatives at this level, each a sequence of terms (prefixes are read from them on demand). */
+  alternation(): Term[][] {
+    const all: Term[][] = []
     for (;;) {
-      all.push(...this.sequence())
-      if (all.length > MAX_PREFIXES * 4) throw new NotLiteral()
+      const terms: Term[] = []
+      while (this.at < this.source.length && this.source[this.at] !== '|' && this.source[this.at] !== ')') terms.push(this.term())
+      all.push(terms)
       if (this.source[this.at] !== '|') return all
       this.at++
     }
-  }
-
-  private sequence(): Prefix[] {
-    const terms: Term[] = []
-    while (this.at < this.source.length && this.source[this.at] !== '|' && this.source[this.at] !== ')') terms.push(this.term())
-    return prefixesOf(terms, 0)
   }
 
   private term(): Term {
@@ -232,31 +232,48 @@ function lowerCased(chars: readonly string[]): string[] {
   return [...out]
 }
 
-/** The prefixes every match of `terms[i..]` starts with. */
-function prefixesOf(terms: readonly Term[], i: number): Prefix[] {
+/** The prefixes, at most `budget` characters long, every match of one of `alternatives` starts with. */
+function alternationPrefixes(alternatives: readonly Term[][], budget: number): Prefix[] {
+  const out: Prefix[] = []
+  for (const terms of alternatives) {
+    out.push(...sequencePrefixes(terms, 0, budget))
+    if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
+  }
+  return out
+}
+
+/**
+ * The prefixes, at most `budget` characters long, every match of `terms[i..]` starts with. Only as much of the
+ * sequence is read as the budget needs: a 1,400-character alternation is not expanded past its first words.
+ */
+function sequencePrefixes(terms: readonly Term[], i: number, budget: number): Prefix[] {
   if (i >= terms.length) return [{ text: '', open: true }]
+  if (budget <= 0) return [{ text: '', open: false }]
   const term = terms[i]!
-  if (term.kind === 'assertion') return prefixesOf(terms, i + 1)
+  if (term.kind === 'assertion') return sequencePrefixes(terms, i + 1, budget)
   if (term.kind === 'other') return [{ text: '', open: false }]
   const once = term.min === 1 && term.max === 1
   let heads: Prefix[] =
     term.kind === 'chars'
       ? lowerCased(term.chars).map((text) => ({ text, open: once }))
-      : term.alternatives.map((p) => ({ text: p.text, open: p.open && once }))
+      : alternationPrefixes(term.alternatives, budget).map((p) => ({ text: p.text, open: p.open && once }))
   if (term.min === 0) heads = [...heads.map((p) => ({ text: p.text, open: false })), { text: '', open: true }]
   const out: Prefix[] = []
-  let rest: Prefix[] | null = null
+  // what follows, read once for each length of head that is extended
+  const rests = new Map<number, Prefix[]>()
   for (const head of heads) {
-    if (head.open && head.text.length < MAX_PREFIX) rest ??= prefixesOf(terms, i + 1)
+    const room = budget - head.text.length
+    let rest: Prefix[] | undefined
+    if (head.open && room > 0) {
+      rest = rests.get(room)
+      if (!rest) rests.set(room, (rest = sequencePrefixes(terms, i + 1, room)))
+    }
     // a head not extended is still a prefix: the set stays small where the words multiply ("in every new …")
-    if (!head.open || head.text.length >= MAX_PREFIX || out.length + rest!.length > MAX_PREFIXES) {
+    if (!rest || out.length + rest.length > MAX_PREFIXES) {
       out.push({ text: head.text, open: false })
       continue
     }
-    for (const tail of rest!) {
-      const text = head.text + tail.text
-      out.push(text.length > MAX_PREFIX ? { text: text.slice(0, MAX_PREFIX), open: false } : { text, open: tail.open })
-    }
+    for (const tail of rest) out.push({ text: head.text + tail.text, open: tail.open })
     if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
   }
   return out
@@ -278,6 +295,7 @@ const prefixIds = new Map<string, number>()
 /** The automaton over `prefixTexts[0 .. automatonSize)`: prefixes registered since are not read until it is rebuilt. */
 let automaton: Automaton | null = null
 let automatonSize = 0
+let textsSinceBuild = 0
 
 function entryOf(re: RegExp): Entry {
   let entry = entries.get(re)
@@ -287,15 +305,7 @@ function entryOf(re: RegExp): Entry {
       (re.flags.includes('i') && re.flags.includes('u')) || prefixTexts.length > MAX_REGISTERED ? null : literalPrefixes(re.source)
     const flags = re.flags.replace(/[gy]/g, '')
     entry = {
-      ids:
-        prefixes?.map((text) => {
-          let id = prefixIds.get(text)
-          if (id === undefined) {
-            id = prefixTexts.push(text) - 1
-            prefixIds.set(text, id)
-          }
-          return id
-        }) ?? null,
+      ids: prefixes?.map(register) ?? null,
       sticky: new RegExp(re.source, `${flags}y`),
       global: re.global && !re.sticky ? re : new RegExp(re.source, `${flags}g`),
     }
@@ -307,6 +317,7 @@ function entryOf(re: RegExp): Entry {
 /** A text's occurrences of every prefix the automaton knows: start positions by prefix id, ascending. */
 interface TextIndex {
   text: string
+  lower: string
   /** Null when the lower-case text has another length than the text: offsets would not line up. */
   starts: Map<number, number[]> | null
   /** Prefixes with an id at or past this one were registered after the index was built. */
@@ -317,11 +328,18 @@ const recent: TextIndex[] = []
 
 function indexOf(text: string): TextIndex {
   for (const index of recent) if (index.text === text) return index
-  if (automatonSize < prefixTexts.length) {
+  const lower = text.toLowerCase()
+  // the same text lower-cased (a table's needs words are read so) or the other way round: the same positions
+  for (const index of recent) if (index.lower === lower && index.text.length === text.length) return index
+  // Expressions register on first use, so the first scans register most of them: the automaton is rebuilt once
+  // enough have waited (or they have waited long enough), not for each; until then they are read as before.
+  textsSinceBuild++
+  const waiting = prefixTexts.length - automatonSize
+  if (waiting > 0 && (automaton === null || waiting >= REBUILD_WAITING || textsSinceBuild >= REBUILD_TEXTS)) {
     automaton = buildAutomaton(prefixTexts)
     automatonSize = prefixTexts.length
+    textsSinceBuild = 0
   }
-  const lower = text.toLowerCase()
   let starts: Map<number, number[]> | null = null
   if (lower.length === text.length && automaton) {
     const found = new Map<number, number[]>()
@@ -332,7 +350,7 @@ function indexOf(text: string): TextIndex {
     })
     starts = found
   }
-  const index = { text, starts, known: automatonSize }
+  const index = { text, lower, starts, known: automatonSize }
   if (recent.unshift(index) > INDEX_CACHE) recent.pop()
   return index
 }
@@ -357,6 +375,31 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
   }
   if (lists > 1) candidates.sort((a, b) => a - b)
   return candidates
+}
+
+function register(text: string): number {
+  let id = prefixIds.get(text)
+  if (id === undefined) {
+    id = prefixTexts.push(text) - 1
+    prefixIds.set(text, id)
+  }
+  return id
+}
+
+/**
+ * A reader of literal `words` (lower-case, printable ASCII) from the shared index: given a text (or the text
+ * lower-cased), each word's start positions in it (undefined where it does not occur), read case-blind; null when the
+ * index cannot say (a text read before the words were registered, or whose lower case has another length).
+ */
+export function wordReader(words: readonly string[]): ((text: string) => Array<readonly number[] | undefined> | null) | null {
+  if (words.some((word) => word.length === 0 || !/^[\x20-\x7e]+$/.test(word)) || prefixTexts.length > MAX_REGISTERED) return null
+  const ids = words.map(register)
+  return (text) => {
+    const index = indexOf(text)
+    const starts = index.starts
+    if (starts === null || ids.some((id) => id >= index.known)) return null
+    return ids.map((id) => starts.get(id))
+  }
 }
 
 /**
@@ -438,7 +481,8 @@ function buildAutomaton(prefixes: readonly string[]): Automaton {
     for (let i = 0; i < prefix.length; i++) if (classOf[prefix.charCodeAt(i)] === 0) classOf[prefix.charCodeAt(i)] = width++
   let chars = 0
   for (const prefix of prefixes) chars += prefix.length
-  const delta = new Int32Array((chars + 1) * width)
+  // node numbers fit 16 bits for the built-in expressions (about 10,000 characters of prefixes): half the table
+  const delta = chars < 0xffff ? new Uint16Array((chars + 1) * width) : new Int32Array((chars + 1) * width)
   const parent = new Int32Array(chars + 1)
   const ends: number[][] = [[]]
   let nodes = 1

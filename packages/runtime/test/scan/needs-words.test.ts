@@ -27,4 +27,27 @@ describe('needsFinder', () => {
     // letters of other scripts are word characters too
     expect(words('oxyé')).toEqual([])
   })
+
+  it('reads ASCII-only tables from the shared literal index with the same answers', () => {
+    // no Chinese word: these are read from the index the scanner's expressions share (literal-index.ts)
+    const ascii = needsFinder(['oxy ', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my '])
+    const asciiWords = (text: string) => [...ascii(text.toLowerCase())].sort()
+    for (const text of [
+      'Illegal filtering',
+      'how much oxy?',
+      'oxy',
+      'an oxygen tank',
+      '(pin code)',
+      'a spin class',
+      'do it without.',
+      'withoutdoors',
+      'into my account',
+      'into myself',
+      'oxyé',
+      'İ oxy',
+    ]) {
+      expect(asciiWords(text), text).toEqual(words(text).filter((word) => word !== '药师'))
+    }
+    expect(asciiWords('Illegal filtering')).toEqual(['filter', 'filtering', 'legal'])
+  })
 })

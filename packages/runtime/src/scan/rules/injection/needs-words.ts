@@ -8,6 +8,8 @@
  * not "oxygen"; `' pin'` is "pin" at the start of a word ("(pin code"), not "spin". A table keeps its gate specific
  * that way without missing the keyword its pattern matches beside punctuation.
  */
+import { wordReader } from '../../literal-index'
+
 interface NeedsWord {
   /** The word as the table wrote it (what the finder reports). */
   word: string
@@ -38,19 +40,32 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     before: word.startsWith(' '),
     after: word.endsWith(' '),
   }))
-  const automaton = buildAutomaton([...new Set(parsed.map((w) => w.core))].filter((core) => core !== ''))
+  const cores = [...new Set(parsed.map((w) => w.core))].filter((core) => core !== '')
   const byCore = new Map<string, NeedsWord[]>()
   for (const w of parsed) byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
+  const accept = (lower: string, found: Set<string>, core: string, at: number): void => {
+    for (const w of byCore.get(core)!) {
+      if (found.has(w.word)) continue
+      if (w.before && !boundary(lower, at - 1)) continue
+      if (w.after && !boundary(lower, at + core.length)) continue
+      found.add(w.word)
+    }
+  }
+  // ASCII words are read from the scanner's shared index (one pass a text for all the tables); the table's own
+  // automaton reads the others, and a text the shared index cannot answer for
+  const shared = wordReader(cores)
+  let automaton: Automaton | null = null
   return (lower) => {
     const found = new Set<string>()
-    automaton.scan(lower, (core, at) => {
-      for (const w of byCore.get(core)!) {
-        if (found.has(w.word)) continue
-        if (w.before && !boundary(lower, at - 1)) continue
-        if (w.after && !boundary(lower, at + core.length)) continue
-        found.add(w.word)
-      }
-    })
+    const starts = shared?.(lower)
+    if (starts) {
+      cores.forEach((core, i) => {
+        for (const at of starts[i] ?? []) accept(lower, found, core, at)
+      })
+      return found
+    }
+    automaton ??= buildAutomaton(cores)
+    automaton.scan(lower, (core, at) => accept(lower, found, core, at))
     return found
   }
 }
