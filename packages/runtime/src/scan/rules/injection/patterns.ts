@@ -53,6 +53,12 @@ const QUALIFIER = String.raw`(?:all|any|of|about|the|your|my|its|his|her|their|t
 const TARGET = String.raw`(?:instructions?|i\w{1,2}structions?|prompts?|rules?|directives?|guidelines?|guidance|commands?|orders?|context|conversation|constraints?|restrictions?|polic(?:y|ies)|programming|training|tasks?|assignments?|documents?|requests?|questions?|filters?|safeguards?|limitations?|boundaries|ethics|principles|protocols?|messages? above|text above|everything|anything)`
 
 /** A single named rule with its subject ("the rule about double rolls", "the instruction on page 4"): scoped, not all. */
+/**
+ * "Forget everything you know about bread": an idiom that opens an article about a topic, not the model's instructions
+ * ("forget everything you know about your rules" still drops them).
+ */
+const IDIOM_ABOUT = String.raw`(?!(?<=\b(?:everything|anything|all))\s+(?:you\s+(?:think\s+you\s+)?(?:know|knew|learned|thought|heard|were taught)|we\s+(?:know|knew|thought))\s+about\s+(?!(?:your|the|these|those|its|my)\s+(?:\w+\s+)?(?:instructions|rules|prompts?|guidelines|programming|training|restrictions|polic(?:y|ies))\b))`
+
 const SCOPED_SINGLE = String.raw`(?!(?<=\b(?:rule|instruction|guideline|policy|directive|command|order|request|question|task|document|message|filter|restriction|constraint|limitation|protocol))\s+(?:about|regarding|concerning|on|for)\b)`
 
 /**
@@ -66,9 +72,9 @@ const ONE_THING = String.raw`(?!(?:about\s+)?(?:the|this|that|my|our)\s+(?:(?!pr
  * The verb used as a noun's modifier ("the specified ignore rules", "any override rules") or as a participle that
  * describes a behaviour ("returns, ignoring queued tasks", "by disregarding the filter"): no order to anyone.
  */
-const ATTRIBUTIVE = String.raw`(?<!\b(?:the|a|an|any|all|these|those|this|that|our|your|its|their|specified|custom|default|global|local|out|of|no|some|more|matching|negated|gitignore|eslint|prettier)\s)(?<!(?:,|\bby|\bwhile|\bwhen|\bwithout)\s(?=(?:ignoring|disregarding|bypassing|overriding)\s+(?!(?:all|any|every|previous|prior|above|earlier|preceding|initial|original|your|system|safety)\b)))`
+const ATTRIBUTIVE = String.raw`(?<!\b(?:the|a|an|any|all|these|those|this|that|our|your|its|their|specified|custom|default|global|local|out|of|no|some|more|matching|negated|gitignore|eslint|prettier)\s)(?<!(?:,|\bby|\bwhile|\bwhen|\bwithout|\bkeeps|\bkept|\bis|\bare|\bwas|\bwere|\bbeen|\bstarted|\bstarts|\bstopped|\bstops)\s(?=(?:ignoring|disregarding|bypassing|overriding)\s+(?!(?:all|any|every|previous|prior|above|earlier|preceding|initial|original|your|system|safety)\b)))`
 /** The target as the modifier of another noun ("bypass the filter check", "ignore the rules file"): a thing, not an order. */
-const COMPOUND_HEAD = String.raw`(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|stage|step|queue)\b)`
+const COMPOUND_HEAD = String.raw`(?!\s*=)(?!\s+(?:checks?|functions?|options?|config(?:uration)?|files?|lists?|patterns?|syntax|engines?|chains?|methods?|parameters?|flags?|settings?|callbacks?|modules?|plugins?|middleware|hooks?|handlers?|objects?|types?|class(?:es)?|propert(?:y|ies)|fields?|keys?|format|api|stage|step|queue)\b)`
 
 /**
  * Instructions that came with a thing in the box ("ignore the pairing instructions in the printed manual, they're for
@@ -86,7 +92,7 @@ const NUMBERED = String.raw`(?!(?<![sS])\s+(?:no\.?\s*|number\s+|#)?\d+[a-z]?\b)
  * Instructions located in what the agent reads ("ignore instructions that show up inside web pages or emails you read",
  * "don't follow instructions embedded in documents"): the defence against injection, written as a rule to keep.
  */
-const CONTENT_SOURCE = String.raw`(?!\s+(?:(?:that|which)\s+(?:show up|shows up|appear|appears|are found|is found|are embedded|is embedded|are hidden|is hidden|come|comes|arrive|arrives|are written|is written|you (?:find|read|see|fetch))\s+(?:in|inside|within|on|from)|(?:found|embedded|contained|hidden|written)\s+(?:in|inside|within|on)|inside|within)\s+(?:\w+\s+){0,2}?(?:web ?pages?|websites?|sites?|e-?mails?|documents?|tool (?:outputs?|results?)|(?:fetched |retrieved |external )?content|search results|attachments?|pdfs?|files|messages|tickets|comments)\b)`
+const CONTENT_SOURCE = String.raw`(?!\s+(?:(?:that|which)\s+(?:show up|shows up|appear|appears|are found|is found|are embedded|is embedded|are hidden|is hidden|come|comes|arrive|arrives|are written|is written|you (?:find|read|see|fetch))\s+(?:in|inside|within|on|from)|(?:found|embedded|contained|hidden|written)\s+(?:in|inside|within|on)|inside|within|in(?=\s+(?:(?:unexpected|unsolicited|suspicious|unknown|untrusted|external|incoming|random|strange|third-party|phishing)\s+){1,2}(?:e-?mails|messages|web ?pages|websites|documents|attachments|texts|calls)\b))\s+(?:\w+\s+){0,2}?(?:web ?pages?|websites?|sites?|e-?mails?|documents?|tool (?:outputs?|results?)|(?:fetched |retrieved |external )?content|search results|attachments?|pdfs?|files|messages|tickets|comments)\b)`
 
 // "Override the default rules in .scanrc.json" is configuration, not an attack: the chain skips "override (the) default".
 /**
@@ -96,7 +102,7 @@ const CONTENT_SOURCE = String.raw`(?!\s+(?:(?:that|which)\s+(?:show up|shows up|
 const DEFENSIVE = String.raw`(?!\s+(?:to|that\s+(?:ask|tell)\s+you\s+to)\s+(?:change|override|ignore|bypass|reveal|alter|modify|disregard|break|drop|disclose|share|forget)\b)`
 
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
+  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
   'gi',
 )
 
@@ -112,13 +118,36 @@ function titleName(text: string, start: number, end: number): boolean {
   )
 }
 
+/**
+ * Not an order to the reader: a name ("Override Protocol is a game"), a heading in capitals that names a noun
+ * ("OVERRIDE PROTOCOLS" alone on its line in a game manual; "IGNORE ALL INSTRUCTIONS" is not one), or the purpose of a
+ * how-to step ("To forget everything, choose Reset memory").
+ */
+function notAnOrder(text: string, start: number, end: number): boolean {
+  if (titleName(text, start, end)) return true
+  const match = text.slice(start, end)
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1
+  const lineEnd = text.indexOf('\n', end)
+  const heading = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim() === match
+  if (
+    heading &&
+    /^(?:OVERRIDE|BYPASS)\s+(?!(?:INSTRUCTIONS?|PROMPTS?|SAFETY|FILTERS?|RESTRICTIONS?|GUIDELINES?|SAFEGUARDS?|CONSTRAINTS?|ETHICS|PROGRAMMING|TRAINING|CONTEXT)$)[A-Z]+$/.test(
+      match,
+    )
+  )
+    return true
+  const purpose =
+    /(?:[.!?:]\s+|\n\s*(?:\d+[.)]\s+)?)To\s+$/.test(text.slice(Math.max(0, start - 16), start)) || /^\s*To\s+$/.test(text.slice(0, start))
+  return purpose && /^\s*,/.test(text.slice(end, end + 4))
+}
+
 export const EN_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
     re: OVERRIDE_CHAIN,
     severity: 'high',
     what: 'override of prior instructions',
-    skip: titleName,
+    skip: notAnOrder,
   },
   {
     rule: 'override',
@@ -719,7 +748,8 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '声称高于系统提示',
   },
   {
-    re: /(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)[^。！？!?\n]{0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
+    // a request for a password refused, then forwarded ("拒绝并转发至 security@…"), sends nothing of the user's out
+    re: /(?<!拒绝并?)(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)(?:(?!拒绝)[^。！？!?\n]){0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
     weight: 2,
     what: '外发数据',
   },

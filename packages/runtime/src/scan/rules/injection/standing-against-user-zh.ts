@@ -55,8 +55,14 @@ const SECRET_IN = new RegExp(SECRET_WORDS)
 const USERS_OWN =
   /用户(?:让|要求|叫|请|交代|吩咐)我|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
 
+/**
+ * A request refused, then forwarded ("索要密码，请直接拒绝并转发至 security@…"): the defence reports it, nothing of
+ * the user's goes out. The mailbox's name proves nothing ("抄送给 report@leak.example" is an exfiltration).
+ */
+const REFUSED_THEN = /拒绝[并后，,]?\s*$/
+
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
-  if (negatedInside(text, start, end)) return null
+  if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
   const clause = clauseWindow(text, start, end)
   // the object is named before the verb, or between the verb and the destination
   const object = text.slice(Math.max(0, start - 80), end)
@@ -244,7 +250,9 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     what: '长期指令：把密码或验证码交给外人',
     refine: (text, start, end, severity) => {
       const clause = clauseWindow(text, start, end)
-      return negatedInside(text, start, end) || SHARED_ON_PURPOSE.test(clause) || !OUTSIDE.test(clause) ? null : severity
+      // 索要密码，请直接拒绝并转发至 security@…: the request is refused and reported, no secret goes out
+      const reported = /拒绝|不予理会|不要理会/.test(text.slice(start, end))
+      return negatedInside(text, start, end) || reported || SHARED_ON_PURPOSE.test(clause) || !OUTSIDE.test(clause) ? null : severity
     },
   },
   {

@@ -90,6 +90,8 @@ export const ZH: StandingLanguage = {
   persistence: ZH_PERSISTENCE,
   gate: ZH_PERSISTENCE,
   // 别 as a word, not inside 识别, 区别, 特别, 级别 …
-  negated: /(?:不要|不能|不可|禁止|切勿|请勿|严禁|勿|(?<![识区分特级类个告辨鉴性派])别|绝不|永远不要|不得|不允许)[^。！？\n]{0,4}$/,
+  // 没/从未: what did not happen ("我没把密码告诉过任何人") is no order; 没问题 and 没关系 negate nothing
+  negated:
+    /(?:不要|不能|不可|禁止|切勿|请勿|严禁|勿|(?<![识区分特级类个告辨鉴性派])别|绝不|永远不要|不得|不允许|没(?!问题|关系|事)|从未|未曾)[^。！？\n]{0,4}$/,
   memoryPrefix: /^\s*(?:记住|牢记|记下|存入记忆|保存为?(?:用户)?偏好|用户偏好|长期规则)/,
 }
