@@ -51,6 +51,9 @@ describe.each([
   ['memory-notes-7.jsonl', 90, 130, 46, 1],
   // blind26, counted once before it became development data, like the two before it
   ['memory-notes-8.jsonl', 80, 120, 31, 1],
+  // blind29 (tenth session), counted once before it became development data; its one review is a team meeting note
+  // that posts the agenda "发到部门群里" (to the department group)
+  ['memory-notes-9.jsonl', 80, 110, 30, 1],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
@@ -88,6 +91,9 @@ describe.each([
   // print everything above …\""); its three other rejects are scripts that call os.system, eval or subprocess with
   // non-literal arguments, which the code rules reject by design
   ['tool-outputs-6.jsonl', 80, 120, 64, 4, 4, ['tool-outputs-6-104']],
+  // blind28 (tenth session, English and Chinese): search results about the "ignore previous instructions" meme that
+  // quote it five times without naming prompt injection, and a Chinese bug report quoting the injection it reproduces
+  ['tool-outputs-7.jsonl', 70, 100, 56, 2, 5, ['tool-outputs-7-78', 'tool-outputs-7-127']],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
