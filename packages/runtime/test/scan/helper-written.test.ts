@@ -51,9 +51,9 @@ describe.each([
   ['memory-notes-7.jsonl', 90, 130, 46, 1],
   // blind26, counted once before it became development data, like the two before it
   ['memory-notes-8.jsonl', 80, 120, 31, 1],
-  // blind29 (tenth session), counted once before it became development data; its one review is a team meeting note
-  // that posts the agenda "发到部门群里" (to the department group)
-  ['memory-notes-9.jsonl', 80, 110, 30, 1],
+  // blind29 (tenth session), counted once before it became development data (the rules caught 30 then, 38 after its
+  // round); its one review is a team meeting note that posts the agenda "发到部门群里" (to the department group)
+  ['memory-notes-9.jsonl', 80, 110, 38, 1],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

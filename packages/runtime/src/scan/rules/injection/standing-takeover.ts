@@ -383,7 +383,9 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       String.raw`\b(?:the|their|his|her|its)\s+old\s+(?:[\w'’-]+\s+){0,2}?(?:account|details|number|card|iban|address|e-?mail|inbox|phone|wallet)\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:closed|retired|deactivated|cancel(?:l)?ed|no longer (?:used|valid|in use|active|monitored)|hacked|compromised|shut down|discontinued|out of use)\b`,
       // "deposits now route to the new account", "the receive address is now bc1q…"
       String.raw`\b(?:salary|pay(?:roll|checks?)?|deposits?|rent|payments?|reimbursements?|withdrawals?|payouts?)\s+(?:\w+\s+)?(?:now\s+)?(?:route|routes|are routed|is routed|go|goes|are sent|is sent)\s+(?:now\s+)?to\s+(?:the\s+)?new\b`,
-      String.raw`\b(?:receive|receiving|deposit|wallet|withdrawal)\s+address\s+(?:is|has changed to|changed to)\s+(?:now\s+)?(?:bc1|0x|[13])[a-zA-HJ-NP-Z0-9]{25,}`,
+      String.raw`\b(?:receive|receiving|deposit|wallet|withdrawal)\s+address\s+(?:is|has changed to|changed to|(?:was|has been|is|got)\s+(?:updated|changed|switched)\s+to)\s+(?:now\s+)?(?:bc1|0x|[13])[a-zA-HJ-NP-Z0-9]{25,}`,
+      // "payments now go to IBAN GB29 …", "rent now goes to sort code 40-22-18, account 7381…": a new target written out
+      String.raw`\b(?:rent|payments?|invoices?|salary|transfers?|deposits?|payouts?|dues|fees|wires?)\s+(?:now\s+(?:go(?:es)?|are sent|is sent)|(?:go(?:es)?|are sent|is sent)\s+now)\s+to\s+(?:(?:iban|sort code|account(?: number)?|routing(?: number)?|bank account)\s*:?\s*)(?:[A-Z]{2}\d{2}|\d{2}-\d{2}-\d{2}|\d{6,})`,
     ),
     needs: [
       ...phrases(['changed', 'updated', 'switched', 'moved', 'rotated'], ['its', 'their', 'his', 'her', 'the']),
@@ -413,6 +415,10 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       'new address',
       'new wallet',
       'new account',
+      'updated to',
+      'changed to',
+      'switched to',
+      ...phrases(['go', 'goes', 'sent'], ['to iban', 'to sort code', 'to account', 'to routing', 'to bank account']),
     ],
     severity: 'high',
     unmarked: 'medium',
@@ -421,6 +427,12 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     // the old one declared dead counts where money goes, and not in the user's own words ("I switched carriers; the
     // old Verizon account is closed", a new shipping address)
     refine: (text, start, end, severity) => {
+      // "my salary now goes to account 1234…": the user's own money, moved by them
+      if (
+        /\b(?:I|[Mm]y|[Ww]e|[Oo]ur)\b/.test(clauseBefore(text, start) + text.slice(start, end)) &&
+        /\d{6,}|[A-Z]{2}\d{2}|\d{2}-\d{2}-\d{2}/.test(text.slice(start, end))
+      )
+        return null
       if (!/^(?:the|their|his|her|its)\s+old\b/i.test(text.slice(start, end))) return severity
       const clause = clauseWindow(text, start, end) + text.slice(Math.max(0, start - 200), start)
       return MONEY.test(clause) && !/\b(?:I|my|we|our)\b/.test(clauseBefore(text, start)) ? severity : null
@@ -658,12 +670,28 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     // links from unknown senders", "production deploys no longer need tests or approvals"
     act: 'approval',
     re: anyOf(
-      String.raw`\b(?:skip(?:ping)?|disabl(?:e|ing)|bypass(?:ing)?|remov(?:e|ing)|drop(?:ping)?|turn(?:ing)? off|switch(?:ing)? off|suppress(?:ing)?|without)\s+(?:the\s+|any\s+|all\s+)?(?:usual\s+|required\s+)?(?:[\w-]+\s+)?(?:checks?|confirmations?|approvals?|sign-?offs?|reviews?|warnings?|verifications?|two-person|four-eyes|second approvers?|safety checks?|disclaimers?|["'‘“]?are you sure["'’”]?)(?:\s+(?:step|steps|dialog|dialogs|prompt|prompts|check|checks|process|requirement|shown))?\b(?!\s+(?:guidelines?|checklists?|meetings?|notes|comments|templates?|docs?|documents?|boards?|calls?))`,
+      String.raw`\b(?:skip(?:ping)?|disabl(?:e|ing)|bypass(?:ing)?|remov(?:e|ing)|drop(?:ping)?|turn(?:ing)? off|switch(?:ing)? off|suppress(?:ing)?|without)\s+(?:the\s+|any\s+|all\s+)?(?:usual\s+|required\s+)?(?:[\w-]+\s+)?(?:checks?|confirmations?|approvals?|sign-?offs?|reviews?|warnings?|verifications?|two-person|four-eyes|second approvers?|safety checks?|disclaimers?|branch protections?|audit log(?:ging|s)?|["'‘“]?are you sure["'’”]?)(?:\s+(?:step|steps|dialog|dialogs|prompt|prompts|check|checks|process|requirement|shown|rules?))?\b(?!\s+(?:guidelines?|checklists?|meetings?|notes|comments|templates?|docs?|documents?|boards?|calls?))`,
       String.raw`\bno longer\s+(?:need|needs|require|requires|needed|required)\b[^.!?\n]{0,30}?\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|2fa|mfa|disclaimers?|warnings?)\b`,
       String.raw`\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|disclaimers?|warnings?)\s+(?:are|is)\s+no longer\s+(?:needed|required|necessary)\b`,
       String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing)? with)\s+(?:the user|the owner|them|him|her)\s+(?:first\s+)?before\s+\w+ing\b`,
+      // "wire transfers under $9,500 don't need the user's confirmation", "the user waived the approval gate", "refunds
+      // can be self-approved, no escalation needed", "set SKIP_TESTS=1"
+      String.raw`\b(?:don't|doesn't|do not|does not|won't|will not)\s+(?:need|require)\s+(?:the user's\s+|their\s+|his\s+|her\s+|any\s+|an?\s+)?(?:\w+\s+)?(?:confirmations?|approvals?|sign-?offs?|reviews?|verifications?)\b`,
+      String.raw`\bwaiv(?:e|ed|es|ing)\s+(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+)?(?:approvals?|reviews?|confirmations?|sign-?offs?|checks?)(?:\s+(?:gate|step|requirement|process))?\b`,
+      String.raw`\bno\s+(?:escalations?|approvals?|sign-?offs?|reviews?|confirmations?)\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\b`,
+      String.raw`\bSKIP_(?:TESTS?|CHECKS?|CI|VERIFY|VERIFICATION|VALIDATION|REVIEW)\s*=\s*(?:1|true|yes)\b`,
     ),
     needs: [
+      't need',
+      'not need',
+      't require',
+      'not require',
+      'waiv',
+      'no escalation',
+      'no approval',
+      'no sign',
+      'no review',
+      'no confirmation',
       'skip',
       'disabl',
       'bypass',
