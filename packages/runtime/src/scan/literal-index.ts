@@ -11,6 +11,8 @@
  * another length (offsets would not line up).
  */
 
+import { type Automaton, buildAutomaton } from './aho-corasick'
+
 /** Matches found per expression and text: past this many, more of the same adds nothing but time. */
 const DEFAULT_LIMIT = 64
 /** First words are cut to this many characters (a longer one adds no selectivity, only automaton states). */
@@ -466,69 +468,4 @@ function scanFrom(re: RegExp, text: string, from: number, limit: number): RegExp
   }
   re.lastIndex = 0
   return matches
-}
-
-/** Aho-Corasick over the prefixes (printable ASCII): reports (id, start) for every occurrence. */
-interface Automaton {
-  scan(lower: string, report: (id: number, start: number) => void): void
-}
-
-function buildAutomaton(prefixes: readonly string[]): Automaton {
-  // classes: one per printable ASCII character the prefixes use, 0 for every other character
-  const classOf = new Uint8Array(128)
-  let width = 1
-  for (const prefix of prefixes)
-    for (let i = 0; i < prefix.length; i++) if (classOf[prefix.charCodeAt(i)] === 0) classOf[prefix.charCodeAt(i)] = width++
-  let chars = 0
-  for (const prefix of prefixes) chars += prefix.length
-  // node numbers fit 16 bits for the built-in expressions (about 10,000 characters of prefixes): half the table
-  const delta = chars < 0xffff ? new Uint16Array((chars + 1) * width) : new Int32Array((chars + 1) * width)
-  const parent = new Int32Array(chars + 1)
-  const ends: number[][] = [[]]
-  let nodes = 1
-  prefixes.forEach((prefix, id) => {
-    let node = 0
-    for (let i = 0; i < prefix.length; i++) {
-      const at = node * width + classOf[prefix.charCodeAt(i)]!
-      let next = delta[at]!
-      if (next === 0) {
-        next = nodes++
-        ends.push([])
-        parent[next] = node
-        delta[at] = next
-      }
-      node = next
-    }
-    ends[node]!.push(id)
-  })
-  // failure links breadth first, missing transitions filled from the failure node's row (see needs-words.ts)
-  const fail = new Int32Array(nodes)
-  const queue: number[] = []
-  for (let cls = 0; cls < width; cls++) if (delta[cls] !== 0) queue.push(delta[cls]!)
-  for (let head = 0; head < queue.length; head++) {
-    const node = queue[head]!
-    ends[node]!.push(...ends[fail[node]!]!)
-    const row = node * width
-    const failRow = fail[node]! * width
-    for (let cls = 0; cls < width; cls++) {
-      const child = delta[row + cls]!
-      if (child !== 0 && parent[child] === node) {
-        fail[child] = delta[failRow + cls]!
-        queue.push(child)
-      } else delta[row + cls] = delta[failRow + cls]!
-    }
-  }
-  const lengths = prefixes.map((prefix) => prefix.length)
-  const output = ends.map((ids) => (ids.length === 0 ? null : ids))
-  return {
-    scan(lower, report) {
-      let state = 0
-      for (let i = 0; i < lower.length; i++) {
-        const code = lower.charCodeAt(i)
-        state = delta[state * width + (code < 128 ? classOf[code]! : 0)]!
-        const ids = output[state]
-        if (ids !== null) for (const id of ids!) report(id, i + 1 - lengths[id]!)
-      }
-    },
-  }
 }

@@ -8,6 +8,7 @@
  * not "oxygen"; `' pin'` is "pin" at the start of a word ("(pin code"), not "spin". A table keeps its gate specific
  * that way without missing the keyword its pattern matches beside punctuation.
  */
+import { type Automaton, buildAutomaton } from '../../aho-corasick'
 import { wordReader } from '../../literal-index'
 
 interface NeedsWord {
@@ -65,83 +66,7 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
       return found
     }
     automaton ??= buildAutomaton(cores)
-    automaton.scan(lower, (core, at) => accept(lower, found, core, at))
+    automaton.scan(lower, (word, at) => accept(lower, found, cores[word]!, at))
     return found
-  }
-}
-
-/**
- * An Aho-Corasick automaton over the cores, as a table of transitions on character classes (the characters the
- * cores use, and one class for every other character): a text is read once, a few array reads a character, whatever
- * the number of words. An alternation of the words in one RegExp, which V8 tries word by word at each position, cost
- * more than a `String.includes` per word; this costs less than either.
- */
-interface Automaton {
-  /** Calls `report(core, start)` for every occurrence of every core in `text`, overlapping ones included. */
-  scan(text: string, report: (core: string, start: number) => void): void
-}
-
-function buildAutomaton(cores: readonly string[]): Automaton {
-  // character classes: 0 for characters no core uses
-  const classOf = new Map<number, number>()
-  for (const core of cores)
-    for (let i = 0; i < core.length; i++) if (!classOf.has(core.charCodeAt(i))) classOf.set(core.charCodeAt(i), classOf.size + 1)
-  const width = classOf.size + 1
-  const ascii = new Uint16Array(128)
-  for (const [code, cls] of classOf) if (code < 128) ascii[code] = cls
-  // the trie, in one table of transitions (row = node, column = class; 0 = none, the root being node 0): at most one
-  // node a character of the cores, so the table is allocated once (a row per node as an array cost more to build
-  // than the rest together)
-  let chars = 0
-  for (const core of cores) chars += core.length
-  const delta = new Int32Array((chars + 1) * width)
-  const parent = new Int32Array(chars + 1)
-  const ends: string[][] = [[]]
-  let nodes = 1
-  for (const core of cores) {
-    let node = 0
-    for (let i = 0; i < core.length; i++) {
-      const at = node * width + classOf.get(core.charCodeAt(i))!
-      let next = delta[at]!
-      if (next === 0) {
-        next = nodes++
-        ends.push([])
-        parent[next] = node
-        delta[at] = next
-      }
-      node = next
-    }
-    ends[node]!.push(core)
-  }
-  // failure links breadth first; each node's missing transitions become its failure node's, written into the same
-  // table, so reading never backtracks. A transition already filled in leads no deeper than the node itself, so a
-  // node's real children are the entries whose parent it is.
-  const fail = new Int32Array(nodes)
-  const queue: number[] = []
-  for (let cls = 0; cls < width; cls++) if (delta[cls] !== 0) queue.push(delta[cls]!)
-  for (let head = 0; head < queue.length; head++) {
-    const node = queue[head]!
-    ends[node]!.push(...ends[fail[node]!]!)
-    const row = node * width
-    const failRow = fail[node]! * width
-    for (let cls = 0; cls < width; cls++) {
-      const child = delta[row + cls]!
-      if (child !== 0 && parent[child] === node) {
-        fail[child] = delta[failRow + cls]!
-        queue.push(child)
-      } else delta[row + cls] = delta[failRow + cls]!
-    }
-  }
-  const output = ends.map((list) => (list.length === 0 ? null : list))
-  return {
-    scan(text, report) {
-      let state = 0
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i)
-        state = delta[state * width + (code < 128 ? ascii[code]! : (classOf.get(code) ?? 0))]!
-        const hits = output[state]
-        if (hits !== null) for (const core of hits!) report(core, i + 1 - core.length)
-      }
-    },
   }
 }
