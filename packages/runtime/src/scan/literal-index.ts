@@ -363,10 +363,8 @@ function indexOf(text: string): TextIndex {
  */
 function candidatesOf(entry: Entry, text: string): number[] | null {
   const ids = entry.ids
-  if (ids === null) return null
-  const index = indexOf(text)
-  const starts = index.starts
-  if (starts === null || ids.some((id) => id >= index.known)) return null
+  const starts = ids && knownStarts(text, ids)
+  if (!ids || !starts) return null
   // each prefix's starts are ascending; two prefixes never start at one position (none is a prefix of another)
   let candidates: number[] = []
   let lists = 0
@@ -377,6 +375,12 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
   }
   if (lists > 1) candidates.sort((a, b) => a - b)
   return candidates
+}
+
+/** The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). */
+function knownStarts(text: string, ids: readonly number[]): Map<number, number[]> | null {
+  const index = indexOf(text)
+  return index.starts === null || ids.some((id) => id >= index.known) ? null : index.starts
 }
 
 function register(text: string): number {
@@ -397,10 +401,8 @@ export function wordReader(words: readonly string[]): ((text: string) => Array<r
   if (words.some((word) => word.length === 0 || !/^[\x20-\x7e]+$/.test(word)) || prefixTexts.length > MAX_REGISTERED) return null
   const ids = words.map(register)
   return (text) => {
-    const index = indexOf(text)
-    const starts = index.starts
-    if (starts === null || ids.some((id) => id >= index.known)) return null
-    return ids.map((id) => starts.get(id))
+    const starts = knownStarts(text, ids)
+    return starts && ids.map((id) => starts.get(id))
   }
 }
 
