@@ -1,0 +1,263 @@
+/**
+ * The literal words every match of a regular expression starts with, read from its source: what the scanner's literal
+ * index (literal-index.ts) tries an expression at. A small recursive-descent reader of the RegExp syntax follows
+ * literals through groups, optional parts and look-arounds; anything it cannot follow (a class, a wildcard, a
+ * modifier) ends the words there or, at a match's start, gives no words at all.
+ */
+
+/** First words are cut to this many characters (a longer one adds no selectivity, only automaton states). */
+const MAX_PREFIX = 12
+/** An expression with more first words than this gets none (the index then reads it position by position). */
+const MAX_PREFIXES = 512
+
+interface Prefix {
+  /** Lower-case literal text every match starting here begins with. */
+  text: string
+  /** True when `text` covers the whole rest of the sequence it came from (it may be extended by what follows). */
+  open: boolean
+}
+
+class NotLiteral extends Error {}
+
+/**
+ * The lower-case literal prefixes every match of `source` starts with, or null when none can be derived. Sound, not
+ * complete: a match always starts with one of them (read case-insensitively), a prefix need not lead to a match.
+ * Only printable ASCII prefixes of at least two characters are kept, the ones the shared automaton reads.
+ */
+export function literalPrefixes(source: string): string[] | null {
+  let alternatives: Prefix[]
+  try {
+    const parser = new PrefixParser(source)
+    const tree = parser.alternation()
+    if (parser.at !== source.length) return null
+    alternatives = alternationPrefixes(tree, MAX_PREFIX)
+  } catch (error) {
+    if (error instanceof NotLiteral) return null
+    throw error
+  }
+  // the automaton reads printable ASCII: a prefix is cut before any other character ("you’re" → "you")
+  const texts = [...new Set(alternatives.map((p) => /^[\x20-\x7e]*/.exec(p.text)![0]))].sort((a, b) => a.length - b.length)
+  const kept: string[] = []
+  for (const text of texts) {
+    if (text.length < 2) return null
+    // "ignore" adds nothing beside "ign": every position that starts one starts the other
+    if (!kept.some((shorter) => text.startsWith(shorter))) kept.push(text)
+  }
+  return kept.length === 0 || kept.length > MAX_PREFIXES ? null : kept
+}
+
+type Term =
+  | { kind: 'assertion' }
+  | { kind: 'chars'; chars: string[]; min: number; max: number }
+  | { kind: 'group'; alternatives: Term[][]; min: number; max: number }
+  | { kind: 'other' }
+
+/** A recursive-descent reader of the RegExp syntax, just enough to follow literals from the start of a match. */
+class PrefixParser {
+  at = 0
+  constructor(private readonly source: string) {}
+
+  /** The alternatives at this level, each a sequence of terms (prefixes are read from them on demand). */
+  alternation(): Term[][] {
+    const all: Term[][] = []
+    for (;;) {
+      const terms: Term[] = []
+      while (this.at < this.source.length && this.source[this.at] !== '|' && this.source[this.at] !== ')') terms.push(this.term())
+      all.push(terms)
+      if (this.source[this.at] !== '|') return all
+      this.at++
+    }
+  }
+
+  private term(): Term {
+    const s = this.source
+    const c = s[this.at]!
+    if (c === '^' || c === '$') {
+      this.at++
+      return { kind: 'assertion' }
+    }
+    if (c === '(') return this.group()
+    if (c === '[') {
+      const chars = this.characterClass()
+      const count = this.quantifier()
+      return chars ? { kind: 'chars', chars, ...count } : { kind: 'other' }
+    }
+    if (c === '.') {
+      this.at++
+      this.quantifier()
+      return { kind: 'other' }
+    }
+    if (c === '\\' && (s[this.at + 1] === 'b' || s[this.at + 1] === 'B')) {
+      this.at += 2
+      return { kind: 'assertion' }
+    }
+    if (c === '*' || c === '+' || c === '?' || c === ')' || c === ']' || c === '{' || c === '}') throw new NotLiteral()
+    const char = c === '\\' ? this.escape() : (this.at++, c)
+    const count = this.quantifier()
+    return char === null ? { kind: 'other' } : { kind: 'chars', chars: [char], ...count }
+  }
+
+  private group(): Term {
+    const s = this.source
+    const lookaround = /^\(\?(?:=|!|<=|<!)/.exec(s.slice(this.at, this.at + 4))
+    if (lookaround) {
+      this.at += lookaround[0].length
+      this.alternation()
+      this.close()
+      this.quantifier()
+      return { kind: 'assertion' }
+    }
+    if (s.startsWith('(?:', this.at)) this.at += 3
+    else if (s.startsWith('(?<', this.at)) this.at = s.indexOf('>', this.at) + 1
+    else if (s.startsWith('(?', this.at)) throw new NotLiteral() // modifiers
+    else this.at++
+    const alternatives = this.alternation()
+    this.close()
+    return { kind: 'group', alternatives, ...this.quantifier() }
+  }
+
+  private close(): void {
+    if (this.source[this.at] !== ')') throw new NotLiteral()
+    this.at++
+  }
+
+  private quantifier(): { min: number; max: number } {
+    const s = this.source
+    let count: { min: number; max: number }
+    const c = s[this.at]
+    if (c === '?') count = { min: 0, max: 1 }
+    else if (c === '*') count = { min: 0, max: Infinity }
+    else if (c === '+') count = { min: 1, max: Infinity }
+    else if (c === '{') {
+      const braces = /^\{(\d+)(,(\d*))?\}/.exec(s.slice(this.at, this.at + 24))
+      if (!braces) throw new NotLiteral()
+      const min = Number(braces[1])
+      count = { min, max: braces[2] === undefined ? min : braces[3] ? Number(braces[3]) : Infinity }
+      this.at += braces[0].length - 1
+    } else return { min: 1, max: 1 }
+    this.at++
+    if (s[this.at] === '?') this.at++ // lazy: the same strings
+    return count
+  }
+
+  /** The character an escape stands for, or null for a class escape or a back-reference. */
+  private escape(): string | null {
+    const s = this.source
+    const e = s[this.at + 1]
+    this.at += 2
+    if (e === undefined) throw new NotLiteral()
+    if ('dDwWsS'.includes(e)) return null
+    if (e === 'p' || e === 'P') {
+      this.at = s.indexOf('}', this.at) + 1
+      return null
+    }
+    if (e === 'k') {
+      this.at = s.indexOf('>', this.at) + 1
+      return null
+    }
+    if (/[1-9]/.test(e)) {
+      while (/[0-9]/.test(s[this.at] ?? '')) this.at++
+      return null
+    }
+    const control: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', '0': '\0' }
+    if (control[e] !== undefined) return control[e]!
+    if (e === 'x') {
+      this.at += 2
+      return String.fromCharCode(parseInt(s.slice(this.at - 2, this.at), 16))
+    }
+    if (e === 'u') {
+      if (s[this.at] === '{') {
+        const end = s.indexOf('}', this.at)
+        const code = parseInt(s.slice(this.at + 1, end), 16)
+        this.at = end + 1
+        return String.fromCodePoint(code)
+      }
+      this.at += 4
+      return String.fromCharCode(parseInt(s.slice(this.at - 4, this.at), 16))
+    }
+    if (e === 'c') throw new NotLiteral()
+    return e
+  }
+
+  /** A class's characters when it is a short list of literal ones (`[''’]`, `[sz]`), else null. */
+  private characterClass(): string[] | null {
+    const s = this.source
+    this.at++
+    let literal = s[this.at] !== '^'
+    if (!literal) this.at++
+    const chars: string[] = []
+    while (this.at < s.length && s[this.at] !== ']') {
+      const from = s[this.at] === '\\' ? this.escape() : s[this.at++]!
+      if (s[this.at] === '-' && s[this.at + 1] !== ']') {
+        this.at++
+        const to = s[this.at] === '\\' ? this.escape() : s[this.at++]!
+        if (from === null || to === null || to.codePointAt(0)! - from.codePointAt(0)! > 8) literal = false
+        else for (let code = from.codePointAt(0)!; code <= to.codePointAt(0)!; code++) chars.push(String.fromCodePoint(code))
+        continue
+      }
+      if (from === null) literal = false
+      else chars.push(from)
+    }
+    if (s[this.at] !== ']') throw new NotLiteral()
+    this.at++
+    return literal && chars.length > 0 && chars.length <= 8 ? chars : null
+  }
+}
+
+/** Lower-case forms of a term's characters; a cased letter outside ASCII ends the derivation (its folding varies). */
+function lowerCased(chars: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (const char of chars) {
+    const code = char.codePointAt(0)!
+    if (code >= 0x80 && char.toLowerCase() !== char.toUpperCase()) throw new NotLiteral()
+    out.add(char.toLowerCase())
+  }
+  return [...out]
+}
+
+/** The prefixes, at most `budget` characters long, every match of one of `alternatives` starts with. */
+function alternationPrefixes(alternatives: readonly Term[][], budget: number): Prefix[] {
+  const out: Prefix[] = []
+  for (const terms of alternatives) {
+    out.push(...sequencePrefixes(terms, 0, budget))
+    if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
+  }
+  return out
+}
+
+/**
+ * The prefixes, at most `budget` characters long, every match of `terms[i..]` starts with. Only as much of the
+ * sequence is read as the budget needs: a 1,400-character alternation is not expanded past its first words.
+ */
+function sequencePrefixes(terms: readonly Term[], i: number, budget: number): Prefix[] {
+  if (i >= terms.length) return [{ text: '', open: true }]
+  if (budget <= 0) return [{ text: '', open: false }]
+  const term = terms[i]!
+  if (term.kind === 'assertion') return sequencePrefixes(terms, i + 1, budget)
+  if (term.kind === 'other') return [{ text: '', open: false }]
+  const once = term.min === 1 && term.max === 1
+  let heads: Prefix[] =
+    term.kind === 'chars'
+      ? lowerCased(term.chars).map((text) => ({ text, open: once }))
+      : alternationPrefixes(term.alternatives, budget).map((p) => ({ text: p.text, open: p.open && once }))
+  if (term.min === 0) heads = [...heads.map((p) => ({ text: p.text, open: false })), { text: '', open: true }]
+  const out: Prefix[] = []
+  // what follows, read once for each length of head that is extended
+  const rests = new Map<number, Prefix[]>()
+  for (const head of heads) {
+    const room = budget - head.text.length
+    let rest: Prefix[] | undefined
+    if (head.open && room > 0) {
+      rest = rests.get(room)
+      if (!rest) rests.set(room, (rest = sequencePrefixes(terms, i + 1, room)))
+    }
+    // a head not extended is still a prefix: the set stays small where the words multiply ("in every new …")
+    if (!rest || out.length + rest.length > MAX_PREFIXES) {
+      out.push({ text: head.text, open: false })
+      continue
+    }
+    for (const tail of rest) out.push({ text: head.text + tail.text, open: tail.open })
+    if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
+  }
+  return out
+}
