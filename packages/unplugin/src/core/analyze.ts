@@ -28,16 +28,39 @@ export function parse(code: string, file: string): TS.SourceFile {
   return ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, scriptKindOf(file))
 }
 
-// The adapter calls `instrument` right after `analyze` on the same code; keeping the last tree saves
-// `instrument` a second parse. One entry only, so memory stays flat however many modules are built.
-let lastParse: { code: string; file: string; sf: TS.SourceFile } | null = null
+// The adapter calls `instrument` right after `analyze` on the same code, and a dev server transforms an edited
+// module again with most of its text unchanged. The last few trees are kept by file: the same code reuses its tree
+// (no second parse for `instrument`), new code of the same file is parsed by TypeScript's incremental parser (the
+// one editors run on every keystroke), which reuses the nodes outside the changed range. A handful of entries only,
+// so memory stays flat however many modules are built.
+const RECENT_TREES = 8
+const recentTrees = new Map<string, TS.SourceFile>()
 
-/** `parse`, reusing the tree of the previous call when code and file are the same. */
+/** `parse`, reusing or incrementally updating the tree an earlier call built for the same file. */
 export function parseCached(code: string, file: string): TS.SourceFile {
-  if (lastParse && lastParse.code === code && lastParse.file === file) return lastParse.sf
-  const sf = parse(code, file)
-  lastParse = { code, file, sf }
+  const previous = recentTrees.get(file)
+  if (previous) {
+    recentTrees.delete(file)
+    if (previous.text === code) {
+      recentTrees.set(file, previous)
+      return previous
+    }
+  }
+  // `updateSourceFile` takes over the old tree's nodes: the old tree is not used again.
+  const sf = previous ? ts.updateSourceFile(previous, code, changedRange(previous.text, code)) : parse(code, file)
+  recentTrees.set(file, sf)
+  if (recentTrees.size > RECENT_TREES) recentTrees.delete(recentTrees.keys().next().value as string)
   return sf
+}
+
+/** The one range of `before` that differs from `after`: what lies between their common prefix and common suffix. */
+export function changedRange(before: string, after: string): TS.TextChangeRange {
+  const shorter = Math.min(before.length, after.length)
+  let start = 0
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++
+  let end = 0
+  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++
+  return ts.createTextChangeRange(ts.createTextSpan(start, before.length - end - start), after.length - end - start)
 }
 
 /** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
