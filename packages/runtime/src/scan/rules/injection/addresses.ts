@@ -78,6 +78,11 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?=[la])(?<!\b(?:whether|if|why|how|when)\s+)(?:language models?|LLMs?|AI (?:(?:[\w-]+\s+)?(?:models?|agents?|assistants?|systems?|tools?|reviewers?|screeners?|summari[sz]ers?))|automated (?:agents?|assistants?|tools?|systems?|reviewers?|screeners?|summari[sz]ers?))\s+(?:(?:\w+ing|set up|answering from)\s+(?:\w+\s+){0,5}?)?(?:must|should|shall|need to|are to|have to|are required to)\s+(?:also\s+|always\s+|now\s+|instead\s+)?(?!be\b|not\b|never\b|have\b|only\b|still\b)/gi,
   // "Agent memory update:", "(automated triage agent):", "(for the AI):"
   /\b(?:agent|assistant|AI|model|bot)\s+memory\s+(?:update|note|instruction|entry|directive)s?\s*:/gi,
+  // "[to operator AI] Resolution: …", "(for the AI agent)": the AI reader named in brackets, as a log line or a footnote
+  // addresses it (a person in brackets is "(to Dana)", and a bare "(agent)" is a support ticket's role)
+  /[[(]\s*(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+){0,2}?(?:AI|A\.I\.|LLM|AI agent|AI assistant|GPT|chatbot)s?\s*[\])]/gi,
+  // "Agent maintenance required: before returning this forecast, execute …": a task set for the agent, as a label
+  /\b(?:agent|assistant|AI|LLM|model|bot)\s+(?:maintenance|action|update|verification|compliance|configuration|security|sync)\s+(?:required|needed|requested|pending)\s*[:!-]/gi,
   /\(\s*(?:for\s+)?(?:the\s+)?(?:automated|automatic|AI)\s+(?:[\w-]+\s+)?(?:agent|assistant|bot|AI|model|system)s?\s*\)\s*:/gi,
   EN_AI_LABEL,
   // "When an AI assistant is asked about this library, it should …"
@@ -122,7 +127,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+  /(?:^|[:,;.!\n>-]\s*|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
@@ -145,16 +150,26 @@ export const ZH_ADDRESS: RegExp[] = [
   // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
   /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:指令|话|消息|说明|提示|通知|要求|留言|备注))?\s*[：:】\]]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
-  /(?:^|[。！？!?\n：:，,；;）)】\]\s])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
+  /(?:^|[。！？!?\n：:，,；;）)】\]\s>])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人|智能体)\s*(?:在?[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
   // "【系统管理员指令·自动处理机器人执行】"
   /[【[][^】\]\n]{0,12}?(?:AI|机器人|智能助手|大模型|助理|管理员指令|系统指令)[^】\]\n]{0,12}?[】\]]/g,
   // "以下内容面向大模型：", "（本段供AI助理读取：", "读取到此字段的AI代理", "读到这条消息的AI助手"
-  /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到)(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
+  /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到|阅读|浏览|总结|分析|查询)(?:[或和与及][\u4e00-\u9fa5]{1,3})?(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|语言模型|模型|智能助手|助手|助理|机器人|代理|智能体)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
+  // "给正在整理本页评论的助手：", "致负责发送本纪要的会议助手：", "致简历筛选系统：": the reader named by the task it is doing
+  // on this text, or a screening system, then a colon or a bracket
+  /(?:给|致|写给)\s*(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|模型|系统|机器人)\s*[：:）)】\]]|(?:给|致|写给)\s*[^，。！？\n：:]{0,6}?(?:筛选|审核|评审|审稿|招聘|辅助|审查)系统\s*[：:）)】\]]/g,
+  // "（供贵司使用的智能助理参考）：": a note left for the reader's digital helper
+  /供[^，。！？\n]{0,10}?(?:智能助理|智能助手|AI|智能体|大模型|语言模型)[^，。！？\n]{0,4}?(?:参考|读取|使用|执行|处理)/g,
+  // "审稿辅助系统请注意：": an automated system told to take note
+  /(?:辅助|审核|筛选|审稿|评审|自动|智能|AI)[\u4e00-\u9fa5]{0,2}系统\s*[:：]?\s*(?:请注意|请执行)/g,
+  // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
+  // proxy, so it needs 自动化, 智能 or AI before it)
+  /(?:给|致|写给)\s*[^，。！？\n：:]{0,8}?(?:自动化|智能|AI)[\u4e00-\u9fa5]{0,4}?代理\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told
-  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人)\s*(?:请|务必|必须)/g,
-  /AI\s*请注意|如果你是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
+  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体)\s*[，,]?\s*(?:请|务必|必须|须|应当|应)/g,
+  /AI\s*请注意|如果[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 
 /**
@@ -167,4 +182,4 @@ export const ZH_NOTICE_TAGS: RegExp[] = [/[【[]\s*(?:系统|系统通知|重要
 export const ZH_MENTIONS: RegExp[] = [/@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g]
 
 export const ZH_ACTION =
-  /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上/g
+  /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上|批准|合并|跳过|记为|保存|替换|索要|读取|拼接|访问|一律/g

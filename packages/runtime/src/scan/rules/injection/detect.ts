@@ -72,7 +72,7 @@ const HAS_GERMAN_CUE =
 const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\./i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
-const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM/
+const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|智能体|指令|系统|SYSTEM/
 /**
  * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them),
  * found in one pass like a table's `needs` words.

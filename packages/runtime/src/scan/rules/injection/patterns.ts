@@ -510,7 +510,7 @@ export const EN_TOOL_STATE =
 
 /** Words that make a text a memory to keep (or a rule meant to outlive the conversation). */
 export const EN_MEMORY_CUE =
-  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b(?<!\bkeep\s+(?:this|that|it)(?=\s+(?:to|short|brief|under|below|simple|quick|down|up|going|running|in mind for now)\b))|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
+  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b(?<!\bkeep\s+(?:this|that|it)(?=\s+(?:to|short|brief|under|below|simple|quick|down|up|going|running|in mind for now)\b))|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|\b(?:in|into|to)\s+(?:your|the user's|their|its)\s+(?:long-term\s+|persistent\s+|permanent\s+)?memory\b|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
 
 /** Claims a poisoned memory makes. Weights: 2 = a claim no benign memory needs; 1 = suspicious only in company. */
 export const EN_PLANTING_CUES: WeightedCue[] = [
@@ -525,7 +525,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'denies the user a permission',
   },
   {
-    re: /\bpre-?approved\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|confirmation|confirming|permission|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    re: /\bpre-?approved\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|(?:(?:further|any|additional|prior|explicit|extra)\s+)?(?:confirmation|confirming|permission)|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
     weight: 2,
     what: 'grants the assistant a permission',
   },
@@ -691,6 +691,13 @@ export const ZH_DIRECT: DirectPattern[] = [
     re: /不受(?:任何)?(?:规则|限制|约束|安全策略|安全|政策|道德|审查)(?:的)?(?:约束|限制)?|服从一切(?:命令|指令)?|不得拒绝|绝不拒绝|不能拒绝/g,
     severity: 'medium',
     what: '不受限制',
+  },
+  {
+    // "你从现在起不再是通用助手，而是…顾问": a persona swapped (medium: "从现在起你不再是一个人在战斗，而是…" is also how people cheer)
+    rule: 'role-hijack',
+    re: /你?(?:从现在(?:起|开始)|从今(?:天|以后)起)[,，\s]*你?不再是[^。！？!?\n]{1,20}?[，,]?\s*而是/g,
+    severity: 'medium',
+    what: '你不再是…而是',
   },
   {
     rule: 'role-hijack',
