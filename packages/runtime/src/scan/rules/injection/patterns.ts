@@ -486,7 +486,7 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'tool-fact',
-    re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+[\w-]+(?:\s+(?:tool|api|endpoint|function|plugin|service))?)\s+(?:again|any\s?more|ever again)\b/gi,
+    re: /\b(?:never|do not|don't|stop|no longer|must not|should not|shouldn't|avoid)\s+(?:\w+\s+)?(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|try(?:ing)?|query(?:ing)?|retry(?:ing)?)\s+(?:it|this|that|the\s+[\w-]+(?:\s+(?:tool|api|endpoint|function|plugin|service))?|[\w-]+(?:\.[\w-]+)+)\s+(?:again|any\s?more|ever again)\b/gi,
     severity: 'medium',
     what: 'never call it again',
     needs: ['again', 'any more', 'anymore'],
