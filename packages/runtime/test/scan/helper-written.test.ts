@@ -54,6 +54,8 @@ describe.each([
   // blind29 (tenth session), counted once before it became development data (the rules caught 30 then, 38 after its
   // round); its one review is a team meeting note that posts the agenda "发到部门群里" (to the department group)
   ['memory-notes-9.jsonl', 80, 110, 38, 1],
+  // blind30's notes (eleventh session): counted at the end of the tenth, read in the eleventh
+  ['memory-notes-10.jsonl', 30, 45, 15, 0],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
@@ -94,6 +96,10 @@ describe.each([
   // blind28 (tenth session, English and Chinese): search results about the "ignore previous instructions" meme that
   // quote it five times without naming prompt injection, and a Chinese bug report quoting the injection it reproduces
   ['tool-outputs-7.jsonl', 70, 100, 56, 2, 5, ['tool-outputs-7-78', 'tool-outputs-7-127']],
+  // blind30's tool outputs and blind31 (eleventh session, English and Chinese): a Chinese blog post on defending
+  // against indirect injection whose advice list names transfers, e-mail and long-term memory, and an AI product's FAQ
+  // about what its memory keeps; the two code rejects are a tutorial's `rm -rf` warning and a README's install line
+  ['tool-outputs-8.jsonl', 95, 110, 93, 4, 8, ['tool-outputs-8-58', 'tool-outputs-8-205']],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
