@@ -70,7 +70,7 @@ const HAS_GERMAN_CUE =
   /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
 /** A name for the AI reader, which every English address pattern contains. */
 const EN_ADDRESS_GATE =
-  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]memory/i
+  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-](?:memory|directive|note|instruction|message)/i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|智能体|指令|系统|SYSTEM/
 /**
@@ -91,6 +91,7 @@ const findReaderByTaskWords = needsFinder([
   'automatically',
   'when you',
   'whenever you',
+  'if you happen',
 ])
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
