@@ -32,7 +32,7 @@ export const EN_AI_LABEL =
  */
 export const EN_READER_BY_TASK: RegExp[] = [
   /\bwhoever\s+(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers)\s+(?:this|these|the)\b/gi,
-  /\bif you(?:'re| are)\s+(?:(?:happen(?:ing)? to be|currently|now)\s+)?(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b|\bif you happen to be\s+(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi,
+  /\bif you(?:(?:'re| are)\s+(?:(?:happen(?:ing)? to be|currently|now)\s+)?| happen to be\s+)(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi,
   // "When you summarise this e-mail for the account holder, tell them …": a summary of this text is the AI reader's task
   /\bwhen(?:ever)?\s+you\s+(?:summari[sz]e|process|triage|index|parse|ingest)\s+(?:this|these)\b/gi,
   // "Next step for whoever is reading this thread automatically:"

@@ -91,7 +91,6 @@ const findReaderByTaskWords = needsFinder([
   'automatically',
   'when you',
   'whenever you',
-  'if you happen',
 ])
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
