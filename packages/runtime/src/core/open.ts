@@ -75,7 +75,7 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
     // With an open snapshot to try, only the meta entry (the first line) is read before the keys are known.
     const snapshots = backend.openSnapshots && !backend.readOnly && backend.readBatches ? backend.openSnapshots : undefined
     const first = snapshots ? await firstEntries(backend) : []
-    let read = first[0]?.t === 'meta' ? null : await readAll(backend.read())
+    let read = first[0]?.t === 'meta' ? null : await readAll(journalOf(backend))
     let { entries, damage } = read ?? { entries: first, damage: null }
     const meta = readMeta(entries, backend.location)
     if (!meta && damage)
@@ -121,8 +121,8 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
       const loaded = meta ? await loadOpenSnapshot(backend, ring, chain, SQL) : 'none'
       if (typeof loaded !== 'string') {
         snapshot = loaded
-        read = await readAll(flatten(snapshots!.readBatchesFrom(loaded.journal, loaded.resume.head.seq)))
-      } else read = await readAll(backend.read())
+        read = await readAll({ batches: snapshots!.readBatchesFrom(loaded.journal, loaded.resume.head.seq) })
+      } else read = await readAll(journalOf(backend))
       ;({ entries, damage } = read)
       recordOpenSnapshotUse(backend, {
         used: snapshot !== null,
@@ -154,11 +154,22 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
   }
 }
 
+/**
+ * The whole journal, a batch at a time where the backend reads in batches: one `await` a batch rather than one an
+ * entry (an open replays every entry of a store without an open snapshot, and every entry of a PostgreSQL store).
+ */
+function journalOf(backend: StorageBackend): JournalSource {
+  return backend.readBatches ? { batches: backend.readBatches() } : { entries: backend.read() }
+}
+
+type JournalSource = { batches: AsyncIterable<JournalEntry[]> } | { entries: AsyncIterable<JournalEntry> }
+
 /** Every entry of `source`; damage before the tail ends the read with what was read so far (opened read-only). */
-async function readAll(source: AsyncIterable<JournalEntry>): Promise<{ entries: JournalEntry[]; damage: JournalDamage | null }> {
+async function readAll(source: JournalSource): Promise<{ entries: JournalEntry[]; damage: JournalDamage | null }> {
   const entries: JournalEntry[] = []
   try {
-    for await (const e of source) entries.push(e)
+    if ('batches' in source) for await (const batch of source.batches) for (const e of batch) entries.push(e)
+    else for await (const e of source.entries) entries.push(e)
   } catch (e) {
     // Damage before the tail: keep what was read and open read-only; anything else still fails the open.
     const damage = journalDamageOf(e)
@@ -176,10 +187,6 @@ async function firstEntries(backend: StorageBackend): Promise<JournalEntry[]> {
     // the full read that follows meets the same damage and reports it
   }
   return []
-}
-
-async function* flatten(batches: AsyncIterable<JournalEntry[]>): AsyncIterable<JournalEntry> {
-  for await (const batch of batches) yield* batch
 }
 
 function readMeta(entries: JournalEntry[], location: string): MetaBody | null {

@@ -261,6 +261,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private async openView(): Promise<Customs> {
     const view = new ViewBackend(this.backend)
     this.keys.opening = true
+    view.opening = true
     try {
       const c = await openCustoms({ ...this.options, storage: view, keyStore: this.keys })
       this.view = view
@@ -269,6 +270,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       return c
     } finally {
       this.keys.opening = false
+      view.opening = false
     }
   }
 

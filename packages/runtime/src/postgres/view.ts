@@ -18,6 +18,8 @@ export class ViewBackend implements StorageBackend {
   readonly readOnly: boolean
   position = 0
   retired = false
+  /** Set while the Customs over this view opens: its first read of the journal is the one it replays. */
+  opening = false
 
   constructor(readonly backend: PostgresBackend) {
     this.location = backend.location
@@ -28,16 +30,22 @@ export class ViewBackend implements StorageBackend {
     return {}
   }
 
-  /** The journal up to its head when the read starts (the Customs' open replays it); the view then stands there. */
+  /** The journal up to its head when the read starts, an entry at a time (see readBatches). */
   async *read(): AsyncIterable<JournalEntry> {
-    const upTo = await this.backend.headPosition()
-    for await (const page of this.backend.pagesAfter(0, upTo)) for (const row of page) yield row.entry
-    this.position = Math.max(0, upTo)
+    for await (const batch of this.readBatches()) yield* batch
   }
 
-  /** Everything stored (verify reads the whole journal, also what this view has not caught up with). */
-  readBatches(): AsyncIterable<JournalEntry[]> {
-    return this.backend.readBatches()
+  /**
+   * The journal up to its head when the read starts. The first read while the Customs opens (`opening`, set by the
+   * shared writer) is the open's, which replays it: the view then stands at that head. Any other read (verify reads
+   * the whole journal, also what the view has not caught up with) leaves the view where it is.
+   */
+  async *readBatches(): AsyncIterable<JournalEntry[]> {
+    const replayed = this.opening
+    this.opening = false
+    const upTo = await this.backend.headPosition()
+    for await (const page of this.backend.pagesAfter(0, upTo)) yield page.map((row) => row.entry)
+    if (replayed) this.position = Math.max(0, upTo)
   }
 
   async append(entries: JournalEntry[], options?: AppendOptions): Promise<void> {
