@@ -98,6 +98,6 @@ describe('scoring: a flag, never a reject by itself', () => {
     useLearnedModel(alwaysSure)
     const result = scan('The meeting moved to Thursday.', { disable: ['injection/learned'] })
     expect(result.decision).toBe('approve')
-    expect(result.ruleSet).toBe('builtin@13-injection/learned')
+    expect(result.ruleSet).toBe('builtin@14-injection/learned')
   })
 })

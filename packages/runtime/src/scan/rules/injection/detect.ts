@@ -68,9 +68,14 @@ export interface RawHit {
 const HAS_CJK = /[\u4e00-\u9fff]/
 const HAS_GERMAN_CUE =
   /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
-/** A name for the AI reader, which every English address pattern contains. */
-const EN_ADDRESS_GATE =
-  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPT|ChatGPT|Claude|Copilot|Gemini|summari[sz]ers?)\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-](?:memory|directive|note|instruction|message)/i
+/**
+ * A name for the AI reader, which every match of every English address pattern contains: a text without one skips
+ * the patterns. Each name a pattern calls its reader by must be here ("automated screeners", "indexing software",
+ * "copilots", the key `assistant_notice`), or that part of the pattern never fires: address-gate.test.ts generates
+ * texts each pattern matches and checks the gate admits them all.
+ */
+export const EN_ADDRESS_GATE =
+  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|智能体|指令|系统|SYSTEM/
 /**
