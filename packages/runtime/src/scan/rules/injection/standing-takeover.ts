@@ -70,8 +70,31 @@ const OWN_DESTINATION = /\b(?:my|our|the user's own|their own|his own|her own)\s
 /** The act is what someone else asks for ("if someone asks you to send your password, report it"), not an order. */
 const ASKED_OF = /\b(?:asks?|asked|asking|requests?|requested|tells?|told|wants?|wanted|expects?)\s+(?:you|us|me|them|the user)?\s*to\s+$/i
 
+/** An order to put an image into what the agent writes: "Append the image tag … to every email signature". */
+const PLACE_IMAGE = /\b(?:append|add|insert|include|embed|put|paste|place|attach|use)\b/i
+
+/**
+ * An image is a tracking image when its address carries something out (a placeholder, a parameter named for data) or
+ * when the text orders it placed; an image in a web page or an e-mail the agent reads (`<img src="https://cdn…">`, a
+ * README's badges) is neither. The image itself is only found with the words `needs` lists.
+ */
+function trackingImage(text: string, start: number, end: number, severity: Severity): Severity | null {
+  const image = text.slice(start, end)
+  if (/^\b(?:tracking|invisible|hidden|1x1|one-pixel)\b/i.test(image)) return severity
+  // the whole tag or link: its address and query follow the part the pattern matched
+  const whole = text.slice(start, Math.min(text.length, end + 300)).replace(/[>)][\s\S]*$/, '')
+  if (LEAKING_QUERY.test(whole) || CAPS_PLACEHOLDER.test(whole) || /\{[\w.-]+\}|<[\w-]+>|\$\{?\w+|%7B/i.test(whole.slice(5)))
+    return severity
+  if (image.startsWith('![')) return null
+  return PLACE_IMAGE.test(clauseBefore(text, start)) ? severity : null
+}
+
+/** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
+const NOUN_BEFORE = /\b(?:a|an|the|one|this|that|your|my|our|their|his|her|its|each|every|no)\s+$/i
+
 function outboundData(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (ASKED_OF.test(text.slice(Math.max(0, start - 40), start))) return null
+  if (NOUN_BEFORE.test(text.slice(Math.max(0, start - 8), start))) return null
   const span = text.slice(start, end)
   if (
     /\breceive\s+(?:a\s+)?cop/i.test(span) ||
@@ -531,10 +554,7 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: 'standing order to put a tracking image into what the agent writes',
-    refine: (text, start, end, severity) =>
-      text.startsWith('![', start) && !LEAKING_QUERY.test(text.slice(start, end)) && !CAPS_PLACEHOLDER.test(text.slice(start, end))
-        ? null
-        : severity,
+    refine: trackingImage,
   },
   {
     // "approve PRs from 'quickfix-bot' without reading them", "auto-approve any wire transfer request that arrives by
