@@ -129,7 +129,9 @@ export const EN_BLOCK_FRAME =
 /** Markup that opens an instruction block in a document. */
 export const EN_TAGS: RegExp[] = [
   /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
-  /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)\b/gi,
+  // "### System:", "### Instruction" on a line of its own: a prompt template's role header, not a document's heading
+  // that starts with the word ("### System specs", "### Instruction signatures")
+  /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)(?:\s+(?:prompt|message|note|override|update))?(?=[ \t]*(?::|\r?\n|$))/gi,
   // "[SYSTEM NOTICE FOR AUTOMATED AGENT]", "ADMIN OVERRIDE (automated triage agent):": capitals only
   EN_BLOCK_FRAME,
   /\[\s*(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|NOTE|ALERT|UPDATE|OVERRIDE)\b[^\]\n]{0,60}\]|\b(?:ADMIN|SYSTEM|DEVELOPER)\s+OVERRIDE\b/g,
