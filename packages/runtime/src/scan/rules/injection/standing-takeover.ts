@@ -70,13 +70,18 @@ const OWN_DESTINATION = /\b(?:my|our|the user's own|their own|his own|her own)\s
 /** The act is what someone else asks for ("if someone asks you to send your password, report it"), not an order. */
 const ASKED_OF = /\b(?:asks?|asked|asking|requests?|requested|tells?|told|wants?|wanted|expects?)\s+(?:you|us|me|them|the user)?\s*to\s+$/i
 
-/** An order to put an image into what the agent writes: "Append the image tag … to every email signature". */
-const PLACE_IMAGE = /\b(?:append|add|insert|include|embed|put|paste|place|attach|use)\b/i
+/**
+ * An order to put an image into what the agent writes: a verb before it ("Append the image tag …") and, after it, what
+ * it goes into ("… to every email signature"). A shop page's "Add to cart" beside a product photo has the verb only.
+ */
+const PLACE_IMAGE = /\b(?:append|add|insert|include|embed|put|paste|place|attach)\b/i
+const INTO_WHAT_IS_WRITTEN =
+  /\b(?:to|in|into|on|at the (?:end|bottom|top) of|after|before|with)\s+(?:every|each|all|any|outgoing|future|your|the user['’]s)\b/i
 
 /**
  * An image is a tracking image when its address carries something out (a placeholder, a parameter named for data) or
  * when the text orders it placed; an image in a web page or an e-mail the agent reads (`<img src="https://cdn…">`, a
- * README's badges) is neither. The image itself is only found with the words `needs` lists.
+ * README's badges) is neither.
  */
 function trackingImage(text: string, start: number, end: number, severity: Severity): Severity | null {
   const image = text.slice(start, end)
@@ -86,7 +91,7 @@ function trackingImage(text: string, start: number, end: number, severity: Sever
   if (LEAKING_QUERY.test(whole) || CAPS_PLACEHOLDER.test(whole) || /\{[\w.-]+\}|<[\w-]+>|\$\{?\w+|%7B/i.test(whole.slice(5)))
     return severity
   if (image.startsWith('![')) return null
-  return PLACE_IMAGE.test(clauseBefore(text, start)) ? severity : null
+  return PLACE_IMAGE.test(clauseBefore(text, start)) && INTO_WHAT_IS_WRITTEN.test(text.slice(end, end + 300)) ? severity : null
 }
 
 /** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
