@@ -14,7 +14,7 @@ import { healthReport, type HealthReport } from './health.js'
 import type { ReceiptIndex } from './index-db.js'
 import type { JournalWriter } from './journal-writer.js'
 import type { Ledger } from './ledger.js'
-import { replayJournal, type OpenedStore } from './open.js'
+import { journalOf, replayJournal, type OpenedStore } from './open.js'
 import { saveOpenSnapshot } from './open-snapshot.js'
 import type { WriteRules } from './options.js'
 import { verifyJournal, type VerifyOptions, type VerifyReport } from './verify.js'
@@ -118,7 +118,7 @@ export class StoreIntegrity {
     const checkpointSizes = new Set<number>(idx.checkpointSizes())
     let report = await verifyJournal({
       chain,
-      ...(backend.readBatches ? { batches: backend.readBatches() } : { entries: backend.read() }),
+      ...journalOf(backend),
       ...verifierKeys(ring, createdInV1),
       checkpointSizes,
       witness: await keyStore.loadWitness(chain),

@@ -156,13 +156,14 @@ export async function openStore(options: CustomsOptions): Promise<OpenedStore> {
 
 /**
  * The whole journal, a batch at a time where the backend reads in batches: one `await` a batch rather than one an
- * entry (an open replays every entry of a store without an open snapshot, and every entry of a PostgreSQL store).
+ * entry (an open replays every entry of a store without an open snapshot, and every entry of a PostgreSQL store;
+ * verify reads it all too).
  */
-function journalOf(backend: StorageBackend): JournalSource {
+export function journalOf(backend: StorageBackend): JournalSource {
   return backend.readBatches ? { batches: backend.readBatches() } : { entries: backend.read() }
 }
 
-type JournalSource = { batches: AsyncIterable<JournalEntry[]> } | { entries: AsyncIterable<JournalEntry> }
+export type JournalSource = { batches: AsyncIterable<JournalEntry[]> } | { entries: AsyncIterable<JournalEntry> }
 
 /** Every entry of `source`; damage before the tail ends the read with what was read so far (opened read-only). */
 async function readAll(source: JournalSource): Promise<{ entries: JournalEntry[]; damage: JournalDamage | null }> {
