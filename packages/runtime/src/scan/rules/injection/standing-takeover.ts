@@ -86,10 +86,9 @@ const INTO_WHAT_IS_WRITTEN =
 function trackingImage(text: string, start: number, end: number, severity: Severity): Severity | null {
   const image = text.slice(start, end)
   if (/^\b(?:tracking|invisible|hidden|1x1|one-pixel)\b/i.test(image)) return severity
-  // the whole tag or link: its address and query follow the part the pattern matched
+  // the whole tag or link, up to its first `>` or `)`: its address and query follow the part the pattern matched
   const whole = text.slice(start, Math.min(text.length, end + 300)).replace(/[>)][\s\S]*$/, '')
-  if (LEAKING_QUERY.test(whole) || CAPS_PLACEHOLDER.test(whole) || /\{[\w.-]+\}|<[\w-]+>|\$\{?\w+|%7B/i.test(whole.slice(5)))
-    return severity
+  if (LEAKING_QUERY.test(whole) || CAPS_PLACEHOLDER.test(whole) || /\{[\w.-]+\}|\$\{?\w+|%7B/i.test(whole.slice(5))) return severity
   if (image.startsWith('![')) return null
   return PLACE_IMAGE.test(clauseBefore(text, start)) && INTO_WHAT_IS_WRITTEN.test(text.slice(end, end + 300)) ? severity : null
 }
