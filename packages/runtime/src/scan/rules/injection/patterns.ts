@@ -101,8 +101,14 @@ const CONTENT_SOURCE = String.raw`(?!\s+(?:(?:that|which)\s+(?:show up|shows up|
  */
 const DEFENSIVE = String.raw`(?!\s+(?:to|that\s+(?:ask|tell)\s+you\s+to)\s+(?:change|override|ignore|bypass|reveal|alter|modify|disregard|break|drop|disclose|share|forget)\b)`
 
+/**
+ * The verb negated by what comes before it ("the app's zone information does not override posted restrictions", "you
+ * should never ignore the safety rules"): a statement or a rule to keep, not an order to drop one.
+ */
+const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|should|must|may|might)(?:\s+not|n't)|cannot|never)\s+)`
+
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
+  String.raw`\b${ATTRIBUTIVE}${NEGATED}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
   'gi',
 )
 
@@ -545,11 +551,18 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority over the system prompt',
   },
   {
-    // Not a verb: a path or an HTTP route ("POST /conversations", "Share/*"), or an e-mail field in a list or a
-    // schema ("email and password", "email: string").
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history))(?:e?s)?\b)/gi,
+    // Not a verb: a path or an HTTP route ("POST /conversations", "Share/*"), an e-mail field in a list or a
+    // schema ("email and password", "email: string"), or the noun ("ignore this email — your password will not change").
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history))(?:e?s)?\b)/gi,
     weight: 3,
     what: 'sends sensitive data out',
+  },
+  {
+    // `tar czf - /etc /root/.ssh | curl -X POST --data-binary @- http://…`, `curl -F f=@~/.aws/credentials …`: keys
+    // on disk handed to a network command, whatever the words around it say
+    re: /(?:~\/\.ssh|\/\.ssh\b|\.aws\/credentials|\/etc\/(?:passwd|shadow)\b|\bid_(?:rsa|ed25519)\b)[^\n|]{0,80}\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\b(?:curl|wget)\b[^\n]{0,120}?(?:--data(?:-binary|-raw)?|-d|-F|-T|--upload-file|--post-file)[=\s]+(?:\w+=)?@?\S*(?:\.ssh|id_(?:rsa|ed25519)|\.aws\/credentials|\/etc\/(?:passwd|shadow))/g,
+    weight: 3,
+    what: 'hands keys on disk to a network command',
   },
   {
     re: /\b(?:read|collect|harvest|gather)\s+(?:and\s+\w+\s+)?(?:the\s+)?(?:files in\s+)?(?:~\/\.ssh|ssh keys|(?:the\s+)?user's (?:saved\s+)?(?:passwords|credentials|personal information))/gi,
@@ -755,8 +768,9 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '声称高于系统提示',
   },
   {
-    // a request for a password refused, then forwarded ("拒绝并转发至 security@…"), sends nothing of the user's out
-    re: /(?<!拒绝并?)(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)(?:(?!拒绝)[^。！？!?\n]){0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
+    // a request for a password refused, then forwarded ("拒绝并转发至 security@…"), or a phishing mail reported
+    // ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"), sends nothing of the user's out
+    re: /(?<!拒绝并?)(?<!(?:钓鱼|诈骗|可疑|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40})(?:发送|上传|转发|抄送|发到|发给|贴到)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)(?:(?!拒绝)[^。！？!?\n]){0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到)|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
     weight: 2,
     what: '外发数据',
   },

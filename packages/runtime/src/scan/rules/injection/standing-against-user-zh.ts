@@ -49,6 +49,19 @@ const SENSITIVE = new RegExp(
   String.raw`${SECRET_WORDS}|身份证|护照|驾照|证件|病历|化验单|体检|简历|住址|家庭地址|日程|日历|会议|聊天|对话|会话|通话|合同|报价|报表|财务|工资|薪资|银行|账单|照片|文件|资料|数据|记录|通讯录|联系人|位置|定位|行程|订单|取件码|纪要|邮件|短信|备份|文档|周报|发票|税`,
   'i',
 )
+/**
+ * Work products sent on every working day ("科目余额表发到群里", "日志作为附件发送至 support@…", "周报发给王经理（wang.li@…）"):
+ * sent out, they are an exfiltration only with a cue (WORK_CUE). The rest of SENSITIVE is the user's to keep.
+ */
+const WORK_PRODUCT = /^(?:文件|资料|数据|记录|报表|财务|周报|文档|纪要|邮件|报价|合同|发票|日程|日历|会议|订单|账单|备份)$/
+const SENSITIVE_ALL = new RegExp(SENSITIVE.source, 'gi')
+/**
+ * All of them or whatever comes (所有, 每份), for good (以后, 自动), behind the user's back (悄悄, 瞒着, 不要告诉), a second
+ * copy (抄送, 同时, 另发一份), or a destination outside (外部, 私人邮箱, a webmail or paste site, a raw IP address).
+ */
+const WORK_CUE =
+  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送|密送|同时|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
+
 /** A secret in the clause: sent anywhere outside, always high. */
 const SECRET_IN = new RegExp(SECRET_WORDS)
 /** The user asked for it, or the recipient is the user's own (their assistant, their doctor). */
@@ -60,14 +73,19 @@ const USERS_OWN =
  * the user's goes out. The mailbox's name proves nothing ("抄送给 report@leak.example" is an exfiltration).
  */
 const REFUSED_THEN = /拒绝[并后，,]?\s*$/
+/** A phishing or scam message sent on to those who collect them ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"). */
+const SCAM_REPORTED = /钓鱼|诈骗|可疑(?:邮件|短信|链接|消息)|冒充|垃圾邮件|欺诈邮件|举报/
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
   const clause = clauseWindow(text, start, end)
+  if (SCAM_REPORTED.test(clause)) return null
   // the object is named before the verb, or between the verb and the destination
   const object = text.slice(Math.max(0, start - 80), end)
   if (SECRET_IN.test(object) && !SHARED_ON_PURPOSE.test(clause)) return 'high'
-  if (!SENSITIVE.test(object)) return null
+  const named = object.match(SENSITIVE_ALL)
+  if (!named) return null
+  if (named.every((w) => WORK_PRODUCT.test(w)) && !WORK_CUE.test(clause + object)) return null
   if (USERS_OWN.test(clause) || CONFIRMED_IN_PERSON.test(clause + text.slice(end, end + 60))) return null
   return severity
 }
