@@ -44,17 +44,16 @@ const SHARED_ON_PURPOSE = /wi-?fi|无线网|热点|访客网络/i
  * shared document, a group chat or a README.
  */
 const DESTINATION = String.raw`(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/|ftp:\/\/|\b[\w-]+(?:\.[\w-]+)*\.(?:com|cn|net|org|io|cc|top|xyz|online|site|me|info|biz|co|app|dev|link|club|vip|shop|support)\b|\d{1,3}(?:\.\d{1,3}){3}|(?:\+?86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}|\b10\d{3}[ -]?\d{3,4}[ -]?\d{3,4}|\+\d[\d ()-]{7,}\d|QQ(?:号|群)?\s*[:：]?\s*\d{5,11}|微信(?:号)?\s*[:：]?\s*[“"「(（]?\s*[\w\u4e00-\u9fff-]{2,20}|wxid_\w+|共享(?:文档|表格|盘|文件夹)|全员群|群里|README)`
-/** What a note must not send out: secrets, and the user's records and documents. */
+/** What a note must not send out: secrets, and the user's records and documents (global: every one is read). */
 const SENSITIVE = new RegExp(
   String.raw`${SECRET_WORDS}|身份证|护照|驾照|证件|病历|化验单|体检|简历|住址|家庭地址|日程|日历|会议|聊天|对话|会话|通话|合同|报价|报表|财务|工资|薪资|银行|账单|照片|文件|资料|数据|记录|通讯录|联系人|位置|定位|行程|订单|取件码|纪要|邮件|短信|备份|文档|周报|发票|税`,
-  'i',
+  'gi',
 )
 /**
  * Work products sent on every working day ("科目余额表发到群里", "日志作为附件发送至 support@…", "周报发给王经理（wang.li@…）"):
  * sent out, they are an exfiltration only with a cue (WORK_CUE). The rest of SENSITIVE is the user's to keep.
  */
 const WORK_PRODUCT = /^(?:文件|资料|数据|记录|报表|财务|周报|文档|纪要|邮件|报价|合同|发票|日程|日历|会议|订单|账单|备份)$/
-const SENSITIVE_ALL = new RegExp(SENSITIVE.source, 'gi')
 /**
  * All of them or whatever comes (所有, 每份), for good (以后, 自动), behind the user's back (悄悄, 瞒着, 不要告诉), a second
  * copy (抄送, 同时, 另发一份), or a destination outside (外部, 私人邮箱, a webmail or paste site, a raw IP address).
@@ -87,7 +86,7 @@ function outbound(text: string, start: number, end: number, severity: Severity):
   // the object is named before the verb, or between the verb and the destination
   const object = text.slice(Math.max(0, start - 80), end)
   if (SECRET_IN.test(object) && !SHARED_ON_PURPOSE.test(clause)) return 'high'
-  const named = object.match(SENSITIVE_ALL)
+  const named = object.match(SENSITIVE)
   if (!named) return null
   if (named.every((w) => WORK_PRODUCT.test(w)) && !WORK_CUE.test(clause + object)) return null
   if (USERS_OWN.test(clause) || CONFIRMED_IN_PERSON.test(clause + text.slice(end, end + 60))) return null

@@ -61,9 +61,12 @@ const LEAKING_QUERY =
 /** A placeholder in capitals (`?ctx=INSERT_LAST_10_MESSAGES`), read with case (`npm_and_yarn` is a value). */
 const CAPS_PLACEHOLDER = /[?&][\w-]*=[A-Z][A-Z0-9]*_[A-Z0-9_]+(?=[&)\s]|$)/
 
-/** What leaves with the order: a copy of what the user writes or shares, or data only they should hold. */
+/**
+ * What leaves with the order: a copy of what the user writes or shares, or data only they should hold. Global: the
+ * clause's every such word is read (`match`), to tell work products alone from anything more.
+ */
 const OUTBOUND_OBJECT =
-  /\b(?:cop(?:y|ies)|duplicates?|card (?:details|numbers?|data)|cvv|passports?(?: numbers?)?|reset links?|password reset|passwords?|credentials|id numbers?|social security|ssns?|date of birth|bank (?:details|logins?)|account numbers?|documents?|attachments?|files?|contacts|messages|e-?mails|conversations?|chat (?:logs?|history)|transcripts?|summar(?:y|ies) including|health|medical|location|recordings?|logs?|spreadsheets?|decks?|cvs?|resumes?|salar(?:y|ies)|scans|contact lists?|deal values?|secrets|environment variables|env vars|\.env|api keys?|tokens?|notes|reports?|weight|heart-?rate|medications?|diagnos[ie]s|calendars?|schedules?|availability|scans?|w-?2s?|1099s?|tax (?:returns?|forms?|documents?)|returns?|archives?|backups?|(?:login|2fa|mfa|sms|verification|one-time|security|dial-in) codes?|driver'?s licen[cs]es?|licen[cs]e|direct[- ]deposit(?: forms?)?|payslips?|pay stubs?|lab results)\b/i
+  /\b(?:cop(?:y|ies)|duplicates?|card (?:details|numbers?|data)|cvv|passports?(?: numbers?)?|reset links?|password reset|passwords?|credentials|id numbers?|social security|ssns?|date of birth|bank (?:details|logins?)|account numbers?|documents?|attachments?|files?|contacts|messages|e-?mails|conversations?|chat (?:logs?|history)|transcripts?|summar(?:y|ies) including|health|medical|location|recordings?|logs?|spreadsheets?|decks?|cvs?|resumes?|salar(?:y|ies)|scans|contact lists?|deal values?|secrets|environment variables|env vars|\.env|api keys?|tokens?|notes|reports?|weight|heart-?rate|medications?|diagnos[ie]s|calendars?|schedules?|availability|scans?|w-?2s?|1099s?|tax (?:returns?|forms?|documents?)|returns?|archives?|backups?|(?:login|2fa|mfa|sms|verification|one-time|security|dial-in) codes?|driver'?s licen[cs]es?|licen[cs]e|direct[- ]deposit(?: forms?)?|payslips?|pay stubs?|lab results)\b/gi
 /**
  * Work products a person sends on every working day ("send signed delivery notes to warehouse@…", "the weekly report
  * goes to maria@…", a README's "send us your logs at support@…"): an exfiltration only with a cue in the clause, below.
@@ -80,8 +83,6 @@ const WORK_PRODUCT =
  */
 const EXFILTRATION_CUE =
   /\b(?:all|every|each|any|whatever|everything|entire|whole|from now on|going forward|henceforth|always|automatically|whenever|each time|every time|in (?:the )?future|quietly|silently|secretly|discreetly|covertly|without (?:telling|notifying|asking|informing|mentioning|alerting|letting)|(?:do not|don't|never) (?:tell|mention|inform|notify)|b?cc|duplicate|mirror|personal|private|external|outside|third[- ]party|gmail|yahoo|hotmail|outlook\.com|proton(?:mail)?|gmx|yandex|mail\.ru|icloud|pastebin|webhook|ngrok|requestbin)\b|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}|(?:'s|\bthe|\byour|\btheir|\bhis|\bher|\bour|\bmy)\s+(?:full|complete)\b/i
-
-const OUTBOUND_OBJECTS = new RegExp(OUTBOUND_OBJECT.source, 'gi')
 
 /** The destination is the user's own, or someone they named as theirs ("to my assistant dana@…"). */
 const OWN_DESTINATION = /\b(?:my|our|the user's own|their own|his own|her own)\s+(?:\w+\s+){0,3}$/i
@@ -129,7 +130,7 @@ function outboundData(text: string, start: number, end: number, severity: Severi
   const to = span.search(/\b(?:to|with|at|into)\s+(?:(?:the|a)\s+(?:\w+\s+){1,2})?\S+$/i)
   // what is sent: between the verb and the destination, or named earlier in the clause ("… emails and share them with …")
   const object = clauseBefore(text, start) + (to < 0 ? span : span.slice(0, to))
-  const named = object.match(OUTBOUND_OBJECTS)
+  const named = object.match(OUTBOUND_OBJECT)
   if (!named) return null
   if (named.every((o) => WORK_PRODUCT.test(o)) && !EXFILTRATION_CUE.test(object + span + text.slice(end, end + 60))) return null
   // "forward suspicious e-mails to report@cybercentre.example.gov": reporting a scam to those who collect them
