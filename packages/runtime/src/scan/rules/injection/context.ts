@@ -189,6 +189,53 @@ function onQuotedLine(text: string, index: number): boolean {
   return /^(?:[ \t]{0,4}>| {4}|\t)/.test(text.slice(lineStart, lineStart + 6))
 }
 
+/** An HTML element that shows text rather than says it: preformatted, a blockquote, code, an inline quotation. */
+const HTML_SHOWING_OPEN = /<(pre|blockquote|code|q|samp)\b[^>]*>/gi
+
+/**
+ * Whether `index` sits inside an HTML element that shows its text (`HTML_SHOWING_OPEN`) opened at most 2,000
+ * characters before it and not closed since: a web page's `<pre>` or `<blockquote>` is its blockquote line.
+ */
+function inShowingElement(text: string, index: number): boolean {
+  const floor = Math.max(0, index - 2000)
+  const before = text.slice(floor, index)
+  if (!before.includes('<')) return false
+  let name = ''
+  let after = -1
+  for (const m of before.matchAll(HTML_SHOWING_OPEN)) {
+    name = m[1]!.toLowerCase()
+    after = m.index + m[0].length
+  }
+  return after >= 0 && !new RegExp(`</${name}\\s*>`, 'i').test(before.slice(after))
+}
+
+/** A list item's marker: a bullet, or a number ("1.", "2)", "3、", "（4）"). */
+const LIST_ITEM = /^[ \t]*(?:[-*•·]|\d{1,2}[.)、]|[（(]\d{1,2}[）)])[ \t]/
+
+/**
+ * The line that introduces the line holding `index` as something shown, when that line is shown (`shown`: quoted,
+ * a blockquote, inside a showing element), indented by two spaces or more, or a list item: the nearest line above
+ * that is neither blank nor another item of the same list, if it ends with a colon ("An attacker opened a ticket
+ * whose body contained hidden text in an HTML comment:", "planting text such as:</p>", "请牢记以下“诈骗话术”：").
+ * Empty when there is none. Looks at most eight lines up.
+ */
+function introduction(text: string, index: number, shown: boolean): string {
+  while (text[index] === '\n' || text[index] === '\r') index++
+  let lineStart = text.lastIndexOf('\n', index - 1) + 1
+  const head = text.slice(lineStart, lineStart + 12)
+  if (!shown && !/^(?: {2,}|\t)/.test(head) && !LIST_ITEM.test(head)) return ''
+  for (let lines = 0; lines < 8 && lineStart > 0; lines++) {
+    const end = lineStart - 1
+    const from = text.lastIndexOf('\n', end - 1) + 1
+    const line = text.slice(from, end)
+    lineStart = from
+    if (line.trim() === '' || LIST_ITEM.test(line.slice(0, 12))) continue
+    const last = line.slice(-240).replace(/(?:<\/?\w+[^>]*>\s*)+$/, '')
+    return /[:：]\s*$/.test(last) ? last : ''
+  }
+  return ''
+}
+
 /** A quotation used as a name: "the \"Ignore previous context\" toggle", a button, a setting, a command. */
 const NAMED_BY_QUOTE =
   /^["”'’`]\s*(?:toggle|button|option|setting|checkbox|switch|menu(?: item)?|feature|label|link|tab|field|command|mode|template|preset|shortcut)s?\b/i
@@ -214,7 +261,11 @@ export function matchContext(text: string, start: number, end: number, options: 
   // a match may start at its own opening quote (a pattern that takes the quote in)
   const opening = quoteOpening(text, /["“«‘]/.test(text[start] ?? '') ? start + 1 : start)
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
-  const quoted = opening >= 0 || onQuotedLine(text, start)
+  const setApart = onQuotedLine(text, start) || inShowingElement(text, start)
+  // a line shown under a sentence that introduces it as an attack or an example ("…hidden text in an HTML comment:")
+  const shownAsExample = DISCUSSION.test(introduction(text, start, setApart || opening >= 0))
+  const quoted = opening >= 0 || setApart || shownAsExample
+  if (shownAsExample) discussed = true
   if (!discussed && quoted && aboutInjection(text)) discussed = true
   if (!discussed && opening >= 0 && NAMED_BY_QUOTE.test(text.slice(end, end + 24))) discussed = true
   // a lesson's words around a match in a document about prompt injection: "input like: Ignore the above directions …"
