@@ -232,13 +232,17 @@ export class Ledger {
    * A state snapshot every `snapshotEvery` receipts, or every as many receipts as the state has entries when
    * that is more: a snapshot costs the state's size, so spacing them by it keeps snapshots O(1) per receipt
    * (a store whose Execution pool keeps growing would otherwise write ever larger snapshots ever as often),
-   * and time travel still replays no more receipts than the snapshot it starts from has entries.
+   * and time travel still replays no more receipts than the snapshot it starts from has entries. The memory
+   * lifecycle's entries count too: a store that records guard checks or rendered contexts grows by one record a
+   * receipt, and left out of the spacing it wrote an ever larger snapshot every `snapshotEvery` receipts, inside
+   * the append that happened to reach it.
    */
   maybeSnapshot(seq: number): void {
     if (seq < this.nextSnapshot) return
     this.idx.addSnapshot(seq, this.state.serialize())
     const s = this.state
-    this.nextSnapshot = seq + Math.max(this.snapshotEvery, s.decision.size + s.execution.size + s.plans.size)
+    const entries = s.decision.size + s.execution.size + s.plans.size + s.lifecycle.size
+    this.nextSnapshot = seq + Math.max(this.snapshotEvery, entries)
   }
   private nextSnapshot: number
 

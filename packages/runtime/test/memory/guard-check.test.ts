@@ -330,3 +330,20 @@ describe('repair and access', () => {
     await s.customs.close()
   })
 })
+
+describe('state snapshots of a store that records checks', () => {
+  it('are spaced by the guard records too, so a long run of checks does not snapshot the growing state every few receipts', async () => {
+    const s = await guardStore({ snapshotEvery: 10 })
+    const guard = guardApi(s.ctx)
+    const used = s.remember({ source: 'agent', confidence: 0.9 })
+    for (let i = 0; i < 300; i++) guard.checkNow({ action: 'call_tool:write', uses: [used] })
+    const rows = internalsOf(s.customs).index().exec('SELECT seq FROM snapshots ORDER BY seq')[0]!.values
+    const seqs = rows.map((r) => r[0])
+    // Each snapshot holds every check recorded before it: the next waits at least that many receipts
+    // (10, 20, 40, 80, 160 here), where spacing by the pools alone wrote one every 10 receipts: 30 of them.
+    expect(seqs).toEqual([10, 20, 40, 80, 160])
+    // Time travel still reads the state at any point, from the snapshot before it.
+    expect(s.customs.stateAt(250).lifecycle.guards.size).toBe(249)
+    await s.customs.close()
+  })
+})
