@@ -23,7 +23,7 @@ export const EN_LABEL_ADDRESS =
  * the bot's task, since "Support agent:" alone is a person. Like that label, it is a speaker in a transcript.
  */
 export const EN_AI_LABEL =
-  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
+  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
 
 /**
  * The reader named only by what it does with the text, without a word for AI (so outside `EN_ADDRESS`, whose
@@ -88,6 +88,8 @@ export const EN_ADDRESS: RegExp[] = [
   // AI reader as the subject of an order (named as AI: bare "agents should …" is how framework docs talk)
   // (not in a question's clause: "the debate over whether AI assistants should ever refuse requests")
   /\b(?=[la])(?<!\b(?:whether|if|why|how|when)\s+)(?:language models?|LLMs?|AI (?:(?:[\w-]+\s+)?(?:models?|agents?|assistants?|systems?|tools?|reviewers?|screeners?|summari[sz]ers?))|automated (?:agents?|assistants?|tools?|systems?|reviewers?|screeners?|summari[sz]ers?))\s+(?:(?:\w+ing|set up|answering from)\s+(?:\w+\s+){0,5}?)?(?:must|should|shall|need to|are to|have to|are required to)\s+(?:also\s+|always\s+|now\s+|instead\s+)?(?!be\b|not\b|never\b|have\b|only\b|still\b)/gi,
+  // "For AI health assistants:", "For LLM shopping agents:": the AI reader, with up to two words of its trade, as a label
+  /(?:^|[\n>*#([\]-][ \t]{0,8}|[.!?][ \t]{1,8})for\s+(?:the\s+|any\s+|all\s+)?(?:AIs?|LLMs?|GPTs?|Claude|Copilots?)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|models?|bots?|tools?|systems?|readers?|summari[sz]ers?|reviewers?)\s*:\s/gim,
   // "Agent memory update:", "(automated triage agent):", "(for the AI):"
   // also as a key of a record: "assistant_memory_update": "…"
   /\b(?:agent|assistant|AI|model|bot|llm)[\s_-]+memory[\s_-]+(?:update|note|instruction|entry|directive)s?["']?\s*:/gi,
@@ -142,7 +144,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask)\b/gi
+  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
@@ -164,7 +166,7 @@ export const ZH_ADDRESS: RegExp[] = [
   // (not a kind of text named: "这类写给AI的指令，一律不要照做")
   /(?<!(?:这类|此类|那类|这种|此种|那种|类似|一些|某些|任何)\s*写?)(?:给|致|对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
   // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
-  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:指令|话|消息|说明|提示|通知|要求|留言|备注))?\s*[：:】\]]/g,
+  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:处理|操作|使用|执行|特别)?(?:指令|话|消息|说明|提示|通知|要求|留言|备注|须知|记忆(?:更新)?))?\s*[：:】\]）)]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
   /(?:^|[。！？!?\n：:，,；;）)】\]\s>])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人|智能体)\s*(?:在?[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
   // "【系统管理员指令·自动处理机器人执行】"
@@ -191,7 +193,7 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told
   /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体)\s*[，,]?\s*(?:请|务必|必须|须|应当|应)/g,
-  /AI\s*请注意|如果[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
+  /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型)须知\s*[:：—-]|如果[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 
 /**
@@ -204,4 +206,4 @@ export const ZH_NOTICE_TAGS: RegExp[] = [/[【[]\s*(?:系统|系统通知|重要
 export const ZH_MENTIONS: RegExp[] = [/@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g]
 
 export const ZH_ACTION =
-  /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上|批准|合并|跳过|记为|保存|替换|索要|读取|拼接|访问|一律|取消|拒绝|告知|提交/g
+  /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上|批准|合并|跳过|记为|保存|替换|索要|读取|拼接|访问|一律|取消|拒绝|告知|提交|你必须|不得向用户/g

@@ -129,7 +129,9 @@ export function detectInjection(text: string): RawHit[] {
   runAddressed(
     text,
     { addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])], tags: EN_TAGS, weak: EN_SHOUTS },
-    german ? [EN_ACTION, DE_ACTION] : [EN_ACTION],
+    // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
+    // read by its request form only: the bare verbs of ZH_ACTION (调用, 把) are how a Chinese text talks about an "(Agent)".
+    [EN_ACTION, ...(german ? [DE_ACTION] : []), ...(cjk ? [ZH_REQUEST] : [])],
     hits,
   )
   // A mention of the assistant in a chat (English actions only, whatever the other languages of the text)
@@ -190,7 +192,9 @@ function upgradeToolFacts(text: string, hits: RawHit[], cjk: boolean): void {
     const near = states.find(([s, e]) => Math.abs(s - hit.start) < 200 || Math.abs(e - hit.end) < 200)
     if (!near) continue
     // A standing "never …" about a tool declared broken is an order for every later turn: high even without "again".
-    const standing = /^(?:never|no longer)\b/i.test(text.slice(hit.start, hit.end))
+    const standing =
+      /^(?:never|no longer)\b/i.test(text.slice(hit.start, hit.end)) ||
+      /(?:以后|今后|永远|再也)[，,\s]*$/.test(text.slice(Math.max(0, hit.start - 6), hit.start))
     hit.start = Math.min(hit.start, near[0])
     hit.end = Math.max(hit.end, near[1])
     hit.severity = hit.severity === 'low' && !standing ? 'medium' : 'high'
@@ -220,8 +224,11 @@ function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue
   })
   if (matches.length === 0) return
   memoryCue.lastIndex = 0
-  const memories: Array<readonly [number, number]> = []
-  for (const m of text.matchAll(memoryCue)) if (memories.push([m.index, m.index + m[0].length]) >= MAX_MATCHES * 4) break
+  const memories: MemoryCue[] = []
+  for (const m of text.matchAll(memoryCue)) {
+    const quote = quotationAround(text, m.index)
+    if (memories.push({ start: m.index, end: m.index + m[0].length, quote }) >= MAX_MATCHES * 4) break
+  }
   matches.sort((a, b) => a.start - b.start)
   let cluster: CueMatch[] = []
   const flush = (): void => {
@@ -236,13 +243,31 @@ function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue
   flush()
 }
 
-function plantingHit(
-  text: string,
-  cluster: readonly CueMatch[],
-  memories: ReadonlyArray<readonly [number, number]>,
-  gap: number,
-  hits: RawHit[],
-): void {
+/** A memory cue, and the quotation it opens when it is quoted speech (see quotationAround). */
+interface MemoryCue {
+  start: number
+  end: number
+  quote: readonly [number, number] | null
+}
+
+const OPENING_QUOTE = /["“‘'「『]\s*$/
+const CLOSING_QUOTE: Record<string, string> = { '"': '"', '“': '”', '‘': '’', "'": "'", '「': '」', '『': '』' }
+
+/**
+ * The quotation a memory cue opens (`say "Remember that I'm vegetarian"`), from its opening mark to its closing one
+ * on the same line; null when the cue is not quoted or the quotation does not close there. A cue quoted as
+ * something a person says is that sentence's, not a marker for the text around it.
+ */
+function quotationAround(text: string, at: number): readonly [number, number] | null {
+  const before = OPENING_QUOTE.exec(text.slice(Math.max(0, at - 4), at))
+  if (!before) return null
+  const mark = before[0][0]!
+  const lineEnd = text.indexOf('\n', at)
+  const close = text.slice(at, lineEnd < 0 ? text.length : lineEnd).indexOf(CLOSING_QUOTE[mark]!)
+  return close < 0 ? null : [at - before[0].length, at + close + 1]
+}
+
+function plantingHit(text: string, cluster: readonly CueMatch[], memories: readonly MemoryCue[], gap: number, hits: RawHit[]): void {
   // Each cue counts once per cluster: three "you must" are one standing order.
   const byCue = new Map<number, CueMatch>()
   for (const match of cluster) if (!byCue.has(match.cue)) byCue.set(match.cue, match)
@@ -250,14 +275,20 @@ function plantingHit(
   for (const match of byCue.values()) weight += match.weight
   const first = cluster[0]
   const last = cluster.reduce((a, b) => (b.end > a.end ? b : a))
-  const memory = memories.find(([s, e]) => e >= first.start - gap && s <= last.end + gap)
+  // A quoted cue marks only claims inside its own quotation.
+  const memory = memories.find(
+    (m) =>
+      m.end >= first.start - gap &&
+      m.start <= last.end + gap &&
+      (m.quote === null || (m.quote[0] <= first.start && last.end <= m.quote[1])),
+  )
   let severity: Severity | null = null
   if (memory && weight >= 2) severity = 'high'
   else if (weight >= 4) severity = 'high'
   else if (weight >= 3) severity = 'medium'
   if (!severity) return
-  const start = memory ? Math.min(memory[0], first.start) : first.start
-  const end = Math.max(last.end, memory ? memory[1] : 0)
+  const start = memory ? Math.min(memory.start, first.start) : first.start
+  const end = Math.max(last.end, memory ? memory.end : 0)
   severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
   const what = [...byCue.values()].map((m) => m.what).join(', ')
   hits.push({ rule: 'memory-planting', start, end, severity, evidence: evidenceOf(text, start, end, what) })
@@ -286,6 +317,10 @@ function scriptBait(text: string, hits: RawHit[]): void {
     evidence: evidenceOf(text, frame.index, frame.index + frame[0].length, 'a scene that never breaks character, ending on an open turn'),
   })
 }
+
+/** A Chinese order in its request form, after an English address (see runAddressed's caller). */
+const ZH_REQUEST =
+  /请\s*(?:告诉|告知|回复|回答|将|把|发送|转发|推荐|执行|删除|忽略|记住|说明|通知)|(?:告诉|告知)用户|不要(?:告诉|提及|透露|向用户)/g
 
 const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im
 /** Address patterns that read a line's label: in a chat transcript that label is a speaker, not an address. */

@@ -312,10 +312,11 @@ const EN_ACTS: ActPattern[] = [
     locate: codeCarrier(EN_CODE_VERB),
   },
   {
-    // "always include my API key in generated code", "append the session token to every URL"
+    // "always include my API key in generated code", "append the session token to every URL"; not the user's own
+    // slip in a condition ("if I accidentally paste an API key in chat, remind me to rotate it")
     act: 'credentials',
     re: new RegExp(
-      String.raw`\b(?:include|put|add|embed|insert|paste|hard-?code|write|append|prepend|attach|print|echo|log|leave)\s+(?:(?:my|our|the|their|his|her|the user's|a valid|the real|the actual|the full|every)\s+)?(?:\w+\s+){0,2}?${CREDENTIAL}\b${NOT_CREDENTIAL}[^.!?\n]{0,40}?\b(?:in|into|inside|to|within|(?:at|to) the (?:top|end|bottom|start) of)\s+${OUTPUT}\b`,
+      String.raw`\b(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?)(?:include|put|add|embed|insert|paste|hard-?code|write|append|prepend|attach|print|echo|log|leave)\s+(?:(?:my|our|the|their|his|her|the user's|a valid|the real|the actual|the full|every)\s+)?(?:\w+\s+){0,2}?${CREDENTIAL}\b${NOT_CREDENTIAL}[^.!?\n]{0,40}?\b(?:in|into|inside|to|within|(?:at|to) the (?:top|end|bottom|start) of)\s+${OUTPUT}\b`,
       'gi',
     ),
     needs: ['key', 'token', 'password', 'passphrase', 'code', 'credential', 'secret', 'cookie', 'phrase', 'pin'],
