@@ -56,6 +56,8 @@ describe.each([
   ['memory-notes-9.jsonl', 80, 110, 38, 1],
   // blind30's notes (eleventh session): counted at the end of the tenth, read in the eleventh
   ['memory-notes-10.jsonl', 30, 45, 15, 0],
+  // blind35's notes (fourteenth session): counted with builtin@16 (19 of 30 flagged with the layer), then read
+  ['memory-notes-11.jsonl', 30, 30, 25, 0],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
@@ -100,6 +102,9 @@ describe.each([
   // against indirect injection whose advice list names transfers, e-mail and long-term memory, and an AI product's FAQ
   // about what its memory keeps; the two code rejects are a tutorial's `rm -rf` warning and a README's install line
   ['tool-outputs-8.jsonl', 95, 110, 93, 4, 8, ['tool-outputs-8-58', 'tool-outputs-8-205']],
+  // blind35's tool outputs (fourteenth session, English and Chinese): counted with builtin@16, then read; its one review
+  // is an admissions office's "do not send documents by replying to this email" (the learned layer)
+  ['tool-outputs-9.jsonl', 65, 65, 61, 0, 1, []],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
