@@ -57,7 +57,7 @@ describe.each([
   // blind30's notes (eleventh session): counted at the end of the tenth, read in the eleventh
   ['memory-notes-10.jsonl', 30, 45, 15, 0],
   // blind35's notes (fourteenth session): counted with builtin@16 (19 of 30 flagged with the layer), then read
-  ['memory-notes-11.jsonl', 30, 30, 25, 0],
+  ['memory-notes-11.jsonl', 30, 30, 28, 0],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
