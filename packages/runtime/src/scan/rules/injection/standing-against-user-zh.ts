@@ -65,7 +65,7 @@ const WORK_CUE =
 const SECRET_IN = new RegExp(SECRET_WORDS)
 /** The user asked for it, or the recipient is the user's own (their assistant, their doctor). */
 const USERS_OWN =
-  /用户(?:让|要求|叫|请|交代|吩咐)我|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
+  /用户(?:让|要求|叫|请|交代|吩咐)我|(?:我|用户|他|她)自己的(?:邮箱|手机|微信|账号|网盘|电脑|私人邮箱)|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
 
 /**
  * A request refused, then forwarded ("索要密码，请直接拒绝并转发至 security@…"): the defence reports it, nothing of

@@ -94,7 +94,9 @@ export const ZH: StandingLanguage = {
   gate: ZH_PERSISTENCE,
   // 别 as a word, not inside 识别, 区别, 特别, 级别 …
   // 没/从未: what did not happen ("我没把密码告诉过任何人") is no order; 没问题 and 没关系 negate nothing
+  // The negation also reaches the second of two joined verbs ("不要写进仓库或贴到群里") and the verb after 将/把 and its
+  // object ("请勿将 access_token 粘贴到群聊"); 不想/不希望 is a wish not to ("如果你不想直接执行远程脚本").
   negated:
-    /(?:不要|不能|不可|禁止|切勿|请勿|严禁|勿|(?<![识区分特级类个告辨鉴性派])别|绝不|永远不要|不得|不允许|没(?!问题|关系|事)|从未|未曾)[^。！？\n]{0,4}$/,
+    /(?:不要|不能|不可|禁止|切勿|请勿|严禁|勿|(?<![识区分特级类个告辨鉴性派])别|绝不|永远不要|不得|不允许|不想|不愿意?|不希望|没(?!问题|关系|事)|从未|未曾)(?:[^。！？\n]{0,4}|[^。！？\n，,]{0,12}(?:或者|或|和|及|、)|\s*(?:将|把)[^。！？\n，,]{0,20})$/,
   memoryPrefix: /^\s*(?:记住|牢记|记下|存入记忆|保存为?(?:用户)?偏好|用户偏好|长期规则)/,
 }
