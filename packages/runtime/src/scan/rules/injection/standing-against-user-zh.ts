@@ -59,7 +59,7 @@ const WORK_PRODUCT = /^(?:文件|资料|数据|记录|报表|财务|周报|文�
  * copy (抄送 anyone but the writer or the team, 同时, 另发一份), or a destination outside (外部, 私人邮箱, a webmail or paste site, a raw IP address).
  */
 const WORK_CUE =
-  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|(?:同时)?抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
+  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
 
 /** A secret in the clause: sent anywhere outside, always high. */
 const SECRET_IN = new RegExp(SECRET_WORDS)
