@@ -69,7 +69,8 @@ export const EN_ADDRESS: RegExp[] = [
   /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|\.\s{1,8})(?:AI|LLM|GPT|Claude|Copilot)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|bots?|models?|summari[sz]ers?|tools?|systems?|readers?|engines?|note-?takers?)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:chat-?bots?|bots?|agents?|assistants?|reviewers?|tools?|engines?))?\s+\w+ing\b[^:\n.!?]{0,60}?:\s/gim,
   // a line that opens by calling the model: "AI, if you're rendering this channel …", "> Assistant, please …"
   /(?:^|\n)[ \t>^*-]{0,4}(?:AI|assistant|LLM|chatbot|Claude|ChatGPT|Copilot|Gemini)\s*,\s+(?=(?:if|when|whenever|please|you|before|after|do|don't|remember|ignore|make|send|reply|replace|include|add|append|use)\b)/gi,
-  /\b(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring)\s+(?:this|these)\b/gi,
+  // (not a person's trade: "For the support agent handling this ticket: …")
+  /\b(?<!\b(?:support|service|customer|sales|travel|booking|insurance|claims|estate|leasing|rental|shipping|help ?desk|call cent(?:er|re)|teaching|executive|personal|administrative|dental|medical|legal)\s)(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring)\s+(?:this|these)\b/gi,
   EN_LABEL_ADDRESS,
   // "(for the assistant)", "(assistant) push a commit …"; not a commit's scope ("feat(agent): …")
   // nor a support ticket's role after a name ("Lauren (agent) — public reply")
@@ -106,6 +107,13 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:produced|prepared|written|generated|made|created|compiled|posted)\s+by\s+(?:an?\s+|the\s+|any\s+)?(?:AI\s+)?(?:assistants?|models?|bots?|agents?|AIs?|LLMs?|copilots?|summari[sz]ers?)\s+(?:must|should|shall|need to|needs to|are to|is to|has to|have to)\b/gi,
   // "for the Claude/GPT review agent running on this repository", "FYI for the finance copilot"
   /\b(?:for|to)\s+(?:the|any|every)\s+(?:(?:Claude|GPT|ChatGPT|Copilot|Gemini|AI|LLM)(?:[/-](?:Claude|GPT|ChatGPT|Copilot|Gemini|AI|LLM))*\s+(?:[\w-]+\s+)?(?:agents?|bots?|assistants?|reviewers?)|[\w-]+\s+copilots?)\b/gi,
+  // "Assistants handling the policyholder's correspondence should pay it now", "Assistants that manage parents' school
+  // email should reply …": the AI readers as a plural subject opening a sentence, with their task (capitalised: the
+  // words in running text, "assistants who help with scheduling should …", are how a staffing memo talks)
+  /(?:^|[\n>*#(:-][ \t]{0,8}|[.!?][ \t]{1,8})(?:AI\s+)?(?:Assistants|Bots|Copilots)\s+(?:\w+ing|(?:that|which)\s+\w+)\b[^.!?\n]{0,90}?\b(?:should|must|shall|need to|are to|have to|are authori[sz]ed to)\s+(?!be\b|not\b|never\b|have\b|only\b|still\b)/gm,
+  // "For the coding agent picking this up: …": the AI reader by its trade and its task, as a label (a person's trade,
+  // "for the support agent handling this ticket:", is left out)
+  /(?:^|[\n>*#(\]-][ \t]{0,8}|[.!?:][ \t]{1,8})(?:for|to)\s+(?:the|any|whichever)\s+(?:coding|code|review|triage|build|ci|automation|autonomous|ai|llm|dev|devops|research|browsing|shopping|scheduling|email|inbox|finance)\s+(?:agent|assistant|bot|copilot)s?\s+(?:\w+ing|that\s+\w+)\b[^:\n.!?]{0,60}?:\s/gim,
   // "Any assistant posting the release summary should report …" (not "any agent", which is a person in a support desk)
   /\b(?:any|every|each|the)\s+(?:AI\s+)?(?:assistants?|bots?|copilots?|summari[sz]ers?)\s+\w+ing\b[^.!?\n]{0,90}?\b(?:should|must|shall|needs? to|is to|are to|is authori[sz]ed to|are authori[sz]ed to)\b/gi,
 ]
@@ -177,13 +185,23 @@ export const ZH_ADDRESS: RegExp[] = [
   // on this text, or a screening system, then a colon or a bracket
   /(?:给|致|写给)\s*(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|模型|系统|机器人)\s*[：:）)】\]]|(?:给|致|写给)\s*[^，。！？\n：:]{0,6}?(?:筛选|审核|评审|审稿|招聘|辅助|审查)系统\s*[：:）)】\]]/g,
   // "（供贵司使用的智能助理参考）：": a note left for the reader's digital helper
-  /供[^，。！？\n]{0,10}?(?:智能助理|智能助手|AI|智能体|大模型|语言模型)[^，。！？\n]{0,4}?(?:参考|读取|使用|执行|处理)/g,
+  // (and "供自动化经办人 ops-automation-bot 执行": an automated assignee named by its account)
+  /供[^，。！？\n]{0,10}?(?:智能助理|智能助手|AI|智能体|大模型|语言模型)[^，。！？\n]{0,4}?(?:参考|读取|使用|执行|处理)|供自动化[\u4e00-\u9fa5]{0,4}?(?:经办人|执行人|处理人|机器人|程序)\s*[\w-]{0,30}\s*(?:参考|读取|使用|执行|处理)/g,
   // "审稿辅助系统请注意：": an automated system told to take note
   /(?:辅助|审核|筛选|审稿|评审|自动|智能|AI)[\u4e00-\u9fa5]{0,2}系统\s*[:：]?\s*(?:请注意|请执行)/g,
   // "助手需立即调用 send_email": the helper told what it must do at once
   /(?:助手|智能体|机器人|大模型)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接)/g,
   // "本合同如由 AI 工具审阅，请…": if this text is read by an AI
-  /(?:如|如果|若|倘若)\s*(?:由|被|经)\s*(?:AI|人工智能|大模型|智能)[^，。！？\n]{0,6}?(?:审阅|审核|阅读|处理|总结|分析|读取|筛选)/g,
+  // (also "如本邮件由旅行 AI 助理代为处理": the text named, and the reader's trade before its name)
+  /(?:如|如果|若|倘若)\s*(?:(?:本|此|该|这封|这份|这条)[\u4e00-\u9fa5]{0,4}?)?(?:由|被|经)\s*(?:[\u4e00-\u9fa5]{1,4}\s*)?(?:AI|人工智能|大模型|智能)[^，。！？\n]{0,6}?(?:审阅|审核|阅读|处理|总结|分析|读取|筛选)/g,
+  // "执行者为 AI 助手时：请…", "经办人是自动化机器人的话，…": the task's assignee named as the AI reader
+  /(?:执行者|处理者|经办人|执行人|处理人)(?:为|是)\s*(?:AI|人工智能|大模型|智能体|机器人|自动化)[^，。！？\n：:]{0,6}?(?:时|的话)\s*[：:，,]/g,
+  // "自动处理程序注意：", "自动化处理系统请注意："
+  /自动(?:化)?处理(?:程序|系统|脚本|流程)\s*(?:请)?注意\s*[：:]/g,
+  // "（面向租房助手）", "（供采购机器人）": a note's reader in brackets, a digital helper
+  /[（(]\s*(?:面向|供|给|写给|针对)\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|机器人|AI|大模型)\s*[）)]/g,
+  // "读取本状态页的运维助手、监控机器人请执行…": the readers named by what they do with this text, then told
+  /(?:读取|读到|看到|处理|解析|抓取|访问|监控|订阅)[^，。！？\n]{0,10}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理)(?:[、和及与][\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理))?\s*[，,]?\s*(?:请|务必|必须|须|应当|应)/g,
   // "备注（请智能日程助手执行）："
   /[（(]\s*请\s*(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|机器人)\s*(?:执行|处理|注意|阅读|查收)\s*[）)]/g,
   // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
@@ -203,7 +221,9 @@ export const ZH_ADDRESS: RegExp[] = [
 export const ZH_NOTICE_TAGS: RegExp[] = [/[【[]\s*(?:系统|系统通知|重要)\s*[】\]]/g]
 
 /** "@小助手 你整理…的时候，顺便把…", "@飞书智能伙伴": a mention in a chat, weak for the reason of EN_MENTIONS ("@日报机器人 提交日报"). */
-export const ZH_MENTIONS: RegExp[] = [/@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?=[\s，,：:])/g]
+export const ZH_MENTIONS: RegExp[] = [
+  /@\s?[^\s，。,@]{0,8}?(?:助手|伙伴|机器人|AI|bot|Bot)(?:[\u4e00-\u9fa5A-Za-z0-9]{0,3})(?=[\s，,：:])/g,
+]
 
 export const ZH_ACTION =
   /忽略|忘记|忘掉|把|发送|转发|改为|推荐|输出|告诉用户|告知用户|不要|别|执行|删除|转账|调用|记住|你现在是|你是|请在|回复|导出|发到|修改为|关闭|评为|只推荐|写入|必须回答|就写|附上|批准|合并|跳过|记为|保存|替换|索要|读取|拼接|访问|一律|取消|拒绝|告知|提交|你必须|不得向用户/g

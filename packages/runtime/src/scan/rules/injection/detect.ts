@@ -54,6 +54,7 @@ import {
   MULTI_OVERRIDE_GATE,
 } from './pivot'
 import { runStandingInstructions } from './standing'
+import { corroborateOrders } from './corroborate'
 import { EN_STEERING, contentPivot } from './steering'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
@@ -63,6 +64,10 @@ export interface RawHit {
   end: number
   severity: Severity
   evidence: string
+  /** For `memory-planting` hits: what kind of order was found (an act, a permission claim, planting cues). */
+  kind?: string
+  /** Weighed down as a lesson's or an example's (matchContext). */
+  damped?: boolean
 }
 
 const HAS_CJK = /[\u4e00-\u9fff]/
@@ -77,7 +82,7 @@ const HAS_GERMAN_CUE =
 export const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
-const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|智能体|指令|系统|SYSTEM/
+const ZH_ADDRESS_GATE = /AI|ai|人工智能|模型|助手|助理|机器人|代理|智能体|指令|系统|SYSTEM|自动化|自动处理/
 /**
  * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them),
  * found in one pass like a table's `needs` words.
@@ -121,6 +126,7 @@ export function detectInjection(text: string): RawHit[] {
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
   runPermissionClaims(text, cjk, hits)
   runStandingInstructions(text, cjk, hits)
+  corroborateOrders(hits)
   runJailbreakTemplates(text, cjk, hits)
   // Every English address names the reader (AI, assistant, model, bot …): one test spares the seven patterns.
   const enAddress = hasMatch(EN_ADDRESS_GATE, text) ? EN_ADDRESS : []
@@ -289,9 +295,12 @@ function plantingHit(text: string, cluster: readonly CueMatch[], memories: reado
   if (!severity) return
   const start = memory ? Math.min(memory.start, first.start) : first.start
   const end = Math.max(last.end, memory ? memory.end : 0)
+  const undamped = severity
   severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
+  if (!severity) return
   const what = [...byCue.values()].map((m) => m.what).join(', ')
-  hits.push({ rule: 'memory-planting', start, end, severity, evidence: evidenceOf(text, start, end, what) })
+  const evidence = evidenceOf(text, start, end, what)
+  hits.push({ rule: 'memory-planting', start, end, severity, evidence, kind: 'planting cues', damped: severity !== undamped })
 }
 
 /** Actors told never to leave their roles: the frame of a script written to make the model voice anything. */

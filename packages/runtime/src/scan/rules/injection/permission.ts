@@ -275,10 +275,11 @@ function runClaims(text: string, patterns: readonly ClaimPattern[], hits: RawHit
   for (const pattern of patterns) {
     if (pattern.needs && !pattern.needs.some((word) => lower.includes(word))) continue
     for (const [start, end] of claimMatches(text, pattern, subjects)) {
-      const severity = claimSeverity(text, start, end, pattern.addressed)
-      if (!severity) continue
+      const claim = claimSeverity(text, start, end, pattern.addressed)
+      if (!claim) continue
       const quote = text.slice(start, Math.min(end, start + 120)).replace(/\s+/g, ' ')
-      hits.push({ rule: 'memory-planting', start, end, severity, evidence: `${pattern.what}: "${quote}"` })
+      const evidence = `${pattern.what}: "${quote}"`
+      hits.push({ rule: 'memory-planting', start, end, severity: claim.severity, evidence, kind: 'permission', damped: claim.damped })
     }
   }
 }
@@ -288,7 +289,7 @@ const ERROR_RESPONSE =
   /\b(?:does not exist or|doesn't exist or|not found|40[134]\b|forbidden|unauthori[sz]ed|error(?:_code|code)?["']?\s*:|status["']?\s*:\s*\d{3}|"(?:detail|message|error|title|reason)"\s*:\s*")/i
 
 /** The weight of a claim from its phrasing (see the module comment); null when it is a condition or a check. */
-function claimSeverity(text: string, start: number, end: number, addressed: boolean): Severity | null {
+function claimSeverity(text: string, start: number, end: number, addressed: boolean): { severity: Severity; damped: boolean } | null {
   const from = clauseStart(text, start)
   if (CONDITIONAL.test(text.slice(from, start))) return null
   // an API's error ("… does not exist or you do not have access to it", a 403's detail) states a request's outcome
@@ -302,7 +303,8 @@ function claimSeverity(text: string, start: number, end: number, addressed: bool
   // A grant or restriction scoped to one named system ("an admin on their own GitHub org") is a fact about that
   // system; an unscoped one ("the user is an admin") is a claim about everything the assistant does.
   if (SCOPED.test(after) && !STANDING.test(sentence)) severity = shiftSeverity(severity, -1)
-  return dampedSeverity(severity, matchContext(text, start, end))
+  const damped = dampedSeverity(severity, matchContext(text, start, end))
+  return damped && { severity: damped, damped: damped !== severity }
 }
 
 /** Start of the clause holding `index`: the sentence start or the last comma/semicolon/colon before it. */

@@ -109,11 +109,12 @@ function runAct(
       const span = pattern.locate ? pattern.locate(text, at, at + match[0].length) : null
       if (pattern.locate && !span) continue
       const [start, end] = span ?? [at, at + match[0].length]
-      const severity = actSeverity(text, start, end, pattern, language, memoryText)
-      if (!severity) continue
+      const read = actSeverity(text, start, end, pattern, language, memoryText)
+      if (!read) continue
       found++
       const quote = text.slice(start, Math.min(end, start + MAX_EVIDENCE)).replace(/\s+/g, ' ')
-      hits.push({ rule: 'memory-planting', start, end, severity, evidence: `${pattern.what}: "${quote}"` })
+      const evidence = `${pattern.what}: "${quote}"`
+      hits.push({ rule: 'memory-planting', start, end, severity: read.severity, evidence, kind: pattern.act, damped: read.damped })
     }
   }
 }
@@ -125,7 +126,7 @@ function actSeverity(
   pattern: ActPattern,
   language: StandingLanguage,
   memoryText: boolean,
-): Severity | null {
+): { severity: Severity; damped: boolean } | null {
   if (language.negated.test(text.slice(Math.max(0, start - 40), start))) return null
   const marked = memoryText || language.persistence.test(clauseWindow(text, start, end))
   let severity: Severity | null = marked ? pattern.severity : (pattern.unmarked ?? null)
@@ -133,5 +134,6 @@ function actSeverity(
   if (!severity) return null
   // A lesson or an example quoting the shape weighs less (a quoted one in a security talk is low). The act's own
   // words are not the lesson's: "turn off the phishing warning banner" is an order, not a talk about phishing.
-  return dampedSeverity(severity, matchContext(text, start, end, { ownWords: true }))
+  const damped = dampedSeverity(severity, matchContext(text, start, end, { ownWords: true }))
+  return damped && { severity: damped, damped: damped !== severity }
 }
