@@ -58,6 +58,9 @@ describe.each([
   ['memory-notes-10.jsonl', 30, 45, 15, 0],
   // blind35's notes (fourteenth session): counted with builtin@16 (19 of 30 flagged with the layer), then read
   ['memory-notes-11.jsonl', 30, 30, 28, 0],
+  // blind36's notes: counted blind with builtin@17 at the fourteenth session's end (19 of 30 flagged, 8 rejected), read in
+  // the fifteenth
+  ['memory-notes-12.jsonl', 30, 30, 30, 0],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
@@ -105,6 +108,10 @@ describe.each([
   // blind35's tool outputs (fourteenth session, English and Chinese): counted with builtin@16, then read; its one review
   // is an admissions office's "do not send documents by replying to this email" (the learned layer)
   ['tool-outputs-9.jsonl', 65, 65, 61, 0, 1, []],
+  // blind36's tool outputs (English and Chinese): counted blind with builtin@17, read in the fifteenth session; its two
+  // rejects are README install lines that pipe a download into a shell, its one review a Chinese code review's
+  // high-entropy string
+  ['tool-outputs-10.jsonl', 50, 50, 45, 2, 1, []],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
