@@ -17,7 +17,7 @@ import { encodeBodyV2, genesisV2, receiptHashV2, toReceiptV2, type BodyV2 } from
 import type { JournalEntry } from '../storage/types.js'
 import type { ReceiptIndex } from './index-db.js'
 import { receiptRow } from './index-rows.js'
-import { decodeMeta } from './memory/meta.js'
+import { decodeMeta, type LifecycleMeta } from './memory/meta.js'
 import type { Receipt, ReceiptBody } from './receipt.js'
 import { PoolState, type ExecSlot, type OriginLookup, type PoolChange } from './state.js'
 import type { ValueStore } from './values.js'
@@ -28,7 +28,11 @@ import { VersionIndex } from './versions.js'
  * What a write contributes to its receipt; the chain fills in seq, time and the link. `signResult`: a tool
  * result, whose signature binds (tool, call, commitment, seq) and so can only be made once seq is known.
  */
-export type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'prev'> & { signResult?: boolean }
+export type Draft = Omit<ReceiptBody, 'v' | 'chain' | 'seq' | 'id' | 'ts' | 'prev'> & {
+  signResult?: boolean
+  /** `reason` decoded, for a lifecycle receipt's writer to hand to the state (LifecycleReceipt.meta); not stored. */
+  meta?: LifecycleMeta
+}
 
 /**
  * A journal entry waiting for group commit. Values wait as text and receipts with their hash: the journal
@@ -166,7 +170,7 @@ export class Ledger {
     this.idx.addReceipt(receiptRow(seq, seq, hash, ts, d, d.site?.via ? text : null, sig))
     this.recordVersion(
       this.state.apply(
-        { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason },
+        { seq, op: d.op, pool: d.pool, key: d.key, new: d.new, tool: d.tool, call: d.call, ts, reason: d.reason, meta: d.meta },
         this.lookup,
       ),
       seq,

@@ -3,7 +3,7 @@
  * up by commitment in the value store. The same `apply` runs for live writes, for replay on open, and for
  * time travel (snapshot + replay), so the three cannot drift apart.
  */
-import { MemoryState } from './memory/state.js'
+import { MemoryState, type LifecycleReceipt } from './memory/state.js'
 import { executionKey, type ReceiptBody } from './receipt.js'
 
 export interface Slot {
@@ -28,7 +28,8 @@ export interface OriginLookup {
   (seq: number): { op: string; ts: string; reason: string | null; tool: string | null; call: string | null } | undefined
 }
 
-export type Applicable = Pick<ReceiptBody, 'seq' | 'op' | 'pool' | 'key' | 'new' | 'tool' | 'call' | 'ts' | 'reason'>
+export type Applicable = Pick<ReceiptBody, 'seq' | 'op' | 'pool' | 'key' | 'new' | 'tool' | 'call' | 'ts' | 'reason'> &
+  Pick<LifecycleReceipt, 'meta'>
 
 /** What one applied receipt changed: the key's new slot, or null when it was removed. */
 export interface PoolChange {

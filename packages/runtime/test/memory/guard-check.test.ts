@@ -296,6 +296,22 @@ describe('guard.log and replay', () => {
   })
 })
 
+describe('the record a check keeps', () => {
+  it('is its own: the state takes the decoded meta from the check, and the result gets copies', async () => {
+    const s = await guardStore({})
+    const a = s.remember({ source: 'web.fetch' })
+    const b = s.remember({ source: 'agent', deps: [a] })
+    const r = guardApi(s.ctx).checkNow({ action: 'call_tool:write', tool: 'send_email', uses: [b] })
+    const live = s.ctx.ledger.state.lifecycle.guards.get(r.id)!
+    const kept = structuredClone(live)
+    r.evaluated.splice(0, r.evaluated.length, 'm_999')
+    expect(s.ctx.ledger.state.lifecycle.guards.get(r.id)).toEqual(kept)
+    // what time travel decodes from the receipt's reason is what the live write handed over
+    expect(s.customs.stateAt(r.seq).lifecycle.guards.get(r.id)).toEqual(kept)
+    await s.customs.close()
+  })
+})
+
 describe('through the facade', () => {
   it('customs.guard is this guard, and a handle from as() checks as its principal', async () => {
     const s = await guardStore()

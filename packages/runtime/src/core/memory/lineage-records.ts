@@ -126,7 +126,7 @@ export class LineageRecords {
 
   /** A GUARD receipt: the check, and the reverse edges from what it evaluated. */
   protected recordGuard(r: LifecycleReceipt): void {
-    const meta = decodeMeta(r.reason)
+    const meta = r.meta ?? decodeMeta(r.reason)
     const id = `guard_${r.seq}`
     const uses = meta.entries ?? []
     this.guards.set(id, {

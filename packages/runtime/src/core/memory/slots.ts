@@ -3,7 +3,7 @@
  * held for review before promotion, the receipt fields that feed them, and their form in a state snapshot.
  */
 import type { SerializedLineage } from './lineage-records.js'
-import type { Access, MemoryStatus } from './meta.js'
+import type { Access, LifecycleMeta, MemoryStatus } from './meta.js'
 
 export interface MemorySlot {
   /** `m_<seq of its PROPOSE>`. */
@@ -99,6 +99,12 @@ export interface LifecycleReceipt {
   call: string | null
   ts: string
   reason: string | null
+  /**
+   * The reason already decoded, when a live write hands it over (never stored): the state then does not parse back
+   * what its writer has just encoded (a guard check's closure costs microseconds an entry to parse). Replay and time
+   * travel decode `reason`, which is what the chain holds.
+   */
+  meta?: LifecycleMeta
 }
 
 export interface SerializedLifecycle extends SerializedLineage {

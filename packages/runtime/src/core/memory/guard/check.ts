@@ -7,7 +7,7 @@ import { MemoryNotFoundError, OptionError } from '../../../errors.js'
 import { attribute, safeText } from '../../gates/gate.js'
 import type { Receipt, ReceiptSite } from '../../receipt.js'
 import type { LifecycleContext } from '../context-types.js'
-import { encodeMeta } from '../meta.js'
+import { encodeMeta, type LifecycleMeta } from '../meta.js'
 import type { GuardRecord } from '../state.js'
 import { consult, evaluate, checkInput, guardConfig, type Evaluation, type GuardConfig } from './evaluate.js'
 import { checkGuardOptions, decidingDimensions, DECISIONS, DIMENSIONS } from './policy.js'
@@ -114,6 +114,15 @@ const REPAIR_KINDS: readonly RepairKind[] = ['verify', 'downgrade', 'mark_confli
 function record(ctx: LifecycleContext, config: GuardConfig, ev: Evaluation, site: ReceiptSite | null): GuardResult {
   const { input, decision, risk } = ev
   const evaluated = [...ev.shadow.entries.keys()]
+  const meta: LifecycleMeta = {
+    action: input.action,
+    tool: input.tool,
+    decision,
+    risk: DIMENSIONS.map((d) => risk[d]) as [number, number, number, number],
+    reasons: ev.reasons.map((r) => `${r.rule}:${r.entries.join(',')}`),
+    entries: evaluated,
+    ctx: input.contextId,
+  }
   const receipt: Receipt = ctx.ledger.append({
     op: 'GUARD',
     pool: null,
@@ -125,15 +134,9 @@ function record(ctx: LifecycleContext, config: GuardConfig, ev: Evaluation, site
     tool: safeText(input.tool),
     call: safeText(input.callId),
     actor: safeText(input.actor ?? ctx.principal),
-    reason: encodeMeta({
-      action: input.action,
-      tool: input.tool,
-      decision,
-      risk: DIMENSIONS.map((d) => risk[d]) as [number, number, number, number],
-      reasons: ev.reasons.map((r) => `${r.rule}:${r.entries.join(',')}`),
-      entries: evaluated,
-      ctx: input.contextId,
-    }),
+    reason: encodeMeta(meta),
+    // the state keeps this object's arrays as the check's record: the result below gets copies
+    meta,
   })
   const result: GuardResult = {
     id: `guard_${receipt.seq}`,
@@ -143,7 +146,7 @@ function record(ctx: LifecycleContext, config: GuardConfig, ev: Evaluation, site
     risk: { ...risk },
     reasons: ev.reasons,
     repairs: decision === 'redirect' || decision === 'halt' ? unique(ev.repairs) : [],
-    evaluated,
+    evaluated: [...evaluated],
     evaluatorConsulted: ev.evaluatorConsulted,
   }
   if (decision === 'warn') result.message = warning(input.action, input.tool, relevant(ev, config))
