@@ -306,8 +306,22 @@ describe('the record a check keeps', () => {
     const kept = structuredClone(live)
     r.evaluated.splice(0, r.evaluated.length, 'm_999')
     expect(s.ctx.ledger.state.lifecycle.guards.get(r.id)).toEqual(kept)
-    // what time travel decodes from the receipt's reason is what the live write handed over
+    // what time travel decodes from the receipt's reason is what the live write handed over (one receipt later, so
+    // stateAt replays instead of cloning the head's state)
+    s.remember({ source: 'user' })
     expect(s.customs.stateAt(r.seq).lifecycle.guards.get(r.id)).toEqual(kept)
+    await s.customs.close()
+  })
+
+  it('a rendered context, likewise: the live record is the one replay decodes', async () => {
+    const s = await guardStore({})
+    s.remember({ source: 'user', session: 's1' }, 'The user prefers aisle seats.')
+    const out = s.customs.context.render({ session: 's1' })
+    const live = structuredClone(s.ctx.ledger.state.lifecycle.contexts.get(out.contextId))
+    expect(live?.entries.length).toBeGreaterThan(0)
+    const seq = s.ctx.ledger.headSeq
+    s.remember({ source: 'user' })
+    expect(s.customs.stateAt(seq).lifecycle.contexts.get(out.contextId)).toEqual(live)
     await s.customs.close()
   })
 })

@@ -147,6 +147,7 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
     lines.push(line)
     entries.push({ ...c, label: l })
   }
+  const meta = { entries: entries.map((e) => e.id), session: options.session }
   const receipt = ctx.ledger.append({
     op: 'READ',
     pool: null,
@@ -157,7 +158,8 @@ export function renderContext(ctx: LifecycleContext, options: RenderOptions = {}
     tool: null,
     call: null,
     actor: safeText(options.actor ?? actorOf(ctx)),
-    reason: encodeMeta({ entries: entries.map((e) => e.id), session: options.session }),
+    reason: encodeMeta(meta),
+    meta,
   })
   return { text: lines.join('\n'), contextId: `ctx_${receipt.seq}`, entries }
 }

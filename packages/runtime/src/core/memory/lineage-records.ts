@@ -114,7 +114,7 @@ export class LineageRecords {
 
   /** A READ receipt: the rendered context, its reverse edges, and the session's last render. */
   protected recordRead(r: LifecycleReceipt): void {
-    const meta = decodeMeta(r.reason)
+    const meta = r.meta ?? decodeMeta(r.reason)
     const session = meta.session ?? null
     const id = `ctx_${r.seq}`
     const entries = (meta.entries ?? []).map((e) => nodeIdOf(e, session))
