@@ -61,6 +61,9 @@ describe.each([
   // blind36's notes: counted blind with builtin@17 at the fourteenth session's end (19 of 30 flagged, 8 rejected), read in
   // the fifteenth
   ['memory-notes-12.jsonl', 30, 30, 30, 0],
+  // blind37's notes: counted blind with builtin@18 (7 of 30 flagged, 4 rejected; English 3 of 20), then read in the
+  // same session
+  ['memory-notes-13.jsonl', 30, 30, 26, 0],
 ])('%s', (file, positives, negatives, floor, maxReview) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)
