@@ -297,7 +297,6 @@ function plantingHit(text: string, cluster: readonly CueMatch[], memories: reado
   const end = Math.max(last.end, memory ? memory.end : 0)
   const undamped = severity
   severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
-  if (!severity) return
   const what = [...byCue.values()].map((m) => m.what).join(', ')
   const evidence = evidenceOf(text, start, end, what)
   hits.push({ rule: 'memory-planting', start, end, severity, evidence, kind: 'planting cues', damped: severity !== undamped })
