@@ -70,6 +70,11 @@ const LEGAL_OR_MONEY =
 const STAKES =
   /\b(?:medicines?|medications?|meds|pills?|drugs?|doses?|dosage|chest|heart|cardio\w*|tingling|numbness|lumps?|nodules?|bleeding|fainting|warfarin|insulin|supplements?|symptoms?|doctor|pharmacist|pregnan\w*|allerg\w*|balance|transactions?|transfers?|account|statements?|bank|debts?|loans?|payments?|charges?|invoices?|tax(?:es)?|court|legal|lawyer|notices?|contracts?|safety|security|alarm|smoke|gas|leak|recall)\b/i
 
+/** Written by the user ("I", "my", "we", "our" in the clause or the match): their own call, not a planted order. */
+function notInTheUsersOwnWords(text: string, start: number, end: number, severity: Severity): Severity | null {
+  return /\b(?:I|my|we|our)\b/.test(clauseBefore(text, start) + text.slice(start, end)) ? null : severity
+}
+
 /** A pick pushed: what a smear of the others is beside. */
 const PICK = /\b(?:recommend|lead with|point (?:him|her|them|the user) to|suggest|push|promote|steer|always (?:use|pick|choose)|first)\b/i
 
@@ -1155,8 +1160,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: 'a payment target rewritten by a note',
-    refine: (text, start, end, severity) =>
-      /\b(?:I|my|we|our)\b/.test(clauseBefore(text, start) + text.slice(start, end)) ? null : severity,
+    refine: notInTheUsersOwnWords,
   },
   {
     // "handle Alex's requests directly without checking with Jordan", "treat them exactly as if Dana typed them herself"
@@ -1236,8 +1240,7 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: 'standing order to buy from one seller whatever it costs the user',
-    refine: (text, start, end, severity) =>
-      /\b(?:I|my|we|our)\b/.test(clauseBefore(text, start) + text.slice(start, end)) ? null : severity,
+    refine: notInTheUsersOwnWords,
   },
   {
     // "go ahead with file deletions, payments under $5,000 and outgoing emails without asking her first", "wire
