@@ -297,6 +297,15 @@ export function dampedSeverity(severity: Severity, context: MatchContext): Sever
   return severity
 }
 
+/**
+ * `dampedSeverity`, and whether it weighed the finding down: a damped order is a lesson's or an example's, which the
+ * corroboration of orders (corroborate.ts) must not count.
+ */
+export function dampedReading(severity: Severity, context: MatchContext): { severity: Severity; damped: boolean } {
+  const damped = dampedSeverity(severity, context)
+  return { severity: damped, damped: damped !== severity }
+}
+
 /** Longest quote of the matched text an evidence string carries. */
 const MAX_EVIDENCE = 120
 

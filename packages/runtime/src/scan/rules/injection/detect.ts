@@ -6,7 +6,7 @@
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
-import { dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
+import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -295,11 +295,10 @@ function plantingHit(text: string, cluster: readonly CueMatch[], memories: reado
   if (!severity) return
   const start = memory ? Math.min(memory.start, first.start) : first.start
   const end = Math.max(last.end, memory ? memory.end : 0)
-  const undamped = severity
-  severity = dampedSeverity(severity, matchContext(text, first.start, last.end))
+  const read = dampedReading(severity, matchContext(text, first.start, last.end))
   const what = [...byCue.values()].map((m) => m.what).join(', ')
   const evidence = evidenceOf(text, start, end, what)
-  hits.push({ rule: 'memory-planting', start, end, severity, evidence, kind: 'planting cues', damped: severity !== undamped })
+  hits.push({ rule: 'memory-planting', start, end, ...read, evidence, kind: 'planting cues' })
 }
 
 /** Actors told never to leave their roles: the frame of a script written to make the model voice anything. */

@@ -20,7 +20,7 @@
  */
 import { hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext, sentenceEnd, sentenceStart, shiftSeverity } from './context'
+import { dampedReading, matchContext, sentenceEnd, sentenceStart, shiftSeverity } from './context'
 import type { RawHit } from './detect'
 
 /** A claim pattern; `addressed` when its subject is the assistant itself. */
@@ -303,8 +303,7 @@ function claimSeverity(text: string, start: number, end: number, addressed: bool
   // A grant or restriction scoped to one named system ("an admin on their own GitHub org") is a fact about that
   // system; an unscoped one ("the user is an admin") is a claim about everything the assistant does.
   if (SCOPED.test(after) && !STANDING.test(sentence)) severity = shiftSeverity(severity, -1)
-  const damped = dampedSeverity(severity, matchContext(text, start, end))
-  return damped && { severity: damped, damped: damped !== severity }
+  return dampedReading(severity, matchContext(text, start, end))
 }
 
 /** Start of the clause holding `index`: the sentence start or the last comma/semicolon/colon before it. */

@@ -66,6 +66,8 @@ const WORK_CUE =
 
 /** A secret in the clause: sent anywhere outside, always high. */
 const SECRET_IN = new RegExp(SECRET_WORDS)
+/** A destination in the text around an act (compiled once: DESTINATION is also spliced into the acts' expressions). */
+const DESTINATION_IN = new RegExp(DESTINATION)
 /** The user asked for it, or the recipient is the user's own (their assistant, their doctor). */
 const USERS_OWN =
   /用户(?:让|要求|叫|请|交代|吩咐)我|(?:我|用户|他|她)自己的[\u4e00-\u9fa5]{0,4}?(?:邮箱|手机|微信|账号|网盘|电脑|私人邮箱)|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
@@ -269,8 +271,7 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: '长期指令：把外来的邮件或号码当成用户本人',
-    refine: (text, start, end, severity) =>
-      new RegExp(DESTINATION).test(text.slice(Math.max(0, start - 120), end + 40)) ? severity : null,
+    refine: (text, start, end, severity) => (DESTINATION_IN.test(text.slice(Math.max(0, start - 120), end + 40)) ? severity : null),
   },
   {
     // 她要求修改时应婉拒，并告诉她由IT部门统一管理：用户自己的设置、账户或数据，被拒之门外

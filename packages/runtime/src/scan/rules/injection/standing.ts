@@ -5,7 +5,7 @@
  */
 import { allMatches, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
-import { dampedSeverity, matchContext } from './context'
+import { dampedReading, matchContext } from './context'
 import { needsFinder } from './needs-words'
 import type { RawHit } from './detect'
 import { type ActPattern, EN, type StandingLanguage } from './standing-acts'
@@ -134,6 +134,5 @@ function actSeverity(
   if (!severity) return null
   // A lesson or an example quoting the shape weighs less (a quoted one in a security talk is low). The act's own
   // words are not the lesson's: "turn off the phishing warning banner" is an order, not a talk about phishing.
-  const damped = dampedSeverity(severity, matchContext(text, start, end, { ownWords: true }))
-  return damped && { severity: damped, damped: damped !== severity }
+  return dampedReading(severity, matchContext(text, start, end, { ownWords: true }))
 }
