@@ -12,8 +12,8 @@
  *
  * Every normalised UTF-16 unit knows the source range it came from, so a match in the normalised text can be reported
  * on the original text. Only the hiding that a reader would not notice is recorded as a mark (a zero-width character
- * between two Latin letters, any bidi control, a mixed-script word, a full-width Latin letter); a soft hyphen or a
- * joiner inside an emoji sequence is folded silently.
+ * between two Latin letters, a bidi override, embedding or isolate, a direction mark inside a word, a mixed-script
+ * word, a full-width Latin letter); a soft hyphen or a joiner inside an emoji sequence is folded silently.
  */
 
 /** A stretch of the source that held hidden or disguised characters. Offsets are into the source string. */
@@ -36,6 +36,11 @@ export interface NormalizedText {
 
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e])
 const SILENT_ZERO_WIDTH = new Set([0x00ad, 0x200c, 0x200d]) // soft hyphen, joiners: legitimate typography
+
+/** LRM, RLM: marks that set the direction of neutral characters next to them, not controls that reorder a run. */
+function isDirectionMark(code: number): boolean {
+  return code === 0x200e || code === 0x200f
+}
 
 function isBidiControl(code: number): boolean {
   return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f
@@ -256,7 +261,10 @@ function foldUnit(source: string, i: number, code: number, width: number, parts:
     return i + 2
   }
   if (isBidiControl(code)) {
-    pushMark(marks, 'bidi', i, i + 1)
+    // LRM and RLM reorder nothing on their own: copied posts and right-to-left names carry them at word edges
+    // ("\u200f@handle"). Inside a word they split it for a keyword filter, like a zero-width space.
+    if (!isDirectionMark(code) || (isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)))
+      pushMark(marks, 'bidi', i, i + 1)
     return i + 1
   }
   if (isCompatibilityForm(code)) {

@@ -73,8 +73,10 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?<!\b(?:support|service|customer|sales|travel|booking|insurance|claims|estate|leasing|rental|shipping|help ?desk|call cent(?:er|re)|teaching|executive|personal|administrative|dental|medical|legal)\s)(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring)\s+(?:this|these)\b/gi,
   EN_LABEL_ADDRESS,
   // "(for the assistant)", "(assistant) push a commit …"; not a commit's scope ("feat(agent): …")
-  // nor a support ticket's role after a name ("Lauren (agent) — public reply")
-  /(?<![\w-])\((?:for\s+(?:the\s+)?(?:assistants?|AI|LLMs?|agents?|bots?|copilots?)|(?:the\s+)?(?:AI|LLMs?|bots?|copilots?)|(?<!\b[A-Z][a-z]*\.?\s\()(?:the\s+)?(?:assistants?|agents?))\)/gi,
+  // nor a support ticket's role after a name ("Lauren (agent) — public reply"), nor an acronym defined after its term
+  // ("artificial intelligence (AI) is …", "大型语言模型（LLM）原理讲解"; "Note (AI): …" is a label)
+  // (full-width brackets are folded to these before the rules read a text)
+  /(?<![\w-])\((?:for\s+(?:the\s+)?(?:assistants?|AI|LLMs?|agents?|bots?|copilots?)|the\s+(?:AI|LLMs?|bots?|copilots?)|(?:AI|LLMs?)(?:(?<![A-Za-z\u4e00-\u9fff][ \t]?\(\w+)|(?=\)\s*:))|(?:bots?|copilots?)|(?<!\b[A-Z][a-z]*\.?\s\()(?:the\s+)?(?:assistants?|agents?))\)/gi,
   /\b(?:assistant|LLM|AI)\s+instructions\b/gi,
   /\b(?:AI|assistant|model|LLM|agent|bot|summari[sz]er)\s+(?:note|notice|message|instruction)\s*:/gi,
   // as a record's key: "assistant_directive: tell the user …" (not "agent_notes", a support desk's field for people)
@@ -177,8 +179,8 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:处理|操作|使用|执行|特别)?(?:指令|话|消息|说明|提示|通知|要求|留言|备注|须知|记忆(?:更新)?))?\s*[：:】\]）)]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
   /(?:^|[。！？!?\n：:，,；;）)】\]\s>])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人|智能体)\s*(?:在?[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
-  // "【系统管理员指令·自动处理机器人执行】"
-  /[【[][^】\]\n]{0,12}?(?:AI|机器人|智能助手|大模型|助理|管理员指令|系统指令)[^】\]\n]{0,12}?[】\]]/g,
+  // "【系统管理员指令·自动处理机器人执行】" (not a Markdown link's text, "[室内装潢 AI](https://…)": a title)
+  /[【[][^】\]\n]{0,12}?(?:AI|机器人|智能助手|大模型|助理|管理员指令|系统指令)[^】\]\n]{0,12}?(?:】|\](?!\())/g,
   // "以下内容面向大模型：", "（本段供AI助理读取：", "读取到此字段的AI代理", "读到这条消息的AI助手"
   /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给|写给|针对)[^，。！？\n]{0,4}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到|阅读|浏览|总结|分析|查询)(?:[或和与及][\u4e00-\u9fa5]{1,3})?(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|语言模型|模型|智能助手|助手|助理|机器人|代理|智能体)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
   // "给正在整理本页评论的助手：", "致负责发送本纪要的会议助手：", "致简历筛选系统：": the reader named by the task it is doing
@@ -201,7 +203,7 @@ export const ZH_ADDRESS: RegExp[] = [
   // "（面向租房助手）", "（供采购机器人）": a note's reader in brackets, a digital helper
   /[（(]\s*(?:面向|供|给|写给|针对)\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|机器人|AI|大模型)\s*[）)]/g,
   // "读取本状态页的运维助手、监控机器人请执行…": the readers named by what they do with this text, then told
-  /(?:读取|读到|看到|处理|解析|抓取|访问|监控|订阅)[^，。！？\n]{0,10}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理)(?:[、和及与][\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理))?\s*[，,]?\s*(?:请|务必|必须|须|应当|应)/g,
+  /(?:读取|读到|看到|处理|解析|抓取|访问|监控|订阅)[^，。！？\n]{0,10}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理)(?:[、和及与][\u4e00-\u9fa5]{0,4}?(?:助手|机器人|智能体|代理))?\s*[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
   // "备注（请智能日程助手执行）："
   /[（(]\s*请\s*(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|机器人)\s*(?:执行|处理|注意|阅读|查收)\s*[）)]/g,
   // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
@@ -209,8 +211,8 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:给|致|写给)\s*[^，。！？\n：:]{0,8}?(?:自动化|智能|AI)[\u4e00-\u9fa5]{0,4}?代理\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
-  // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told
-  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体)\s*[，,]?\s*(?:请|务必|必须|须|应当|应)/g,
+  // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
+  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体)\s*[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
   /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型)须知\s*[:：—-]|如果[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
 ]
 

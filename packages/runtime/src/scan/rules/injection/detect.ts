@@ -225,6 +225,7 @@ function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
+      if (titleCased(match[0])) continue
       matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
     }
   })
@@ -247,6 +248,15 @@ function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue
     cluster.push(match)
   }
   flush()
+}
+
+/**
+ * A headline's words ("What You Need To Know", "… Posts Message For ‘Curvy’ Girls Watching The Victoria’s Secret" in a
+ * news site's menu): three or more words, each capitalised and none shouted. A note or an order is written in sentences.
+ */
+function titleCased(match: string): boolean {
+  const words = match.match(/[A-Za-z][A-Za-z'’]*/g)
+  return words !== null && words.length >= 3 && words.every((word) => /^[A-Z][a-z'’]/.test(word))
 }
 
 /** A memory cue, and the quotation it opens when it is quoted speech (see quotationAround). */

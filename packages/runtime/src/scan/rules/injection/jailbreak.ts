@@ -19,6 +19,7 @@ import type { Severity } from '../../types'
 import { dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
 import { needsFinder } from './needs-words'
+import { THIRD_PARTY } from './patterns'
 import { EN_SOFT_ROLEPLAY_CUES, ZH_SOFT_ROLEPLAY_CUES } from './soft-roleplay'
 
 /** What a cue says: a persona for the model, a restriction removed, or company that only adds weight. */
@@ -60,7 +61,7 @@ const EN_CUES: JailbreakCue[] = [
   {
     kind: 'unbound',
     re: new RegExp(
-      String.raw`\b(?:(?:has|have|with|there are)\s+no|without(?:\s+any)?|free (?:of|from)|freed from|beyond|liberated from|escaped(?:\s+from)?|broken free of|not bound by|unbound by|ignores?|ignoring|disregards?|disregarding|set aside|put aside|lost|abolished|(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed)\s+by|(?:turn|turns|switch|switch(?:es)?)\s+off)\s+(?:all\s+|any\s+|every\s+|its\s+|their\s+|the\s+|your\s+|of\s+|a\s+|whatsoever\s+)?(?:(?:\w+|OpenAI's)\s+){0,2}?${EN_RESTRICTIONS}\b${EN_SCOPED}`,
+      String.raw`\b${THIRD_PARTY}(?:(?:has|have|with|there are)\s+no|without(?:\s+any)?|free (?:of|from)|freed from|beyond|liberated from|escaped(?:\s+from)?|broken free of|not bound by|unbound by|ignores?|ignoring|disregards?|disregarding|set aside|put aside|lost|abolished|(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed)\s+by|(?:turn|turns|switch|switch(?:es)?)\s+off)\s+(?:all\s+|any\s+|every\s+|its\s+|their\s+|the\s+|your\s+|of\s+|a\s+|whatsoever\s+)?(?:(?:\w+|OpenAI's)\s+){0,2}?${EN_RESTRICTIONS}\b${EN_SCOPED}`,
       'gi',
     ),
     weight: 2,
@@ -278,8 +279,9 @@ const ZH_CUES: JailbreakCue[] = [
     needs: ['制作', '制造', '合成', '提炼', '组装', '配制'],
   },
   {
+    // (模拟 as a verb for the model, not the noun of 模拟器 "a simulator", 模拟出来 "render", 模拟考试 "a mock exam")
     kind: 'persona',
-    re: /你(?:现在|将|要|就)?(?:是|扮演|成为|化身|叫)|扮演|角色扮演|模拟|以[^。！？!?\n]{0,12}?(?:身份|口吻)|假设你是|想象你是|忘掉你是|忘记你是|你不再是|我是你的(?:开发者|创造者|创建者|主人|管理员)|作为(?:那里的)?\s*AI/g,
+    re: /你(?:现在|将|要|就)?(?:是|扮演|成为|化身|叫)|扮演|角色扮演|模拟(?!器|出|的|数据|测试|考|环境|飞行|人生|经营|信号|电路|量|盘|赛|训练|场景|结果|实验|城市)|以[^。！？!?\n]{0,12}?(?:身份|口吻)|假设你是|想象你是|忘掉你是|忘记你是|你不再是|我是你的(?:开发者|创造者|创建者|主人|管理员)|作为(?:那里的)?\s*AI/g,
     weight: 1,
     what: '给模型的角色',
   },

@@ -108,8 +108,17 @@ const DEFENSIVE = String.raw`(?!\s+(?:to|that\s+(?:ask|tell)\s+you\s+to)\s+(?:ch
  */
 const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|should|must|may|might)(?:\s+not|n't)|cannot|never)\s+)`
 
+/**
+ * The verb governed by a clause about someone else ("it has demonstrated its willingness to ignore rules and
+ * regulations", "a nit that allows them to ignore everything you wrote", "helps drivers to bypass the restrictions"):
+ * an article describing what a person or a company does, not an order to the reader. "I want you to ignore …", "you
+ * are free to ignore …" still order the model: only a third party's noun of disposition, or a verb of letting with a
+ * third-party object, is read this way.
+ */
+export const THIRD_PARTY = String.raw`(?<!\b(?:its|his|her|their|our|the|a|an)\s+(?:[\w-]+\s+)?(?:willingness|unwillingness|readiness|eagerness|ability|inability|tendency|propensity|inclination|decision|refusal|attempts?|efforts?|right|freedom|habit|history|record|licen[cs]e|excuse|choice|plans?)\s+to\s)(?<!\b(?:allows?|allowed|allowing|lets|letting|enables?|enabled|enabling|helps?|helped|helping|encourages?|encouraged|encouraging|forces?|forced|forcing|permits?|permitted|pushes|pushed|leads?|led|causes?|caused|tempts?|tempted|urges?|urged)\s+(?:them|him|her|it|us|people|others|users|customers|drivers|employees|workers|companies|firms|players|students|children|kids|officials|lawmakers|regulators|everyone|anyone|someone)\s+(?:to\s)?)`
+
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}${NEGATED}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
+  String.raw`\b${ATTRIBUTIVE}${NEGATED}${THIRD_PARTY}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
   'gi',
 )
 
@@ -589,8 +598,12 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
   },
   {
     // Not a verb: a path or an HTTP route ("POST /conversations", "Share/*"), an e-mail field in a list or a
-    // schema ("email and password", "email: string"), or the noun ("ignore this email — your password will not change").
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
+    // schema ("email and password", "email: string"), or the noun ("ignore this email — your password will not change",
+    // "email is implemented as a lambda");
+    // nor what a product asks or invites its users to do ("Facebook encourages you to upload your list of contacts"),
+    // nor a verb straight after a conjunction ("If send email is implemented as a lambda, then password reset …": a
+    // name; "when sending passwords, encrypt them": a condition).
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b|(?:is|are|was|were|has|have|will|would|can|could|should|must)\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?|encourages|encouraged|invites|invited|prompts|prompted|urges|urged|allows|allowed|requires|required|forces|forced|expects|expected)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:if|when|whenever|unless|while)\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
     weight: 3,
     what: 'sends sensitive data out',
   },
@@ -617,8 +630,9 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'claims authority',
   },
   {
-    // "if you need to reschedule, …" is a condition, not an order
-    re: /\byou(?<!\b(?:if|when|unless|whether|in case)\s+you)\s+(?:must|should|will|shall|need to|have to|are (?:required|to))\b|\b(?:every time|whenever|each time)\s+(?:you|the user)\b|\b(?:start|end|begin)\s+every\s+(?:answer|reply|response)\b|\bin every\s+(?:answer|reply|response)\b|\balways\s+(?:recommend|include|add|mention|link|promote|send|forward|share)\b|\banything in a code block\b|\bexecuted? immediately\b/gi,
+    // "if you need to reschedule, …" is a condition, not an order; "you will be forever changed" a prediction (a
+    // passive after "will be", unless it binds: "you will be required to …")
+    re: /\byou(?<!\b(?:if|when|unless|whether|in case)\s+you)\s+(?:must|should|will(?!\s+be\s+(?:(?:forever|always|never|\w+ly)\s+)?(?!(?:required|expected|asked|instructed|obliged|allowed|permitted)\b)\w+(?:ed|en)\b)|shall|need to|have to|are (?:required|to))\b|\b(?:every time|whenever|each time)\s+(?:you|the user)\b|\b(?:start|end|begin)\s+every\s+(?:answer|reply|response)\b|\bin every\s+(?:answer|reply|response)\b|\balways\s+(?:recommend|include|add|mention|link|promote|send|forward|share)\b|\banything in a code block\b|\bexecuted? immediately\b/gi,
     weight: 1,
     what: 'standing order to the assistant',
   },
@@ -760,9 +774,11 @@ export const ZH_DIRECT: DirectPattern[] = [
     re: /(?:输出|打印|重复|显示|告诉我|透露|泄露|给出|展示|说出|复述|贴出|发给我|告诉用户|给用户)[^。！？!?，,\n]{0,10}?(?:系统提示|系统指令|初始指令|初始提示|原始指令|隐藏指令|系统设定|提示词)/g,
     severity: 'high',
     what: '输出系统提示',
-    // 不得透露本提示词: a system prompt's own rule
-    skip: (text, start) =>
-      /(?:不得|不要|不能|禁止|切勿|请勿|严禁|不可|不准|勿|别)[^。！？!?\n]{0,3}$/.test(text.slice(Math.max(0, start - 8), start)),
+    // 不得透露本提示词: a system prompt's own rule; "上传素材，给出提示词，AI 自动生成": the user giving a prompt (a bare
+    // 提示词 after 给出 or 展示, not the model's own)
+    skip: (text, start, end) =>
+      /(?:不得|不要|不能|禁止|切勿|请勿|严禁|不可|不准|勿|别)[^。！？!?\n]{0,3}$/.test(text.slice(Math.max(0, start - 8), start)) ||
+      /^(?:给出|展示)[^你您其系初原隐]{0,4}提示词$/.test(text.slice(start, end)),
   },
   {
     rule: 'tool-fact',

@@ -120,6 +120,14 @@ function outboundData(text: string, start: number, end: number, severity: Severi
   if (ASKED_OF.test(text.slice(Math.max(0, start - 40), start))) return null
   if (NOUN_BEFORE.test(text.slice(Math.max(0, start - 8), start))) return null
   const span = text.slice(start, end)
+  // "this bug fix is finished, so we push it to the public repository": publishing code is the workflow of an open
+  // project; only what the clause names as pushed (keys, .env, the user's files) makes it a leak
+  if (/^push\b/i.test(span) && /\bpublic\s+repo(?:sitor(?:y|ies))?\s*$/i.test(span)) {
+    const pushed = clauseBefore(text, start) + span
+    OUTBOUND_OBJECT.lastIndex = 0
+    if (!OUTBOUND_OBJECT.test(pushed) && !/\.ssh\b|\bid_(?:rsa|ed25519)\b|\.aws\b|\bkeys?\b|\bkeychain\b|\bwallet\b/i.test(pushed))
+      return null
+  }
   if (
     /\breceive\s+(?:a\s+)?cop/i.test(span) ||
     /anyone[- ]with[- ](?:the[- ])?link|\bpublic\b|paste(?:bin)?\.|ftp:|\bpersonal\s+(?:gmail|e-?mail|address|account|inbox)\b/i.test(span)

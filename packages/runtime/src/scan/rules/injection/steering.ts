@@ -31,6 +31,11 @@ const SENTENCE_BREAK = /[?？.!。！](?=\s|$|\\n)|\n|\\n/g
 const THREE_WORDS = /\S+\s+\S+\s+\S+\s*$/
 /** Breaks looked at before giving up: the cover text of an injection is a sentence or two, not a page. */
 const MAX_BREAKS = 16
+/**
+ * How far after the question a new role may start: the switch follows its question ("Can I return it? I want you to
+ * act as a Linux terminal"); an article's "… which should act as a resource for users" pages later is prose.
+ */
+const ROLE_AFTER_QUESTION = 400
 
 /**
  * The rules whose hits are orders to the model itself. Memory planting, tool facts and addressed blocks are claims
@@ -67,13 +72,15 @@ export function contentPivot(text: string, hits: RawHit[]): RawHit | null {
     // A persona needs a question as cover: in a multi-sentence scene the sentences before it are its own set-up.
     const cover = hit.rule === 'role-hijack' ? (question?.index ?? -1) : ORDERS.has(hit.rule) ? sentence : -1
     if (!after(hit, cover)) continue
+    // a persona pages after a page's first question (a menu's "What's in your bag?") has no question for cover
+    if (hit.rule === 'role-hijack' && hit.start - cover > ROLE_AFTER_QUESTION) continue
     const what = hit.rule === 'role-hijack' ? 'a question, then' : 'ordinary text, then'
     return pivotHit(text, sentenceStart(text, cover), hit.end, `${what} an instruction to the model`)
   }
   if (!question) return null
   ROLE_ASSIGNMENT.lastIndex = question.index + 1
   const role = ROLE_ASSIGNMENT.exec(text)
-  if (!role) return null
+  if (!role || role.index - question.index > ROLE_AFTER_QUESTION) return null
   return pivotHit(text, sentenceStart(text, question.index), role.index + role[0].length, 'a question, then a new role for the model')
 }
 
