@@ -22,6 +22,7 @@ import {
   ZH_ACTION,
   ZH_ADDRESS,
   ZH_MENTIONS,
+  ZH_GREETINGS,
   ZH_NOTICE_TAGS,
 } from './addresses'
 import {
@@ -93,6 +94,7 @@ const findReaderByTaskWords = needsFinder([
   'if this',
   'automated',
   'whatever',
+  'whichever',
   'summari',
   'screener',
   'crawler',
@@ -145,7 +147,10 @@ export function detectInjection(text: string): RawHit[] {
   if (cjk)
     runAddressed(
       text,
-      { addresses: ZH_ADDRESS_GATE.test(text) ? ZH_ADDRESS : [], weak: mention ? [...ZH_NOTICE_TAGS, ...ZH_MENTIONS] : ZH_NOTICE_TAGS },
+      {
+        addresses: ZH_ADDRESS_GATE.test(text) ? ZH_ADDRESS : [],
+        weak: [...ZH_NOTICE_TAGS, ...ZH_GREETINGS, ...(mention ? ZH_MENTIONS : [])],
+      },
       [ZH_ACTION],
       hits,
     )
