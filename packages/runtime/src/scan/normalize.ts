@@ -43,7 +43,7 @@ function isDirectionMark(code: number): boolean {
 }
 
 function isBidiControl(code: number): boolean {
-  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || isDirectionMark(code)
 }
 
 /** Code points whose NFKC form differs and that hide Latin text: full-width, math letters, ligatures, circled. */
@@ -247,9 +247,9 @@ class OffsetMap {
  */
 function foldUnit(source: string, i: number, code: number, width: number, parts: string[], out: OffsetMap, marks: HiddenMark[]): number {
   if (ZERO_WIDTH.has(code)) {
-    if (!SILENT_ZERO_WIDTH.has(code) && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+    if (!SILENT_ZERO_WIDTH.has(code) && insideWord(source, i)) {
       pushMark(marks, 'zero-width', i, i + 1)
-    } else if (code === 0x200d && isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)) {
+    } else if (code === 0x200d && insideWord(source, i)) {
       pushMark(marks, 'zero-width', i, i + 1)
     }
     return i + 1
@@ -263,8 +263,7 @@ function foldUnit(source: string, i: number, code: number, width: number, parts:
   if (isBidiControl(code)) {
     // LRM and RLM reorder nothing on their own: copied posts and right-to-left names carry them at word edges
     // ("\u200f@handle"). Inside a word they split it for a keyword filter, like a zero-width space.
-    if (!isDirectionMark(code) || (isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)))
-      pushMark(marks, 'bidi', i, i + 1)
+    if (!isDirectionMark(code) || insideWord(source, i)) pushMark(marks, 'bidi', i, i + 1)
     return i + 1
   }
   if (isCompatibilityForm(code)) {
@@ -312,6 +311,11 @@ function identity(source: string): NormalizedText {
 }
 
 /** The next character after any further zero-width ones is an ASCII letter (`Ig\u200b\u200bnore`). */
+/** Whether the invisible character at `i` sits between two Latin letters (further invisibles after it skipped). */
+function insideWord(source: string, i: number): boolean {
+  return isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)
+}
+
 function nextIsAsciiLetter(source: string, index: number): boolean {
   let j = index
   while (j < source.length && ZERO_WIDTH.has(source.charCodeAt(j))) j++

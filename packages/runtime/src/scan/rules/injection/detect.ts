@@ -21,8 +21,8 @@ import {
   EN_TAGS,
   ZH_ACTION,
   ZH_ADDRESS,
-  ZH_MENTIONS,
   ZH_GREETINGS,
+  ZH_MENTIONS,
   ZH_NOTICE_TAGS,
 } from './addresses'
 import {

@@ -114,6 +114,9 @@ function trackingImage(text: string, start: number, end: number, severity: Sever
 }
 
 /** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
+/** Keys of the user's machine or money, which no repository should receive (beside OUTBOUND_OBJECT's data). */
+const KEYS = /\.ssh\b|\bid_(?:rsa|ed25519)\b|\.aws\b|\bkeys?\b|\bkeychain\b|\bwallet\b/i
+
 const NOUN_BEFORE = /\b(?:a|an|the|one|this|that|your|my|our|their|his|her|its|each|every|no)\s+$/i
 
 function outboundData(text: string, start: number, end: number, severity: Severity): Severity | null {
@@ -125,8 +128,7 @@ function outboundData(text: string, start: number, end: number, severity: Severi
   if (/^push\b/i.test(span) && /\bpublic\s+repo(?:sitor(?:y|ies))?\s*$/i.test(span)) {
     const pushed = clauseBefore(text, start) + span
     OUTBOUND_OBJECT.lastIndex = 0
-    if (!OUTBOUND_OBJECT.test(pushed) && !/\.ssh\b|\bid_(?:rsa|ed25519)\b|\.aws\b|\bkeys?\b|\bkeychain\b|\bwallet\b/i.test(pushed))
-      return null
+    if (!OUTBOUND_OBJECT.test(pushed) && !KEYS.test(pushed)) return null
   }
   if (
     /\breceive\s+(?:a\s+)?cop/i.test(span) ||
