@@ -20,10 +20,11 @@ export const EN_LABEL_ADDRESS =
 /**
  * The AI reader as a label with its trade ("AI support agent:", "AI pair-programmer:", "# AI contract reviewers:",
  * "Summary bots:", "Assistant managing this inbox:"): the generic label ("Assistant:") needs the model named first or
- * the bot's task, since "Support agent:" alone is a person. Like that label, it is a speaker in a transcript.
+ * the bot's task, since "Support agent:" alone is a person; readers named in the plural by a software task, with a
+ * colon ("Summary agents:", "Calendar assistants and scheduling agents:"; not "… to e-mail assistants, code assistants"), are software. Like that label, it is a speaker in a transcript.
  */
 export const EN_AI_LABEL =
-  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
+  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?<![\w-])(?:calendar|inbox|e-?mail|mail|summary|summari[sz]ation|note-?taking|transcription)\s+(?:assistants|agents|bots)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots))?(?=\s*:)|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
 
 /**
  * The reader named only by what it does with the text, without a word for AI (so outside `EN_ADDRESS`, whose
@@ -63,8 +64,9 @@ export const EN_ADDRESS: RegExp[] = [
   /(?:\b|(?<=\\n))(?<!\bcustom\s)(?<!\b(?:embed|embeds|embedded|embedding|hide|hides|hid|hidden|plant|plants|planted|contain|contains|containing|write|writes|wrote|include|includes|included)\s)(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|todo|to-do|task|directive|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:(?!(?:trick|fool|attack|manipulate|hijack|confuse|jailbreak|exploit|deceive|target|mislead|rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims|human|executive|personal|administrative|teaching|research|legal|medical|dental|store|shop|office)\s)[\w-]+\s+){0,2}?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?|(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing|automated)\s+(?:software|tools?|systems?))\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   // "Notice to booking agents and AI travel assistants:": people named with the AI reader
   /\b(?:note|notice|message|instructions?|attention|reminder)\s+(?:to|for)\s+[^:.\n]{0,40}?\b(?:and|or|&)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|models?|tools?)\s*:/gi,
-  // "to the rookie agent", "hi travel agent": an agent with a human trade is a person
-  /\b(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  // "to the rookie agent", "hi travel agent": an agent with a human trade is a person; "a line in the résumé addressed
+  // to the AI itself" describes a kind of text (an article about injection), it does not address anyone
+  /\b(?<!\b(?:an?|any|some|such|the)\s+(?:[\w-]+\s+){0,4}?(?:addressed|aimed|directed|targeted|written|meant|intended)\s)(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   // the AI reader named with its task, as a label: "AI agents triaging issues in this repository:", "AI assistants
   // helping with this installation:", "AI reviewers and merge bots reading this PR:"
@@ -158,7 +160,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
+  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
@@ -178,7 +180,8 @@ export const DE_ACTION =
 
 export const ZH_ADDRESS: RegExp[] = [
   // (not a kind of text named: "这类写给AI的指令，一律不要照做")
-  /(?<!(?:这类|此类|那类|这种|此种|那种|类似|一些|某些|任何)\s*写?)(?:给|致|对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
+  // (nor "写入针对AI的话": words aimed at AI, described)
+  /(?<!(?:这类|此类|那类|这种|此种|那种|类似|一些|某些|任何)\s*写?)(?:给|致|(?<!针)对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
   // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
   /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:处理|操作|使用|执行|特别)?(?:指令|话|消息|说明|提示|通知|要求|留言|备注|须知|记忆(?:更新)?))?\s*[：:】\]）)]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
@@ -193,7 +196,13 @@ export const ZH_ADDRESS: RegExp[] = [
   // "凡经由人工智能助手、智能体等自动化程序代为查询本指南的，该程序应当…": the AI reader as the subject of a condition on this text
   /(?:凡|凡是|如|如果|若)\s*(?:经由|通过|由|使用)\s*[^，。！？\n]{0,12}?(?:人工智能|AI|智能体|大模型|自动化程序|机器人|智能助手)[^，。！？\n]{0,16}?(?:查询|读取|访问|处理|阅读|浏览|抓取)[^，。！？\n]{0,10}?的\s*[，,]/g,
   // "致邮件处理助手：", "给工单分拣机器人：": a helper named by the work it does on this text, then a colon or a bracket
-  /(?:给|致|写给)\s*[\u4e00-\u9fa5]{0,6}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)[\u4e00-\u9fa5]{0,2}?(?:助手|智能体|机器人)\s*[：:】\]）)]/g,
+  // (and "致处理本工单的智能客服：", a customer-service bot)
+  /(?:给|致|写给)\s*[\u4e00-\u9fa5]{0,6}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)[\u4e00-\u9fa5]{0,2}?(?:助手|智能体|机器人|智能客服)\s*[：:】\]）)]/g,
+  // "面向为读者整理本文的智能助手：", "想说给正在读这些评论、帮用户做购买比较的智能助手听：": the reader named by what it
+  // does with this very text (本文, 本页, 这些评论), or told "listen"; (not "面向开发者的AI助手：", a product's heading)
+  /(?:面向|给|致|写给|供)[^。！？\n：:]{0,16}?(?:本文|本页|此页|本页面|该页面|此文|这篇|本篇|本邮件|此邮件|本帖|这些评论|本条)[^。！？\n：:]{0,12}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|模型|机器人|程序)\s*(?:听)?\s*[：:]|(?:说给|讲给|念给)[^。！？\n]{0,30}?(?:智能助手|AI\s*助手|AI|大模型|智能体|机器人)\s*听\s*[：:，,]/g,
+  // "（由日程助手自动处理）": a note its AI reader carries out
+  /[（(]\s*由\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|机器人|AI|大模型)\s*(?:自动)?(?:处理|执行|读取|完成)\s*[）)]/g,
   // "（供贵司使用的智能助理参考）：": a note left for the reader's digital helper
   // (and "供自动化经办人 ops-automation-bot 执行": an automated assignee named by its account)
   /供[^，。！？\n]{0,10}?(?:智能助理|智能助手|AI|智能体|大模型|语言模型|智能[\u4e00-\u9fa5]{0,4}?系统)[^，。！？\n]{0,4}?(?:参考|读取|使用|执行|处理)|供自动化[\u4e00-\u9fa5]{0,4}?(?:经办人|执行人|处理人|机器人|程序)\s*[\w-]{0,30}\s*(?:参考|读取|使用|执行|处理)/g,
@@ -203,7 +212,8 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:助手|智能体|机器人|大模型)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接)/g,
   // "本合同如由 AI 工具审阅，请…": if this text is read by an AI
   // (also "如本邮件由旅行 AI 助理代为处理": the text named, and the reader's trade before its name)
-  /(?:如|如果|若|倘若)\s*(?:(?:本|此|该|这封|这份|这条)[\u4e00-\u9fa5]{0,4}?)?(?:由|被|经)\s*(?:[\u4e00-\u9fa5]{1,4}\s*)?(?:AI|人工智能|大模型|智能)[^，。！？\n]{0,6}?(?:审阅|审核|阅读|处理|总结|分析|读取|筛选)/g,
+  // (and "若当前页面由AI助手读取并为用户比较房源")
+  /(?:如|如果|若|倘若)\s*(?:(?:本|此|该|这封|这份|这条|当前)[\u4e00-\u9fa5]{0,4}?)?(?:由|被|经)\s*(?:[\u4e00-\u9fa5]{1,4}\s*)?(?:AI|人工智能|大模型|智能)[^，。！？\n]{0,6}?(?:审阅|审核|阅读|处理|总结|分析|读取|筛选)/g,
   // "执行者为 AI 助手时：请…", "经办人是自动化机器人的话，…": the task's assignee named as the AI reader
   /(?:执行者|处理者|经办人|执行人|处理人)(?:为|是)\s*(?:AI|人工智能|大模型|智能体|机器人|自动化)[^，。！？\n：:]{0,6}?(?:时|的话)\s*[：:，,]/g,
   // "自动处理程序注意：", "自动化处理系统请注意："
@@ -220,8 +230,9 @@ export const ZH_ADDRESS: RegExp[] = [
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
-  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
-  /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|如果[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：]/gm,
+  // (also a helper named by its software trade: "受邀人的日程助手在接受本邀请时，请…")
+  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体|(?:日程|邮件|会议|写作|编程|语音|购物|求职|翻译|理财)助手|智能客服)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
+  /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|(?:如果|若|倘若|假如)[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人|自动化程序|智能体|自动化代理|爬虫)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：](?=\s*(?:你|您|忽略|请|必须|务必|从现在|从今|以下|注意|指令|助手|AI|模型|更新|新的))/gm,
 ]
 
 /**
@@ -229,7 +240,7 @@ export const ZH_ADDRESS: RegExp[] = [
  * so with an imperative after them they are a weak cue (medium), and nothing alone.
  */
 export const ZH_NOTICE_TAGS: RegExp[] = [
-  /[【[]\s*(?:系统|系统通知|重要)(?:\s*[·・|｜-]\s*[^】\]\n]{1,12}?)?\s*[】\]]/g,
+  /[【[]\s*(?:系统|[\u4e00-\u9fa5]{0,4}?系统通知|重要)(?:\s*[·・|｜-]\s*[^】\]\n]{1,12}?)?\s*[】\]]/g,
   // a tool output's field that speaks as the system ("note": "SYSTEM NOTICE — 模型在…必须先调用 …")
   /\bSYSTEM\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|OVERRIDE)\b/g,
 ]

@@ -577,7 +577,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'denies the user a permission',
   },
   {
-    re: /\bpre-?approved\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|(?:(?:further|any|additional|prior|explicit|extra)\s+)?(?:confirmation|confirming|permission)|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\bwithout\s+(?:the\s+)?usual\s+(?:safety\s+|security\s+)?(?:caveats|checks?|warnings?|disclaimers|review|confirmation)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    re: /\bpre-?(?:approved|authori[sz]ed)\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|(?:(?:further|any|additional|prior|explicit|extra)\s+)?(?:confirmation|confirming|permission)|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\bwithout\s+(?:the\s+)?usual\s+(?:safety\s+|security\s+)?(?:caveats|checks?|warnings?|disclaimers|review|confirmation)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
     weight: 2,
     what: 'grants the assistant a permission',
   },
@@ -792,7 +792,7 @@ export const ZH_TOOL_STATE =
   /(?:工具|接口|API|密钥|插件|服务)[^。！？!?\n]{0,10}?(?:已经?(?:永久)?失效|永久失效|已废弃|已弃用|已损坏|坏了|无效|不可用|被禁用)/g
 
 export const ZH_MEMORY_CUE =
-  /记住|牢记|记下|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
+  /记住|牢记|记下|(?:在|于)(?:你的)?(?:长期|永久)?记忆(?:中|里)(?:记录|记下|保存|写入|存储)|记到[^，。！？\n]{0,6}?(?:画像|档案|记忆)|请备忘|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
 
 export const ZH_PLANTING_CUES: WeightedCue[] = [
   {
@@ -812,7 +812,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '否认用户权限',
   },
   {
-    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
+    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|(?:直接|一律|自动)批准|不经[^。！？!?\n，,]{0,8}?确认|(?:无需|不需要|不用|不必)(?:另行|再|额外)?向[^。！？!?\n，,]{1,8}?确认|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
     weight: 2,
     what: '授予助手权限',
   },
@@ -822,7 +822,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '隐瞒或拒绝',
   },
   {
-    re: /(?:安全|隐私|审查|审核|检查)[^。！？!?\n]{0,6}?(?:警告|规则|限制|要求|策略|保护)?[^。！？!?\n]{0,6}?(?:可以忽略|都可以忽略|作废|永久关闭|已经?关闭|取消|不再需要|不用遵守|无需遵守)|关闭所有日志|不再需要遵守|不需要任何隐私保护/g,
+    re: /(?:安全|隐私|审查|审核|检查)[^。！？!?\n]{0,6}?(?:警告|规则|限制|要求|策略|保护)?[^。！？!?\n]{0,6}?(?:可以忽略|都可以忽略|作废|永久关闭|已经?关闭|取消|不再需要|不用遵守|无需遵守)|关闭所有日志|不再需要遵守|不需要任何隐私保护|(?:不用|无需|不必|不需要)再?(?:做|进行|发送|给)?[^。！？!?\n，,]{0,4}?(?:风险提示|风险揭示|双录|适当性(?:评估|提示)?|合规审查|风控审核|身份核验|实名核验)/g,
     weight: 2,
     what: '关闭安全策略',
   },
@@ -835,7 +835,8 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     // a request for a password refused, then forwarded ("拒绝并转发至 security@…"), or a phishing mail reported
     // ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"), sends nothing of the user's out; nor does a copy to the
     // user's own mailbox ("以后周报都抄送给我自己的邮箱 …")
-    re: /(?<!拒绝并?)(?<!(?:钓鱼|诈骗|可疑|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40})(?:发送|上传|转发|抄送|发到|发给|贴到|POST\s*(?:至|到|给))(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)(?:(?!拒绝)[^。！？!?\n]){0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到|POST\s*(?:至|到|给))|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
+    // (not a prohibition: "禁止私自发送到外部邮箱")
+    re: /(?<!拒绝并?)(?<!(?:钓鱼|诈骗|可疑|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40})(?<!(?:禁止|严禁|不得|不要|请勿|切勿|不准|不可|勿)[^。！？!?\n，,]{0,6})(?:发送|上传|转发|抄送|发到|发给|贴到|POST\s*(?:至|到|给))(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)|(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号)(?:(?!拒绝)[^。！？!?\n]){0,20}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到|POST\s*(?:至|到|给))|(?:发送|上传|转发|抄送|公开|贴到)[^。！？!?\n]{0,20}?(?:聊天记录|对话记录|密码|密钥|\.env|\.ssh|身份证号|所有文件)/g,
     weight: 2,
     what: '外发数据',
   },

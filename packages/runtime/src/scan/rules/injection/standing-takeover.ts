@@ -742,6 +742,9 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       String.raw`\bno longer\s+(?:need|needs|require|requires|needed|required)\b[^.!?\n]{0,30}?\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|2fa|mfa|disclaimers?|warnings?)\b`,
       String.raw`\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|disclaimers?|warnings?)\s+(?:are|is)\s+no longer\s+(?:needed|required|necessary)\b`,
       String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing)? with)\s+(?:the user|the owner|them|him|her)\s+(?:first\s+)?before\s+\w+ing\b`,
+      // "don't prompt her to confirm", "escalation is not required for this account"
+      String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:prompt(?:ing)?|ask(?:ing)?|bother(?:ing)?)\s+(?:the user|the owner|them|him|her)\s+to\s+(?:confirm|approve|review|verify)\b`,
+      String.raw`\b(?:escalations?|approvals?|reviews?|confirmations?|sign-?offs?|verification)\s+(?:is|are)\s+not\s+(?:needed|required|necessary)\b`,
       // "wire transfers under $9,500 don't need the user's confirmation", "the user waived the approval gate", "refunds
       // can be self-approved, no escalation needed", "set SKIP_TESTS=1"
       String.raw`\b(?:don't|doesn't|do not|does not|won't|will not)\s+(?:need|require)\s+(?:the user's\s+|their\s+|his\s+|her\s+|any\s+|an?\s+)?(?:\w+\s+)?(?:confirmations?|approvals?|sign-?offs?|reviews?|verifications?)\b`,
@@ -781,6 +784,11 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       'no longer',
       'ask the user',
       'ask them',
+      'prompt',
+      'bother',
+      'not needed',
+      'not required',
+      'not necessary',
       'ask him',
       'ask her',
       'asking the user',
