@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
-import { EN_ADDRESS } from '../../src/scan/rules/injection/addresses'
-import { EN_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
+import { EN_ADDRESS, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
+import { EN_ADDRESS_GATE, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
 
 /**
  * A pattern's source without what fast-check's `stringMatching` cannot generate from: negative lookarounds and
@@ -100,5 +100,26 @@ describe('the English address gate', () => {
     const result = scan(text)
     expect(result.findings.map((f) => f.rule)).toContain('injection/addressed-block')
     expect(result.decision).not.toBe('approve')
+  })
+})
+
+// The Chinese address patterns are gated the same way (detect.ts, ZH_ADDRESS_GATE): a reader named by its task (凡…转述…
+// 本纪要者, 由…工具代为处理…时) holds no word for AI, so the gate must know the words those patterns are built on.
+describe('the Chinese address gate', () => {
+  it.each(ZH_ADDRESS.map((re, i) => [i, re] as const))('admits every text address pattern %i matches', (_, re) => {
+    const real = new RegExp(re.source, re.flags.replace('g', ''))
+    const missed = new Set<string>()
+    let matched = 0
+    for (const variant of ['plain', 'spaced'] as const) {
+      const texts = fc.stringMatching(new RegExp(loosened(re.source, variant), re.flags.replace(/[gim]/g, '')))
+      for (const text of fc.sample(texts, { numRuns: 300, seed: 7 })) {
+        const m = real.exec(text)
+        if (!m) continue
+        matched++
+        if (!ZH_ADDRESS_GATE.test(m[0])) missed.add(m[0])
+      }
+    }
+    expect(matched).toBeGreaterThan(0)
+    expect([...missed].slice(0, 5)).toEqual([])
   })
 })

@@ -128,6 +128,10 @@ describe.each([
   // or by a condition on it, 请备忘, 记到…画像, a compliance check waived); its one review is a password reset e-mail
   // whose link carries its token (a secret, by design)
   ['tool-outputs-13.jsonl', 30, 50, 30, 0, 1, []],
+  // blind41's tool outputs (English and Chinese): counted blind with builtin@20 (English 13 of 15 flagged, 9 rejected,
+  // 0 of 25 benign flagged; Chinese 10, 8 and 1), then read (a handle "mail-summary-agent:", software named by what it
+  // does to this text or on whose behalf, 凡…转述…本纪要者, 由…工具代为处理本邀请时, memories kept as 既定事实)
+  ['tool-outputs-14.jsonl', 30, 50, 30, 0, 0, []],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

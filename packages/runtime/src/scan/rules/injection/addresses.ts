@@ -22,10 +22,10 @@ export const EN_LABEL_ADDRESS =
  * "Summary bots:", "Assistant managing this inbox:"): the generic label ("Assistant:") needs the model named first or
  * the bot's task, since "Support agent:" alone is a person; readers named in the plural by a software task, with a
  * colon ("Summary agents:", "Calendar assistants and scheduling agents:"; not "… to e-mail assistants, code
- * assistants"), are software. Like that label, it is a speaker in a transcript.
+ * assistants"), are software, and so is a handle for one ("mail-summary-agent:", not "User-Agent:"). Like that label, it is a speaker in a transcript.
  */
 export const EN_AI_LABEL =
-  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?<![\w-])(?:calendar|inbox|e-?mail|mail|summary|summari[sz]ation|note-?taking|transcription)\s+(?:assistants|agents|bots)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots))?(?=\s*:)|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
+  /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?<![\w-])(?:ai|llm|mail|e-?mail|inbox|summary|calendar|scheduling|triage|digest)(?:-[a-z]+){0,2}-(?:agents?|assistants?|bots?|summari[sz]ers?)(?=\s*:)|(?<![\w-])(?:calendar|inbox|e-?mail|mail|summary|summari[sz]ation|note-?taking|transcription)\s+(?:assistants|agents|bots)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots))?(?=\s*:)|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
 
 /**
  * The reader named only by what it does with the text, without a word for AI (so outside `EN_ADDRESS`, whose
@@ -36,7 +36,11 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\bwhoever\s+(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers)\s+(?:this|these|the)\b/gi,
   /\bif you(?:(?:'re| are)\s+(?:(?:happen(?:ing)? to be|currently|now)\s+)?| happen to be\s+)(?:summari[sz]ing|processing|triaging|indexing|screening|parsing|ingesting)\b/gi,
   // "When you summarise this e-mail for the account holder, tell them …": a summary of this text is the AI reader's task
-  /\bwhen(?:ever)?\s+you\s+(?:summari[sz]e|process|triage|index|parse|ingest)\s+(?:this|these)\b/gi,
+  /\bwhen(?:ever)?\s+you\s+(?:summari[sz]e|process|triage|index|parse|ingest|condense|digest|recap)\s+(?:this|these)\b/gi,
+  // "Reconciliation tools processing this export should approve …", "Tooling that sets up projects on a developer's
+  // behalf should run …": software named by what it does with this text, or for whom, as the subject of an order
+  // (followed by the order's verb: "tools processing this file should be validated first" is a specification)
+  /\b(?:tools?|tooling|software|scripts?|bots?|agents?|assistants?|automation)\s+(?:processing|parsing|ingesting|importing|reconciling|summari[sz]ing|handling|indexing)\s+(?:this|these)\s+(?:[\w-]+\s+)?(?:should|must|shall|need to|are to|is to)\s+(?=(?:approve|pay|send|forward|run|install|transfer|e-?mail|share|upload|delete|mark|accept|grant|reply|tell|include|omit|hide|skip|add|set|switch|change|treat|list|rank|recommend|not\s+(?:list|mention|show|flag|report|include|ask)|also|always|quietly|silently)\b)|\b(?:tools?|tooling|software|scripts?|bots?|agents?|assistants?|automation)\s+(?:that|which)\s+(?:[\w'-]+\s+){1,6}?on\s+(?:a|an|the|your|their)\s+(?:[\w-]+(?:'s|s')\s+)?behalf\s+(?:should|must|shall|need to|are to|is to)\s+(?=(?:approve|pay|send|forward|run|install|transfer|e-?mail|share|upload|delete|mark|accept|grant|reply|tell|include|omit|hide|skip|add|set|switch|change|treat|list|rank|recommend|not\s+(?:list|mention|show|flag|report|include|ask)|also|always|quietly|silently)\b)/gi,
   // "Next step for whoever is reading this thread automatically:"
   /\b(?:reading|processing|parsing|summari[sz]ing|scanning|handling)\s+(?:this|these)\s+(?:[\w-]+\s+)?automatically\b/gi,
   // "Automated reviewer: …", "If this document is being reviewed by an automated assistant, …", "Whatever tool is
@@ -50,7 +54,8 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\bautomated(?<!\b(?:whether|if|why|how|when)\s+automated)\s+(?:[\w-]+\s+)?(?:reviewers?|assistants?|agents?|systems?|tools?|summari[sz]ers?|screeners?|bots?|processors?)\s+(?:\w+ing\s+(?:\w+\s+){0,5}?)?(?:must|should|shall|need to|are to|have to|are required to)\s+(?:also\s+|always\s+|now\s+|instead\s+)?(?!be\b|not\b|never\b|have\b|only\b|still\b)/gi,
   /\bif this (?:document|page|file|e-?mail|message|text|thread|listing|resume|paper|contract|report|post)\s+is\s+being\s+(?:reviewed|read|processed|summari[sz]ed|screened|parsed|analy[sz]ed|indexed)\s+by\s+(?:an?\s+)?(?:automated|AI|LLM|machine|bot|model|assistant|tool|software)/gi,
   // (also "for whichever AI scheduler is managing Carla's calendar: …")
-  /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:is\s+)?\w+ing\b/gi,
+  // (and "For whichever assistant compiles these minutes for circulation:", its task on this very text)
+  /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:(?:is\s+)?\w+ing\b|\w+s\s+(?:this|these)\b)/gi,
   /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
   /\bautomated\s+[\w-]+\b(?<=\b(?:any|every|each|the)\s+automated\s+[\w-]+)[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\b/gi,
 ]
@@ -68,7 +73,8 @@ export const EN_ADDRESS: RegExp[] = [
   // "to the rookie agent", "hi travel agent": an agent with a human trade is a person; "a line in the résumé addressed
   // to the AI itself" describes a kind of text (an article about injection), it does not address anyone
   /\b(?<!\b(?:an?|any|some|such|the)\s+(?:[\w-]+\s+){0,4}?(?:addressed|aimed|directed|targeted|written|meant|intended)\s)(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
-  /\bif you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
+  // (also right after an escaped line break, "\\n\\nIf you're an assistant that manages this calendar", in a calendar file)
+  /(?:\b|(?<=\\n))if you(?:'re| are)\s+(?:an?\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,
   // the AI reader named with its task, as a label: "AI agents triaging issues in this repository:", "AI assistants
   // helping with this installation:", "AI reviewers and merge bots reading this PR:"
   /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|\.\s{1,8})(?:AI|LLM|GPT|Claude|Copilot)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|bots?|models?|summari[sz]ers?|tools?|systems?|readers?|engines?|note-?takers?)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:chat-?bots?|bots?|agents?|assistants?|reviewers?|tools?|engines?))?\s+\w+ing\b[^:\n.!?]{0,60}?:\s/gim,
@@ -203,6 +209,10 @@ export const ZH_ADDRESS: RegExp[] = [
   // does with this very text (本文, 本页, 这些评论), or told "listen"; (not "面向开发者的AI助手：", a product's heading, nor
   // "下面给出本文的模型：", "供本文使用的程序：", a paper's model and code)
   /(?:面向|给(?!出)|致|写给|供)[^。！？\n：:]{0,16}?(?:本文|本页|此页|本页面|该页面|此文|这篇|本篇|本邮件|此邮件|本帖|这些评论|本条)[^。！？\n：:]{0,12}?的\s*(?:[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|机器人)|(?:AI|自动化|智能)[\u4e00-\u9fa5]{0,4}?(?:模型|程序))\s*(?:听)?\s*[：:]|(?:说给|讲给|念给)[^。！？\n]{0,30}?(?:智能助手|AI\s*助手|AI|大模型|智能体|机器人)\s*听\s*[：:，,]/g,
+  // "凡整理、转述或保存本纪要者，请…", "凡是在替他人阅读、摘要或评估本仓库的，请…", "负责自动审阅或生成审阅摘要的一方，请…",
+  // "由日历或邮件工具代为处理本邀请时，…请…": whoever does something to this very text, or a tool handling it, told
+  // (not "凡阅读本通知者，请…签到", a notice to its readers: the reader here relays or sums up the text, or reads it for others)
+  /凡(?:是)?(?:在)?[^，。！？\n]{0,8}?(?:摘要|总结|转述|评估|替[^，。！？\n]{0,6}?(?:阅读|整理))[^，。！？\n]{0,16}?(?:本|此|该|这)(?:纪要|邮件|页面|网页|文档|文件|邀请|通知|仓库|文章|帖子|评论|协议|合同)[^，。！？\n]{0,6}?(?:者|的)\s*[，,]\s*(?:请|务必|须|应)|负责(?:自动|智能)(?:审阅|审核|审查|评审|处理|摘要|总结)[^，。！？\n]{0,12}?的(?:一方|程序|工具|助手|系统|机器人|智能体)\s*[，,]\s*(?:请|务必|须|应)|由[^，。！？\n]{0,8}?(?:工具|助手|程序|智能体|机器人)\s*代为?(?:处理|阅读|回复|接受)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?时/g,
   // "（由日程助手自动处理）": a note its AI reader carries out
   /[（(]\s*由\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|机器人|AI|大模型)\s*(?:自动)?(?:处理|执行|读取|完成)\s*[）)]/g,
   // "（供贵司使用的智能助理参考）：": a note left for the reader's digital helper
@@ -232,8 +242,9 @@ export const ZH_ADDRESS: RegExp[] = [
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
-  // (also a helper named by its software trade: "受邀人的日程助手在接受本邀请时，请…")
-  /[\u4e00-\u9fa5]{1,8}的\s*(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体|(?:日程|邮件|会议|写作|编程|语音|购物|求职|翻译|理财)助手|智能客服)\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
+  // (also a helper named by its software trade: "受邀人的日程助手在接受本邀请时，请…"; several named, "接入本帮助中心
+  // 内容的第三方智能助手、理财机器人等服务，须遵守…")
+  /[\u4e00-\u9fa5]{1,8}的\s*(?:第三方)?(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|机器人|[\u4e00-\u9fa5]{0,6}?智能体|(?:日程|邮件|会议|写作|编程|语音|购物|求职|翻译|理财)助手|智能客服)(?:[、和及与][\u4e00-\u9fa5]{0,6}?(?:助手|机器人|智能体)(?:等(?:服务|产品|工具)?)?)?\s*(?:在[^，。！？\n]{1,24}?时\s*[，,]?\s*)?[，,]?\s*(?:请|务必|必须|须|应当|应(?!用|聘|届|对|变|急))/g,
   /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|(?:如果|若|倘若|假如)[你您]是\s*[^，。！？\n]{0,16}?(?:AI|人工智能|模型|助手|助理|机器人|自动化程序|智能体|自动化代理|爬虫)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：](?=\s*(?:你|您|忽略|请|必须|务必|从现在|从今|以下|注意|指令|助手|AI|模型|更新|新的))/gm,
 ]
 

@@ -526,7 +526,7 @@ export const EN_TOOL_STATE =
 
 /** Words that make a text a memory to keep (or a rule meant to outlive the conversation). */
 export const EN_MEMORY_CUE =
-  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?<!\b(?:never|not|don't|do not|no longer)\s)(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b(?<!\bkeep\s+(?:this|that|it)(?=\s+(?:to|short|brief|under|below|simple|quick|down|up|going|running|in mind for now)\b))|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|\b(?:in|into|to)\s+(?:your|the user's|their|its)\s+(?:long-term\s+|persistent\s+|permanent\s+)?memory\b|\b(?:persist|save|store|write|commit|add)\s+(?:this\s+|it\s+)?(?:to|in|into)\s+(?:the\s+)?(?:user(?:'s)?\s+|long-term\s+|persistent\s+)memory\b|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks))/gi
+  /\b(?:remember(?:\s+(?:this|that))?\s*[:,-]|remember (?:for|this|that|forever)|memori[sz]e|keep in mind|note for (?:later|the future)|(?<!\b(?:never|not|don't|do not|no longer)\s)(?:store|save|keep|put|add|write)\s+(?:this|that|it)\b(?<!\bkeep\s+(?:this|that|it)(?=\s+(?:to|short|brief|under|below|simple|quick|down|up|going|running|in mind for now)\b))|(?:long-term|permanent|persistent)\s+(?:user\s+)?(?:memory|rule|preference|instruction)|stored (?:fact|in memory)|\b(?:in|into|to)\s+(?:your|the user's|their|its)\s+(?:long-term\s+|persistent\s+|permanent\s+)?memory\b|\b(?:persist|save|store|write|commit|add)\s+(?:this\s+|it\s+)?(?:to|in|into)\s+(?:the\s+)?(?:user(?:'s)?\s+|long-term\s+|persistent\s+)memory\b|memory note|important memory|standing rule|permanent rule|(?:for|in|across) all future (?:sessions|conversations|chats|tasks)|for your memory\b)/gi
 
 /** Claims a poisoned memory makes. Weights: 2 = a claim no benign memory needs; 1 = suspicious only in company. */
 export const EN_PLANTING_CUES: WeightedCue[] = [
@@ -577,7 +577,7 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'denies the user a permission',
   },
   {
-    re: /\bpre-?(?:approved|authori[sz]ed)\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|(?:(?:further|any|additional|prior|explicit|extra)\s+)?(?:confirmation|confirming|permission)|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\bwithout\s+(?:the\s+)?usual\s+(?:safety\s+|security\s+)?(?:caveats|checks?|warnings?|disclaimers|review|confirmation)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
+    re: /\bpre-?(?:approved|authori[sz]ed|verified)\b|\b(?:treat|consider|regard)\s+(?:any|all|every|each)\s+[^.!?\n]{0,40}?\bas\s+(?:already\s+)?(?:authori[sz]ed|approved|verified|cleared)\b|\bwithout(?<!\b(?:never|not|n't|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:checking (?:with|in with) [A-Z]?\w+|waiting for (?:finance|approval|sign-?off|review|the user)|looping in|asking|(?:(?:further|any|additional|prior|explicit|extra)\s+)?(?:confirmation|confirming|permission)|telling|informing|notifying|review(?:ing)?|(?:the\s+)?user(?:'s)?\s+(?:consent|approval|confirmation|knowledge))\b|\b(?:do not|don't|never|no need to)(?<!\b(?:will|would|shall|'ll|’ll)\s(?:do not|don't|never|no need to))\s+(?:ask|confirm|check with|request confirmation)\b(?!\s+(?:\w+\s+){0,2}?for\s+(?:or\s+\w+\s+)?(?:their|your|his|her|a|the|any|a user's|the user's)?\s*(?:full\s+|complete\s+|whole\s+)?(?:passwords?|credentials|PINs?|login|card|codes?|2FA|one-time)\b)|\byou(?<!\b(?:so|that|where|which|how|once|until|then)\syou) (?:may|can) (?:skip|bypass|run|execute|read|upload|share|delete|disable|access)\b(?!\s+(?:your|yours)\b)|\b(?:agreed|consented) that you (?:may|can)\b|\bwithout\s+(?:the\s+)?usual\s+(?:safety\s+|security\s+)?(?:caveats|checks?|warnings?|disclaimers|review|confirmation)\b|\btrusts? you fully\b|\bskip\s+(?:the\s+user's\s+|all\s+|every\s+|the\s+)?(?:confirmation|confirmations|confirmation prompts|checks|reviews?|verification|two-factor|2fa)\b|\bbypass\s+(?:the\s+)?(?:two-factor|2fa|mfa|authentication|review|approval)\b/gi,
     weight: 2,
     what: 'grants the assistant a permission',
   },
@@ -792,7 +792,7 @@ export const ZH_TOOL_STATE =
   /(?:工具|接口|API|密钥|插件|服务)[^。！？!?\n]{0,10}?(?:已经?(?:永久)?失效|永久失效|已废弃|已弃用|已损坏|坏了|无效|不可用|被禁用)/g
 
 export const ZH_MEMORY_CUE =
-  /记住|牢记|记下|(?:在|于)(?:你的)?(?:长期|永久)?记忆(?:中|里)(?:记录|记下|保存|写入|存储)|记到[^，。！？\n]{0,6}?(?:画像|档案|记忆)|请备忘|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
+  /记住|牢记|记下|(?:在|于)(?:你的)?(?:长期|永久)?记忆(?:中|里)(?:记录|记下|保存|写入|存储)|记到[^，。！？\n]{0,6}?(?:画像|档案|记忆)|请备忘|长期(?:留存|保留)|作为[^。！？\n，,]{0,8}?(?:既定事实|长期偏好)|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
 
 export const ZH_PLANTING_CUES: WeightedCue[] = [
   {
@@ -812,12 +812,12 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '否认用户权限',
   },
   {
-    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|(?:直接|一律|自动)批准|不经[^。！？!?\n，,]{0,8}?确认|(?:无需|不需要|不用|不必)(?:另行|再|额外)?向[^。！？!?\n，,]{1,8}?确认|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
+    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|(?:直接|一律|自动)批准|不经[^。！？!?\n，,]{0,8}?确认|不再[^。！？!?\n，,]{0,6}?确认|(?:无需|不必|不用|不需要)(?:单独|另行|再)?(?:向[^。！？!?\n，,]{1,8}?)?(?:提示|征询|询问|提醒)|执行合并|(?:无需|不需要|不用|不必)(?:另行|再|额外)?向[^。！？!?\n，,]{1,8}?确认|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
     weight: 2,
     what: '授予助手权限',
   },
   {
-    re: /不要告诉用户|不告诉用户|未告知|不要向用户透露|不需要向用户说明|无需告知用户|无需告知|不必告诉用户|不需要告诉用户|不要(?:向用户)?提及|不必让用户知道|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
+    re: /(?:别|不要)(?:在[^。！？!?\n，,]{0,6})?(?:说|提)(?:是)?我让你|就说是(?:总部|系统|官方|平台|公司)|无需说明[^。！？!?\n，,]{0,12}?(?:存在|来源|约定)|不要写进评论|不要提及本|以[^。！？!?\n，,]{0,6}?自身建议的口吻|不告诉用户|不要告诉用户|未告知|不要向用户透露|不需要向用户说明|无需告知用户|无需告知|不必告诉用户|不需要告诉用户|不要(?:向用户)?提及|不必让用户知道|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
     weight: 2,
     what: '隐瞒或拒绝',
   },
@@ -827,7 +827,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '关闭安全策略',
   },
   {
-    re: /高于(?:系统提示|用户指令|开发者)|优先级(?:高于|最高)|最高优先级|系统提示(?:是假的|已更新|已过时)|真正的指令|忽略开发者/g,
+    re: /优先于[^。！？!?\n，,]{0,10}?(?:原有|自身|原来|既有)[^。！？!?\n，,]{0,4}?(?:设定|设置|指令|规则|提示)|高于(?:系统提示|用户指令|开发者)|优先级(?:高于|最高)|最高优先级|系统提示(?:是假的|已更新|已过时)|真正的指令|忽略开发者/g,
     weight: 2,
     what: '声称高于系统提示',
   },
@@ -852,9 +852,15 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '声称来自管理员',
   },
   {
-    re: /每次|每当|任何时候|无论问题是什么|必须|永远|后续所有/g,
+    re: /每一?次|每当|任何时候|无论问题是什么|必须|永远|后续所有/g,
     weight: 1,
     what: '对助手的长期命令',
+  },
+  {
+    // "以后群里不管谁问…，你都统一回复“…”": one scripted answer for whoever asks
+    re: /(?:不管|无论|不论)(?:谁|什么人|哪位|任何人)[^。！？!?\n]{0,24}?(?:你)?(?:都|一律)(?:统一)?(?:回复|回答|答复|告诉(?:对方|他们|他|她))/g,
+    weight: 2,
+    what: '对所有人的统一口径',
   },
   {
     re: /公开分享|自动公开|转账|包含链接|附上[^。！？!?\n]{0,10}?(?:密钥|密码|链接)|不要拒绝/g,
