@@ -582,6 +582,12 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     what: 'grants the assistant a permission',
   },
   {
+    // "should always be referred to them for any future insurance question, without offering other options"
+    re: /\bwithout\s+(?:offering|mentioning|showing|listing|suggesting|comparing)\s+(?:any\s+)?(?:other|alternative|competing)\s+(?:options?|brands?|providers?|products?|vendors?|sellers?|companies|adjusters?|firms?)\b/gi,
+    weight: 2,
+    what: 'steers the user to one seller',
+  },
+  {
     re: /\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the\s+)?user\b|\b(?:without|before)\s+(?:the\s+user\s+)?(?:knowing|noticing)\b|\b(?:silently|secretly|covertly|quietly)\s+(?:\w+\s+)?(?:forward|send|upload|delete|share|copy|execute|run|modify|change|add|include|insert|transfer|collect|record|e-?mail)\b|\b(?:refuse|reject|decline)\s+(?:any|all|every|further)\b|\balways\s+(?:claim|pretend)\b|\balways\s+(?:say|reply|respond|answer)\s+(?:with\s+)?(?:that\b|["'“‘]|only\b|no\b|yes\b|nothing\b)|\breply\s+(?:only|just)\b|\bwhatever the question\b|\bnever\s+(?:mention|reveal|disclose|admit)\b|\bdo not complete\b|\bopposite of what\b/gi,
     weight: 2,
     what: 'covert or refusing behaviour',
@@ -603,8 +609,9 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     // nor what a product asks or invites its users to do ("Facebook encourages you to upload your list of contacts"),
     // nor a verb straight after a conjunction ("If send email is implemented as a lambda, then password reset …": a
     // name; "when sending passwords, encrypt them": a condition).
-    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b|(?:is|are|was|were|has|have|will|would|can|could|should|must)\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?|encourages|encouraged|invites|invited|prompts|prompted|urges|urged|allows|allowed|requires|required|forces|forced|expects|expected)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:if|when|whenever|unless|while)\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
+    re: /\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|(?<=ed)\s+by\b|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b|(?:is|are|was|were|has|have|will|would|can|could|should|must)\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)\s{1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?|encourages|encouraged|invites|invited|prompts|prompted|urges|urged|allows|allowed|requires|required|forces|forced|expects|expected)\s+(?:you|users?|them|people|someone|customers?)\s+to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:if|when|whenever|unless|while)\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s)\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|\b(?:password|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
     weight: 3,
+    // (not a participle: "can read assignments posted by teachers, remembers past conversations")
     what: 'sends sensitive data out',
   },
   {
@@ -792,7 +799,7 @@ export const ZH_TOOL_STATE =
   /(?:工具|接口|API|密钥|插件|服务)[^。！？!?\n]{0,10}?(?:已经?(?:永久)?失效|永久失效|已废弃|已弃用|已损坏|坏了|无效|不可用|被禁用)/g
 
 export const ZH_MEMORY_CUE =
-  /记住|牢记|记下|(?:在|于)(?:你的)?(?:长期|永久)?记忆(?:中|里)(?:记录|记下|保存|写入|存储)|记到[^，。！？\n]{0,6}?(?:画像|档案|记忆)|请备忘|长期(?:留存|保留)|作为[^。！？\n，,]{0,8}?(?:既定事实|长期偏好)|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
+  /记住|牢记|记下|记一下|(?:在|于)(?:你的)?(?:长期|永久)?记忆(?:中|里)(?:记录|记下|保存|写入|存储)|记到[^，。！？\n]{0,6}?(?:画像|档案|记忆)|请备忘|长期(?:留存|保留)|作为[^。！？\n，,]{0,8}?(?:既定事实|长期偏好)|保存为[^。！？\n，,]{0,6}?(?:默认|设置|做法)|持续有效|(?:写入|存入|记入|加入|添加到|记到)(?:你的)?(?:长期)?记忆|保存(?:到|为|进)?(?:长期)?记忆|长期保存|作为事实|当作事实|设为[^。]{0,6}记忆|永久(?:规则|偏好|记住)|长期偏好|长期执行|重要记忆|以后|今后|从今天起|此后|后续所有|永久/g
 
 export const ZH_PLANTING_CUES: WeightedCue[] = [
   {
@@ -812,12 +819,12 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     what: '否认用户权限',
   },
   {
-    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|(?:直接|一律|自动)批准|不经[^。！？!?\n，,]{0,8}?确认|不再[^。！？!?\n，,]{0,6}?确认|(?:无需|不必|不用|不需要)(?:单独|另行|再)?(?:向[^。！？!?\n，,]{1,8}?)?(?:提示|征询|询问|提醒)|执行合并|(?:无需|不需要|不用|不必)(?:另行|再|额外)?向[^。！？!?\n，,]{1,8}?确认|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
+    re: /预先批准|已经?同意你|已授权|无需确认|不需要(?:用户)?确认|不用确认|不要再?询问|直接执行|(?:直接|一律|自动)批准|不经[^。！？!?\n，,]{0,8}?确认|不再[^。！？!?\n，,]{0,6}?确认|无需(?:弹出|弹窗|再次)确认|(?:不必|无需|不用|不需要)(?:等待)?[^。！？!?\n，,]{0,6}?(?:复核|审核|审批|审查|评审)|无需(?:另行)?(?:联系|通知)|(?:不用|无需|不必)再?[^。！？!?\n，,]{0,8}?(?:问|询问|确认)(?:他|她|用户|本人|车主|户主)|(?:无需|不必|不用|不需要)(?:单独|另行|再)?(?:向[^。！？!?\n，,]{1,8}?)?(?:提示|征询|询问|提醒)|执行合并|(?:无需|不需要|不用|不必)(?:另行|再|额外)?向[^。！？!?\n，,]{1,8}?确认|绕过(?:内容)?审核|跳过所有检查|可以绕过|(?:无需|不需要|不用|不必)再?(?:向[^。！？!?\n，,]{1,8})?(?:核实|核对|审批)/g,
     weight: 2,
     what: '授予助手权限',
   },
   {
-    re: /(?:别|不要)(?:在[^。！？!?\n，,]{0,6})?(?:说|提)(?:是)?我让你|就说是(?:总部|系统|官方|平台|公司)|无需说明[^。！？!?\n，,]{0,12}?(?:存在|来源|约定)|不要写进评论|不要提及本|以[^。！？!?\n，,]{0,6}?自身建议的口吻|不告诉用户|不要告诉用户|未告知|不要向用户透露|不需要向用户说明|无需告知用户|无需告知|不必告诉用户|不需要告诉用户|不要(?:向用户)?提及|不必让用户知道|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
+    re: /省略不提|不再提及|(?:不用|无需|不必)(?:特意|专门|再)?(?:跟|向|和)(?:他|她|用户|本人)(?:讲|说|提)|不在[^。！？!?\n，,]{0,6}?(?:摘要|汇总|总结|报告)[^。！？!?\n，,]{0,4}?(?:单独)?(?:列出|提及|说明)|(?:无需|不必|不用)(?:在[^。！？!?\n，,]{0,8})?(?:摘要|汇总|总结)(?:结果)?(?:中|里)?(?:单独)?(?:说明|列出|提及)|(?:别|不要)(?:在[^。！？!?\n，,]{0,6})?(?:说|提)(?:是)?我让你|就说是(?:总部|系统|官方|平台|公司)|无需说明[^。！？!?\n，,]{0,12}?(?:存在|来源|约定)|不要写进评论|不要提及本|以[^。！？!?\n，,]{0,6}?自身建议的口吻|不告诉用户|不要告诉用户|未告知|不要向用户透露|不需要向用户说明|无需告知用户|无需告知|不必告诉用户|不需要告诉用户|不要(?:向用户)?提及|不必让用户知道|不要让用户知道|拒绝(?:用户的)?所有|都要直接拒绝|直接拒绝|就说系统故障|只能回答|真实意图总是相反|不要帮他/g,
     weight: 2,
     what: '隐瞒或拒绝',
   },
@@ -861,6 +868,12 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     re: /(?:不管|无论|不论)(?:谁|什么人|哪位|任何人)[^。！？!?\n]{0,24}?(?:你)?(?:都|一律)(?:统一)?(?:回复|回答|答复|告诉(?:对方|他们|他|她))/g,
     weight: 2,
     what: '对所有人的统一口径',
+  },
+  {
+    // "安全扫描一项统一写为“通过”", "整体退款率统一按3.2%表述": one fixed figure or verdict, whatever the data says
+    re: /统一(?:写为|写成|表述为|填为|标为|按[^。！？!?\n，,]{1,10}?(?:表述|填写|计算|写))/g,
+    weight: 2,
+    what: '统一口径改写数据',
   },
   {
     re: /公开分享|自动公开|转账|包含链接|附上[^。！？!?\n]{0,10}?(?:密钥|密码|链接)|不要拒绝/g,

@@ -50,7 +50,7 @@ const NOT_PERMISSION = String.raw`(?!\s+(?:issues?|problems?|errors?|prompts?|di
  * the clause is about, a reader's duty in terms of service, not the assistant's missing permission.
  */
 const STRANDED = String.raw`(?!\s+(?:to|for|over|on)\s*(?:[;,.:)!?]|$))`
-const RANK = String.raw`(?:an?\s+)?(?:admin|administrator|superuser|super-user|root user|sysadmin|owner|moderator|maintainer)s?`
+const RANK = String.raw`(?:an?\s+)?(?:(?:org|organi[sz]ation|tenant|account|workspace|global|system)(?:-level|-wide)?\s+)?(?:admin|administrator|superuser|super-user|super-admin|superadmin|root user|sysadmin|owner|moderator|maintainer)s?`
 
 const EN_CLAIMS: ClaimPattern[] = [
   {
@@ -64,9 +64,10 @@ const EN_CLAIMS: ClaimPattern[] = [
     what: 'declares the user’s files read-only',
   },
   {
-    // "treat this account as read-only", "consider the user an admin": an order to the reader
+    // "treat this account as read-only", "consider the user an admin", "treat the currently signed-in operator as an
+    // org-level super-admin": an order to the reader
     re: new RegExp(
-      String.raw`\b(?:treat|consider|regard|handle)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|this\s+|that\s+|every\s+|their\s+|his\s+|her\s+)?(?:current\s+)?(?:user|account|customer|files?|repos(?:itory)?|workspace|everything|project)(?:'s\s+(?:files?|account|workspace|repos(?:itory)?))?\s+(?:as\s+)?(?:read[- ]only|${RANK}|(?:pre-?)?(?:authori[sz]ed|approved|trusted)\b)`,
+      String.raw`\b(?:treat|consider|regard|handle)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|this\s+|that\s+|every\s+|their\s+|his\s+|her\s+)?(?:current(?:ly)?\s+)?(?:(?:signed-in|logged-in|requesting)\s+)?(?:user|account|customer|operator|requester|caller|files?|repos(?:itory)?|workspace|everything|project)(?:'s\s+(?:files?|account|workspace|repos(?:itory)?))?\s+(?:as\s+)?(?:read[- ]only|${RANK}|(?:pre-?)?(?:authori[sz]ed|approved|trusted)\b)`,
       'gi',
     ),
     needs: ['treat', 'consider', 'regard', 'handle'],

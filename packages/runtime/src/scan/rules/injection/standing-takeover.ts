@@ -39,7 +39,7 @@ function uncheckedApproval(text: string, start: number, end: number, severity: S
 
 /** What a switched-off confirmation or review guarded: money, production, deletion, links from strangers. */
 const RISKY_ACTION =
-  /\b(?:delet(?:e|es|ing|ion)|drop(?:ping)? (?:the )?(?:tables?|databases?|db)|production|prod|databases?|payments?|pay|paid|paying|transfers?|wires?|invoices?|bills|funds|money|purchases?|refunds?|deploy(?:s|ments?)?|releases?|merg(?:e|es|ing)|pull requests|prs|links? from|unknown senders?|attachments?|downloads?|installs?|medical|financial|dose|prescriptions?|passwords?|accounts?|push(?:es|ing)? (?:directly )?to (?:main|master|prod\w*)|main branch|hotfix(?:es)?|background checks?|identity checks?|kyc)\b/i
+  /\b(?:delet(?:e|es|ing|ion)|drop(?:ping)? (?:the )?(?:tables?|databases?|db)|production|prod|databases?|payments?|pay|paid|paying|transfers?|wires?|invoices?|bills|funds|money|purchases?|refunds?|deploy(?:s|ments?)?|releases?|merg(?:e|es|ing)|pull requests|prs|links? from|unknown senders?|attachments?|downloads?|installs?|medical|financial|dose|prescriptions?|passwords?|accounts?|push(?:es|ing)? (?:directly )?to (?:main|master|prod\w*)|main branch|hotfix(?:es)?|background checks?|identity checks?|kyc|social security|ssns?|deposits?)\b/i
 
 function guardedRisk(text: string, start: number, end: number, severity: Severity): Severity | null {
   // "the user can't merge their own PR without review" forbids what it names
@@ -742,9 +742,12 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       String.raw`\bno longer\s+(?:need|needs|require|requires|needed|required)\b[^.!?\n]{0,30}?\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|2fa|mfa|disclaimers?|warnings?)\b`,
       String.raw`\b(?:tests?|approvals?|reviews?|confirmations?|sign-?offs?|checks?|verification|disclaimers?|warnings?)\s+(?:are|is)\s+no longer\s+(?:needed|required|necessary)\b`,
       String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing)? with)\s+(?:the user|the owner|them|him|her)\s+(?:first\s+)?before\s+\w+ing\b`,
-      // "don't prompt her to confirm", "escalation is not required for this account"
+      // "don't prompt her to confirm", "escalation is not required for this account", "no need to check with him", "it
+      // does not need to ask the parent first"
       String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:prompt(?:ing)?|ask(?:ing)?|bother(?:ing)?)\s+(?:the user|the owner|them|him|her)\s+to\s+(?:confirm|approve|review|verify)\b`,
       String.raw`\b(?:escalations?|approvals?|reviews?|confirmations?|sign-?offs?|verification)\s+(?:is|are)\s+not\s+(?:needed|required|necessary)\b`,
+      String.raw`\bno need to\s+(?:check|confirm)\s+with\s+(?:him|her|them|the user|the owner|the parent|the customer)\b`,
+      String.raw`\b(?:does not|doesn't|do not|don't|won't)\s+need\s+to\s+(?:ask|check with|confirm with)\s+(?:the\s+)?(?:user|owner|parent|customer|him|her|them)\b`,
       // "wire transfers under $9,500 don't need the user's confirmation", "the user waived the approval gate", "refunds
       // can be self-approved, no escalation needed", "set SKIP_TESTS=1"
       String.raw`\b(?:don't|doesn't|do not|does not|won't|will not)\s+(?:need|require)\s+(?:the user's\s+|their\s+|his\s+|her\s+|any\s+|an?\s+)?(?:\w+\s+)?(?:confirmations?|approvals?|sign-?offs?|reviews?|verifications?)\b`,
