@@ -59,6 +59,25 @@ function loosened(source: string, variant: 'plain' | 'spaced'): string {
   return out
 }
 
+/** Texts generated from `re` (both loosened variants); every match of the real pattern must pass `gate`. */
+function expectGateAdmits(re: RegExp, gate: RegExp): void {
+  const real = new RegExp(re.source, re.flags.replace('g', ''))
+  const missed = new Set<string>()
+  let matched = 0
+  for (const variant of ['plain', 'spaced'] as const) {
+    const texts = fc.stringMatching(new RegExp(loosened(re.source, variant), re.flags.replace(/[gim]/g, '')))
+    for (const text of fc.sample(texts, { numRuns: 300, seed: 7 })) {
+      const m = real.exec(text)
+      if (!m) continue
+      matched++
+      if (!gate.test(m[0])) missed.add(m[0])
+    }
+  }
+  // the generator reaches the pattern at all (else this test would pass without checking anything)
+  expect(matched).toBeGreaterThan(0)
+  expect([...missed].slice(0, 5)).toEqual([])
+}
+
 // "an important message from me, Emma, to you": the only pattern that names no reader; the gate then asks for the AI
 // named elsewhere in the text, since the same words from a bank or a landlord are not addressed to an AI.
 const NAMES_NO_READER = new Set([EN_ADDRESS.findIndex((re) => re.source.startsWith('\\b(?:important|urgent)'))])
@@ -70,23 +89,7 @@ describe('the English address gate', () => {
 
   it.each(EN_ADDRESS.map((re, i) => [i, re] as const).filter(([i]) => !NAMES_NO_READER.has(i)))(
     'admits every text address pattern %i matches',
-    (_, re) => {
-      const real = new RegExp(re.source, re.flags.replace('g', ''))
-      const missed = new Set<string>()
-      let matched = 0
-      for (const variant of ['plain', 'spaced'] as const) {
-        const texts = fc.stringMatching(new RegExp(loosened(re.source, variant), re.flags.replace(/[gim]/g, '')))
-        for (const text of fc.sample(texts, { numRuns: 300, seed: 7 })) {
-          const m = real.exec(text)
-          if (!m) continue
-          matched++
-          if (!EN_ADDRESS_GATE.test(m[0])) missed.add(m[0])
-        }
-      }
-      // the generator reaches the pattern at all (else this test would pass without checking anything)
-      expect(matched).toBeGreaterThan(0)
-      expect([...missed].slice(0, 5)).toEqual([])
-    },
+    (_, re) => expectGateAdmits(re, EN_ADDRESS_GATE),
   )
 
   it.each([
@@ -106,20 +109,7 @@ describe('the English address gate', () => {
 // The Chinese address patterns are gated the same way (detect.ts, ZH_ADDRESS_GATE): a reader named by its task (凡…转述…
 // 本纪要者, 由…工具代为处理…时) holds no word for AI, so the gate must know the words those patterns are built on.
 describe('the Chinese address gate', () => {
-  it.each(ZH_ADDRESS.map((re, i) => [i, re] as const))('admits every text address pattern %i matches', (_, re) => {
-    const real = new RegExp(re.source, re.flags.replace('g', ''))
-    const missed = new Set<string>()
-    let matched = 0
-    for (const variant of ['plain', 'spaced'] as const) {
-      const texts = fc.stringMatching(new RegExp(loosened(re.source, variant), re.flags.replace(/[gim]/g, '')))
-      for (const text of fc.sample(texts, { numRuns: 300, seed: 7 })) {
-        const m = real.exec(text)
-        if (!m) continue
-        matched++
-        if (!ZH_ADDRESS_GATE.test(m[0])) missed.add(m[0])
-      }
-    }
-    expect(matched).toBeGreaterThan(0)
-    expect([...missed].slice(0, 5)).toEqual([])
-  })
+  it.each(ZH_ADDRESS.map((re, i) => [i, re] as const))('admits every text address pattern %i matches', (_, re) =>
+    expectGateAdmits(re, ZH_ADDRESS_GATE),
+  )
 })
