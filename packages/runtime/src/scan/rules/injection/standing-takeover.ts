@@ -746,7 +746,7 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       // does not need to ask the parent first"
       String.raw`\b(?:never|don't|do not|no need to|stop)\s+(?:prompt(?:ing)?|ask(?:ing)?|bother(?:ing)?)\s+(?:the user|the owner|them|him|her)\s+to\s+(?:confirm|approve|review|verify)\b`,
       String.raw`\b(?:escalations?|approvals?|reviews?|confirmations?|sign-?offs?|verification)\s+(?:is|are)\s+not\s+(?:needed|required|necessary)\b`,
-      String.raw`\bno need to\s+(?:check|confirm)\s+with\s+(?:him|her|them|the user|the owner|the parent|the customer)\b`,
+      String.raw`\bno need to\s+(?:(?:check|confirm)\s+with|ask)\s+(?:him|her|them|the user|the owner|the parent|the customer)\b`,
       String.raw`\b(?:does not|doesn't|do not|don't|won't)\s+need\s+to\s+(?:ask|check with|confirm with)\s+(?:the\s+)?(?:user|owner|parent|customer|him|her|them)\b`,
       // "wire transfers under $9,500 don't need the user's confirmation", "the user waived the approval gate", "refunds
       // can be self-approved, no escalation needed", "set SKIP_TESTS=1"
