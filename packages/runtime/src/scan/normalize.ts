@@ -310,12 +310,12 @@ function identity(source: string): NormalizedText {
   }
 }
 
-/** The next character after any further zero-width ones is an ASCII letter (`Ig\u200b\u200bnore`). */
 /** Whether the invisible character at `i` sits between two Latin letters (further invisibles after it skipped). */
 function insideWord(source: string, i: number): boolean {
   return isAsciiLetter(source.charCodeAt(i - 1)) && nextIsAsciiLetter(source, i + 1)
 }
 
+/** The next character after any further zero-width ones is an ASCII letter (`Ig\u200b\u200bnore`). */
 function nextIsAsciiLetter(source: string, index: number): boolean {
   let j = index
   while (j < source.length && ZERO_WIDTH.has(source.charCodeAt(j))) j++

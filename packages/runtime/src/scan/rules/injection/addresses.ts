@@ -23,7 +23,8 @@ export const EN_LABEL_ADDRESS =
  * "Summary bots:", "Assistant managing this inbox:"): the generic label ("Assistant:") needs the model named first or
  * the bot's task, since "Support agent:" alone is a person; readers named in the plural by a software task, with a
  * colon ("Summary agents:", "Calendar assistants and scheduling agents:"; not "… to e-mail assistants, code
- * assistants"), are software, and so is a handle for one ("mail-summary-agent:", not "User-Agent:"). Like that label, it is a speaker in a transcript.
+ * assistants"), are software, and so is a handle for one ("mail-summary-agent:", not "User-Agent:"). Like that
+ * label, it is a speaker in a transcript.
  */
 export const EN_AI_LABEL =
   /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|<!-{2}\s{0,8}|\.\s{1,8})(?:the\s+)?(?:(?:AI|A\.I\.|LLM|GPT|Claude|Copilot)(?:[/-][\w-]+)?\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|summari[sz]ers?|pair-?programmers?|bots?|models?|screeners?|readers?|tools?|systems?)|(?:summary|summari[sz]ation|review|triage|indexing|scraper|crawler)\s+bots?|(?<![\w-])(?:ai|llm|mail|e-?mail|inbox|summary|calendar|scheduling|triage|digest)(?:-[a-z]+){0,2}-(?:agents?|assistants?|bots?|summari[sz]ers?)(?=\s*:)|(?<![\w-])(?:calendar|inbox|e-?mail|mail|summary|summari[sz]ation|note-?taking|transcription)\s+(?:assistants|agents|bots)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots))?(?=\s*:)|(?:browsing|browser|web-browsing|computer-use|scraping|crawling)\s+(?:agents?|assistants?|bots?)|(?:AI\s+)?(?:assistant|agent|bot|copilot)\s+(?:managing|handling|reading|processing|triaging|monitoring|running on)\s+(?:this|these|the)\s+[\w-]+)\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]]|$)))/gim
