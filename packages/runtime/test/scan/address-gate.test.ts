@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
-import { EN_ADDRESS, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
-import { EN_ADDRESS_GATE, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
+import { EN_ADDRESS, EN_READER_BY_TASK, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
+import { EN_ADDRESS_GATE, findReaderByTaskWords, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
 
 /**
  * A pattern's source without what fast-check's `stringMatching` cannot generate from: negative lookarounds and
@@ -60,7 +60,7 @@ function loosened(source: string, variant: 'plain' | 'spaced'): string {
 }
 
 /** Texts generated from `re` (both loosened variants); every match of the real pattern must pass `gate`. */
-function expectGateAdmits(re: RegExp, gate: RegExp): void {
+function expectGateAdmits(re: RegExp, gate: { test(text: string): boolean }): void {
   const real = new RegExp(re.source, re.flags.replace('g', ''))
   const missed = new Set<string>()
   let matched = 0
@@ -111,5 +111,30 @@ describe('the English address gate', () => {
 describe('the Chinese address gate', () => {
   it.each(ZH_ADDRESS.map((re, i) => [i, re] as const))('admits every text address pattern %i matches', (_, re) =>
     expectGateAdmits(re, ZH_ADDRESS_GATE),
+  )
+})
+
+// The readers named only by their task ("whoever summarizes this", "tools processing this export should …") hold no word
+// for AI; they run when the text holds one of `findReaderByTaskWords`'s words (detect.ts), which must cover each of them.
+// Those words are read with one space between their parts, so the generated matches are too (a line break inside
+// "when you" is a limit of the needs words, not checked here).
+describe('the readers-by-task words', () => {
+  const admits = (text: string) => findReaderByTaskWords(text.toLowerCase().replace(/\s+/g, ' ')).size > 0
+  // "for the summarizer": the pattern that matches the reader's name only after a look-behind, which the generator
+  // cannot build a text for; its names are checked one by one instead
+  const NAME_AFTER_LOOKBEHIND = EN_READER_BY_TASK.findIndex((re) => re.source.startsWith('\\b(?:summari[sz]er|screener'))
+
+  it.each(EN_READER_BY_TASK.map((re, i) => [i, re] as const).filter(([i]) => i !== NAME_AFTER_LOOKBEHIND))(
+    'admit every text reader pattern %i matches',
+    (_, re) => expectGateAdmits(re, { test: admits }),
+  )
+
+  it.each(['for the summarizer', 'to any screeners', 'for every crawler', 'to the indexer', 'for any scrapers'])(
+    'admit the reader named after "for the": %s',
+    (text) => {
+      expect(EN_READER_BY_TASK[NAME_AFTER_LOOKBEHIND]!.test(text)).toBe(true)
+      EN_READER_BY_TASK[NAME_AFTER_LOOKBEHIND]!.lastIndex = 0
+      expect(admits(text)).toBe(true)
+    },
   )
 })

@@ -89,7 +89,7 @@ export const ZH_ADDRESS_GATE =
  * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them),
  * found in one pass like a table's `needs` words.
  */
-const findReaderByTaskWords = needsFinder([
+export const findReaderByTaskWords = needsFinder([
   'whoever',
   'if you',
   'if this',
@@ -129,12 +129,21 @@ const findReaderByTaskWords = needsFinder([
   'that parse',
   'that summari',
   'that index',
+  'which process',
+  'which read',
+  'which handle',
+  'which open',
+  'which receive',
+  'which parse',
+  'which summari',
+  'which index',
   'shopping',
   'browsing',
   'booking',
   'coding',
   'research agent',
   'research assistant',
+  'research bot',
   'ai agent',
   'ai assistant',
   'ai bot',
