@@ -5,6 +5,7 @@
  */
 import { type NormalizedText, marksWithin, normalizeForScan, originalSpan } from '../../normalize'
 import type { ScanInput, Severity } from '../../types'
+import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
 import { base64Runs, rot13IfWrapped } from './encoded'
@@ -25,7 +26,7 @@ export function injectionHits(input: ScanInput): RawHit[] {
 
 /** Every injection hit of `text`, offsets into `text`. Pure; exported for tests and tools. */
 export function analyzeText(text: string): RawHit[] {
-  const normalized = normalizeForScan(text)
+  const normalized = joinWrappedLines(normalizeForScan(text))
   const hits: RawHit[] = []
   for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
   hits.push(...hiddenTextHits(normalized))

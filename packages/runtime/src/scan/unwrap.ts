@@ -1,0 +1,149 @@
+/**
+ * Hard-wrapped prose read as the sentences it was written as. Plain-text e-mail (72 columns), OCR of a scanned page,
+ * terminal output and fixed-width exports break lines wherever the column runs out: "forward the last twenty messages
+ * to\narchive@…", "请将本合同\n的付款账户改为…". The injection detectors read a phrase on one line, so a break
+ * inside it hid the order (hard-wrapping the development fixtures' attacks lost 6 % of the English rejections and 16 %
+ * of the Chinese). Here a line break that continues a line of prose is read as the space it stands for (no space
+ * between Chinese characters), and the map back to the source is kept, so findings still point at the original text.
+ *
+ * A break stays a break where the text has structure: after a blank line or before one, after a short line (a header,
+ * an address, a list item, a line of a poem or a chat), before a list marker, a quote, a table row, a heading, a
+ * timestamp or a bracket, or a label ("Alice:"), and after a line ending in a colon. Only the injection detectors read the joined text;
+ * chunking and the code and secret rules keep the lines.
+ */
+import type { NormalizedText } from './normalize'
+
+/** A wrapped line is most of a column long; a shorter one ended where its writer ended it. */
+const MIN_WRAPPED_LINE = 36
+/** The same for lines holding Chinese, whose characters are two columns wide. */
+const MIN_WRAPPED_LINE_CJK = 18
+
+// What a line that starts something of its own begins with: a list marker, a numbered item, a quote, a table row, a
+// heading, a bracketed timestamp or tag, markup, a code brace, a Chinese enumeration (一、 （一） 第二条), or a label
+// (a speaker's name in a dialogue, a header's or a field's name: "Alice:", "Severity:", "发件人：").
+const STRUCTURE_START =
+  /(?:[-*•·+>#|[{}<(（【〔「『]|\d{1,3}[.)、:：]|[a-z][.)] |[一二三四五六七八九十]+、|第[一二三四五六七八九十百\d]+[条章节款项]|[\p{L}\p{N}][\p{L}\p{N} ._'’-]{0,24}[:：])/uy
+
+/**
+ * `normalized` with its soft line breaks joined: each becomes one space (nothing between Chinese characters), and the
+ * whitespace around it is folded into that space. `from`/`to` still map every unit to the source. Returns `normalized`
+ * itself when no break is soft.
+ */
+export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
+  const text = normalized.text
+  let lineStart = 0
+  const joins: Array<{ start: number; end: number; glue: string }> = []
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    // the break with the spaces and tabs around it (and a carriage return before it)
+    let start = at
+    while (start > lineStart && isBlank(text.charCodeAt(start - 1))) start--
+    let end = at + 1
+    while (end < text.length && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++
+    const glue = softBreakGlue(text, lineStart, start, end)
+    if (glue !== null) joins.push({ start, end, glue })
+    lineStart = end
+    at = end - 1
+  }
+  if (joins.length === 0) return normalized
+  const parts: string[] = []
+  let copied = 0
+  for (const join of joins) {
+    parts.push(text.slice(copied, join.start), join.glue)
+    copied = join.end
+  }
+  parts.push(text.slice(copied))
+  const joined = parts.join('')
+  // The maps are built when a finding is mapped back, which most texts never need (typed arrays cost more than the join).
+  let maps: { from: Int32Array; to: Int32Array } | null = null
+  const build = (): { from: Int32Array; to: Int32Array } => {
+    if (maps) return maps
+    const from = new Int32Array(joined.length)
+    const to = new Int32Array(joined.length)
+    const sourceFrom = normalized.from
+    const sourceTo = normalized.to
+    let length = 0
+    let next = 0
+    for (const join of joins) {
+      for (let i = next; i < join.start; i++, length++) {
+        from[length] = sourceFrom[i]!
+        to[length] = sourceTo[i]!
+      }
+      if (join.glue) {
+        from[length] = sourceFrom[join.start]!
+        to[length] = sourceTo[join.end - 1]!
+        length++
+      }
+      next = join.end
+    }
+    for (let i = next; i < text.length; i++, length++) {
+      from[length] = sourceFrom[i]!
+      to[length] = sourceTo[i]!
+    }
+    maps = { from, to }
+    return maps
+  }
+  return {
+    text: joined,
+    get from() {
+      return build().from
+    },
+    get to() {
+      return build().to
+    },
+    marks: normalized.marks,
+    changed: true,
+  }
+}
+
+/**
+ * What the line break between the line `text[lineStart, lineEnd)` (its trailing blanks cut) and the next line, which
+ * starts at `next`, stands for: `' '`, or `''` between Chinese characters, when it only wraps the line; `null` when it
+ * ends it.
+ */
+function softBreakGlue(text: string, lineStart: number, lineEnd: number, next: number): string | null {
+  if (lineEnd === lineStart || next >= text.length) return null
+  const after = text.charCodeAt(next)
+  if (after === 10 || after === 13) return null // a blank line follows
+  const last = text.charCodeAt(lineEnd - 1)
+  if (last === 0x3a || last === 0xff1a) return null // ':' '：'
+  let first = lineStart
+  while (first < lineEnd && isBlank(text.charCodeAt(first))) first++
+  const cjkBefore = isCjk(last)
+  const cjkAfter = isCjk(after)
+  if (lineEnd - first < (cjkBefore || cjkAfter ? MIN_WRAPPED_LINE_CJK : MIN_WRAPPED_LINE)) return null
+  if (mayStartStructure(text, next)) {
+    STRUCTURE_START.lastIndex = next
+    if (STRUCTURE_START.test(text)) return null
+  }
+  return cjkBefore && cjkAfter ? '' : ' '
+}
+
+/**
+ * Whether the line at `start` could match STRUCTURE_START: every alternative starts with a mark or ends within its
+ * first 26 characters on one of `.)、:：` or 条章节款项, so a line of prose without one there is passed
+ * without running the expression (most wrapped lines).
+ */
+function mayStartStructure(text: string, start: number): boolean {
+  const end = Math.min(text.length, start + 26)
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 10) return i === start
+    if (code < 128 ? ASCII_MARKS[code] === 1 : OTHER_MARKS.has(code)) return true
+  }
+  return false
+}
+
+const STRUCTURE_MARKS = [...'-*•·+>#|[{}<(（【〔「『.)、:：条章节款项'].map((c) => c.charCodeAt(0))
+const ASCII_MARKS = new Uint8Array(128)
+for (const code of STRUCTURE_MARKS) if (code < 128) ASCII_MARKS[code] = 1
+const OTHER_MARKS = new Set(STRUCTURE_MARKS.filter((code) => code >= 128))
+
+/** CJK symbols and punctuation, ideographs (with extension A), full-width forms: a Chinese text's characters. */
+function isCjk(code: number): boolean {
+  return (code >= 0x3000 && code <= 0x303f) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xff00 && code <= 0xffef)
+}
+
+/** A space, a tab or a carriage return: what may stand between a line's last word and its break. */
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 13
+}
