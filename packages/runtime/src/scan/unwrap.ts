@@ -32,6 +32,7 @@ const STRUCTURE_START =
 export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   let lineStart = 0
+  let marker = commentMarkerAt(text, 0)
   const joins: Array<{ start: number; end: number; glue: string }> = []
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
     // the break with the spaces and tabs around it (and a carriage return before it)
@@ -39,9 +40,17 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
     while (start > lineStart && isBlank(text.charCodeAt(start - 1))) start--
     let end = at + 1
     while (end < text.length && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++
-    const glue = softBreakGlue(text, lineStart, start, end)
-    if (glue !== null) joins.push({ start, end, glue })
+    const nextMarker = commentMarkerAt(text, end)
+    if (marker === nextMarker) {
+      // a comment or a quotation wrapped over lines that each carry its mark ("# …", "// …", "> …"): the marks go
+      // with the break, and the text on either side is judged as prose
+      const content = marker ? afterMarker(text, lineStart, marker) : lineStart
+      const next = marker ? afterMarker(text, end, marker) : end
+      const glue = softBreakGlue(text, content, start, next)
+      if (glue !== null) joins.push({ start, end: next, glue })
+    }
     lineStart = end
+    marker = nextMarker
     at = end - 1
   }
   if (joins.length === 0) return normalized
@@ -141,6 +150,23 @@ const OTHER_MARKS = new Set(STRUCTURE_MARKS.filter((code) => code >= 128))
 /** CJK symbols and punctuation, ideographs (with extension A), full-width forms: a Chinese text's characters. */
 function isCjk(code: number): boolean {
   return (code >= 0x3000 && code <= 0x303f) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xff00 && code <= 0xffef)
+}
+
+/** Marks that open every line of a wrapped comment or quotation: shell, Python and YAML, C-like, SQL, Lisp, JSDoc, an e-mail's quote (one `>`: `>>>` is a console's prompt, its lines commands). */
+const COMMENT_MARKER = /[ \t]*(#+|\/\/+|--|;+|\*|>(?!>))(?=[ \t])/y
+
+/** The comment or quotation mark the line at `start` opens with (after its indentation), or `''`. */
+function commentMarkerAt(text: string, start: number): string {
+  COMMENT_MARKER.lastIndex = start
+  const match = COMMENT_MARKER.exec(text)
+  return match ? match[1]! : ''
+}
+
+/** Where the text of a line that opens with `marker` starts: after its indentation, the mark and the blanks after it. */
+function afterMarker(text: string, start: number, marker: string): number {
+  let i = text.indexOf(marker, start) + marker.length
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
+  return i
 }
 
 /** A space, a tab or a carriage return: what may stand between a line's last word and its break. */

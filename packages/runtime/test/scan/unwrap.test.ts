@@ -11,20 +11,24 @@ const joined = (text: string) => joinWrappedLines(normalizeForScan(text)).text
 /** `text` as the hidden-text normalisation leaves it (full-width punctuation folded by NFKC), without joining. */
 const normalized = (text: string) => normalizeForScan(text).text
 
-/** `text` hard-wrapped as a mail client does it: lines broken at the last space before `column`. */
+/**
+ * `text` hard-wrapped as a mail client does it: lines broken at the last space before `column`, each continuation
+ * carrying the line's indentation and quote marks ("> ").
+ */
 function wrapWords(text: string, column: number): string {
   return text
     .split('\n')
     .map((line) => {
+      const prefix = /^[ \t]*(?:>[ \t]?)*/.exec(line)![0]
       const lines: string[] = []
       let current = ''
-      for (const word of line.split(' ')) {
-        if (current && current.length + 1 + word.length > column) {
-          lines.push(current)
+      for (const word of line.slice(prefix.length).split(' ')) {
+        if (current && prefix.length + current.length + 1 + word.length > column) {
+          lines.push(prefix + current)
           current = word
         } else current = current ? `${current} ${word}` : word
       }
-      lines.push(current)
+      lines.push(prefix + current)
       return lines.join('\n')
     })
     .join('\n')
@@ -135,9 +139,10 @@ describe('joinWrappedLines', () => {
 })
 
 // What the join is for, measured on the development fixtures (tool-outputs*.jsonl): attacks hard-wrapped stay caught,
-// benign rows wrapped stay approved. Without the join (builtin@24) the rejected English attacks wrapped at 72 columns
-// kept 546 of 582 rejections (48 columns: 526), the Chinese ones broken every 30 characters 182 of 216, and wrapping
-// the English benign rows raised the flagged from 58 to 71 of 1,015; with it 576, 567 and 207 are kept, and 57 → 58.
+// benign rows wrapped stay approved. Without the join (builtin@24, the same fixtures) the rejected English attacks
+// wrapped at 72 columns kept 562 of 599 rejections (48 columns: 542), the Chinese ones broken every 30 characters 195
+// of 232, and wrapping the English benign rows raised the flagged from 62 to 75 of 1,065; with it (builtin@26) 604 of
+// 611, 597 and 234 of 247 are kept, and 55 → 57.
 describe('hard-wrapped fixtures', () => {
   const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
   const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))

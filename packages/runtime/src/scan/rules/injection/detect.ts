@@ -85,7 +85,7 @@ export const EN_ADDRESS_GATE =
   /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 export const ZH_ADDRESS_GATE =
-  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序/
+  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|(?:程序|流程|模块|工具)们?\s*[，,]?\s*(?:请|须|应|注意|看|听)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|(?:被|经)[^，。！？\n]{0,12}?(?:载入|加载|导入|检索)/
 /** `EN_READER_BY_TASK_WORDS` found in one pass, like a table's `needs` words. */
 export const findReaderByTaskWords = needsFinder(EN_READER_BY_TASK_WORDS)
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */

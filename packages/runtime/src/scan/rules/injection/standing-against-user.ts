@@ -54,7 +54,10 @@ function roseReport(text: string, start: number, end: number, severity: Severity
 const SECRET =
   /\b(?:api[- ]?keys?|access[- ]?keys?|secret[- ]?keys?|keys|tokens?|passwords?|passphrases?|pass ?codes?|credentials?|secrets?|private[- ]?keys?|ssh[- ]?keys?|id_rsa|cookies?|(?:2fa|mfa|otp|one-time|recovery|backup|verification|alarm|door|gate|garage|safe|lock|security|pin|access|sms|text(?:ed)?|\d-digit) codes?|codes|pins?|seed(?: phrases?)?|recovery phrases?|wallet (?:seed|phrase|keys?)|system prompt|(?:private|direct) messages|dms|medical (?:records|history)|card (?:numbers?|details)|account numbers?|passport(?: numbers?)?|contact (?:details|info(?:rmation)?)|home address(?:es)?|phone numbers?)\b/i
 /** A secret a household shares on purpose: a guest network's password. */
-const SHARED_ON_PURPOSE = /\b(?:wi-?fi|guest (?:network|wifi|wi-fi)|hotspot)\b/i
+// a guest network's password, or a key scoped down on purpose ("Give the agent read-only keys (`scope: catalog:read`)"):
+// least privilege, advice about secrets rather than one handed out
+const SHARED_ON_PURPOSE =
+  /\b(?:wi-?fi|guest (?:network|wifi|wi-fi)|hotspot|read-only (?:keys?|tokens?|credentials?|access)|scoped (?:keys?|tokens?))\b/i
 /** The user's own slip, to report, not an order to hand a secret out. */
 const A_SLIP = /\b(?:by accident|accidentally|by mistake)\b/i
 
