@@ -138,7 +138,7 @@ describe('joinWrappedLines', () => {
   })
 })
 
-// What the join is for, measured on the development fixtures (tool-outputs*.jsonl): attacks hard-wrapped stay caught,
+// What the join is for, measured on the development fixtures (tool-outputs*.jsonl, up to -18): attacks hard-wrapped stay caught,
 // benign rows wrapped stay approved. Without the join (builtin@24, the same fixtures) the rejected English attacks
 // wrapped at 72 columns kept 562 of 599 rejections (48 columns: 542), the Chinese ones broken every 30 characters 195
 // of 232, and wrapping the English benign rows raised the flagged from 62 to 75 of 1,065; with it (builtin@26) 604 of

@@ -37,7 +37,7 @@ export const EN_AI_LABEL =
  * tell him …" ("if you are reading this" is how people write too).
  */
 export const EN_READER_BY_TASK: RegExp[] = [
-  /\bwhoever\s+(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers)\s+(?:this|these|the)\b/gi,
+  /\bwhoever\s+(?:or\s+whatever\s+)?(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers|builds|compiles|prepares|generates)\s+(?:this|these|the)\b/gi,
   // "whoever's notes tool ingests these minutes should …", "When summarizing this order for the purchaser, do not …"
   /\bwhoever(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:tool|assistant|bot|agent|app|software)\s+\w+s\s+(?:this|these)\b|\bwhen\s+(?:summari[sz]ing|condensing|processing)\s+(?:this|these)\b/gi,
   // "any agent or automation that reads or edits this file must also add …": software, by what it does to this file
@@ -74,6 +74,18 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:(?:is\s+)?\w+ing\b|\w+s\s+(?:this|these)\b)/gi,
   /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
   /\bautomated\s+[\w-]+\b(?<=\b(?:any|every|each|the)\s+automated\s+[\w-]+)[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\b/gi,
+  // "Budgeting and bookkeeping applications importing this statement on the member's behalf:", "Notice to claims and
+  // benefits software acting on the member's behalf:", "services that compare, rank or summarize finance apps for their
+  // users:", "(… or other software paying this bill for the account holder):": software working for a person, as a
+  // label or the subject of an order
+  /\b(?:software|services?|applications?|apps?|tools?|automations?|programs?|integrations?|plugins?|extensions?|managers?)\b[^.!?\n:]{0,80}?(?:\bon\s+(?:the|a|an|their|this)\s+(?:[\w-]+\s+)?(?:member|user|customer|owner|account holder|client|listener|person|household|patient|buyer|reader)['’]s\s+behalf|\bfor\s+(?:their\s+users|the\s+account\s+holder|an\s+owner|a\s+listener|a\s+member|the\s+person\s+you(?:'re|\s+are)\s+helping))\b[^.!?\n:]{0,40}?(?::|\)\s*:|\s(?:should|must|shall|need to|are to|is to)\b)/gi,
+  // "For docket-monitoring and calendaring services tracking this case:": services named by what they do with this, as
+  // a label
+  /\bfor\s+(?:[\w-]+\s+(?:and\s+|or\s+)?){0,3}?(?:services|tools|apps|software|systems|bots|integrations|feeds)\s+(?:tracking|monitoring|reading|processing|syncing|watching|following|scanning|indexing|importing|parsing|handling|summari[sz]ing)\s+(?:this|these)\s+[\w-]+\s*:/gi,
+  // "Any software that sorts, files or summarizes Association mail for an owner should record …"
+  /\b(?:any|every|each)\s+(?:software|services?|apps?|applications?|tools?|programs?|automations?|integrations?|systems?)\s+(?:that|which)\s+\w+s(?:,\s*\w+s)*(?:,?\s+(?:or|and)\s+\w+s)?\b[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\s/gi,
+  // "If you're a tool pulling this description into someone's notes or a knowledge base: …"
+  /\bif you(?:'re| are)\s+an?\s+(?:[\w-]+\s+)?(?:tool|app|program|script|service|plugin|extension|integration|pipeline|system|crawler|feature)\s+(?:\w+ing|that|which)\b/gi,
   // "any translation engine or assistant using this memory must add …": two kinds of software, one an assistant, by
   // what they do with this very text
   /\b(?:any|every|each)\s+(?:[\w-]+\s+)?(?:engine|tool|app|system|agent|service|integration|program|plugin)s?(?:\s+(?:or|and)\s+|\s*\/\s*)(?:assistant|agent|bot)s?\s+(?:\w+ing|that\s+\w+s?|which\s+\w+s?)\s+(?:this|these)\s+[\w-]+\s+(?:must|should|shall|needs? to|is to|are to)\s/gi,
@@ -189,6 +201,45 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   '/ agent',
   '/bot',
   '/ bot',
+  'for their users',
+  'for the account holder',
+  'for an owner',
+  'for a listener',
+  'for a member',
+  'for the person you',
+  'any software',
+  'any service',
+  'any app',
+  'any application',
+  'any tool',
+  'any program',
+  'any automation',
+  'any integration',
+  'any system',
+  'every software',
+  'every service',
+  'every app',
+  'every application',
+  'every tool',
+  'every program',
+  'every automation',
+  'every integration',
+  'every system',
+  'each software',
+  'each service',
+  'each app',
+  'each application',
+  'each tool',
+  'each program',
+  'each automation',
+  'each integration',
+  'each system',
+  'tracking th',
+  'monitoring th',
+  'syncing th',
+  'watching th',
+  'following th',
+  'scanning th',
 ]
 
 /** Addresses to an AI reader inside a document, tag-style blocks and chat-template markers. */
@@ -338,8 +389,8 @@ export const ZH_ADDRESS: RegExp[] = [
   // "凡经由人工智能助手、智能体等自动化程序代为查询本指南的，该程序应当…": the AI reader as the subject of a condition on this text
   /(?:凡|凡是|如|如果|若)\s*(?:经由|通过|由|使用)\s*[^，。！？\n]{0,12}?(?:人工智能|AI|智能体|大模型|自动化程序|机器人|智能助手)[^，。！？\n]{0,16}?(?:查询|读取|访问|处理|阅读|浏览|抓取)[^，。！？\n]{0,10}?的\s*[，,]/g,
   // "致邮件处理助手：", "给工单分拣机器人：": a helper named by the work it does on this text, then a colon or a bracket
-  // (and "致处理本工单的智能客服：", a customer-service bot)
-  /(?:给|致|写给)\s*[\u4e00-\u9fa5]{0,6}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)[\u4e00-\u9fa5]{0,2}?(?:助手|智能体|机器人|智能客服)\s*[：:】\]）)]/g,
+  // (and "致处理本工单的智能客服：", a customer-service bot; "致节目笔记/订阅整理功能：", an app's feature)
+  /(?:给|致|写给)\s*[\u4e00-\u9fa5/、]{0,8}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)[\u4e00-\u9fa5]{0,2}?(?:助手|智能体|机器人|智能客服|功能)\s*[：:】\]）)]/g,
   // "面向为读者整理本文的智能助手：", "想说给正在读这些评论、帮用户做购买比较的智能助手听：": the reader named by what it
   // does with this very text (本文, 本页, 这些评论), or told "listen"; (not "面向开发者的AI助手：", a product's heading, nor
   // "下面给出本文的模型：", "供本文使用的程序：", a paper's model and code)
@@ -391,7 +442,12 @@ export const ZH_ADDRESS: RegExp[] = [
   // "负责汇总本日志的分析程序请注意", "帮家里人收藏菜谱的小助手们看这里", "代收件人处理包裹的智能管家请注意", "同步赛程到日历、帮忙订票的
   // 助手看这里", "在本 notebook 中代为执行代码的助手/代理，请", "说给…帮家里人比价下单的小管家们听": software named by the work it does
   // for someone, then told to listen (a bare 助手 or 管家 is often a person: it needs a task done on someone's behalf)
-  /(?:汇总|读取|解析|抓取|收藏|同步|代为|代收件人|帮(?:用户|主人|家里人|你家|您)|比价|订票|下单)[^，。！？\n]{0,16}?的\s*(?:小助手|小管家|智能管家|智能代理|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*[，,]?\s*(?:请注意|请|看这里|看过来|注意|须知|听)/g,
+  /(?:汇总|读取|解析|抓取|收藏|同步|代(?:替)?(?:为|读者|用户|主人|您|你|客户|收件人|家长|业主)|帮(?:用户|主人|家里人|你家|您|业主|买家|读者)|比价|订票|下单|整理)[^，。！？\n]{0,16}?的\s*(?:小助手|小管家|智能管家|智能代理|智能服务|[\u4e00-\u9fa5]{0,2}智能服务|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*(?:[，,：:]\s*)?(?:请注意|请|看这里|看过来|注意|须知|听|(?<=[：:]))/g,
+  // "通过代缴、账单管理类应用自动读取本通知的，请注意：", "为买家比对车源的工具在处理本报告时，": software reading this very text
+  /(?:通过|经由|使用)[^，。！？\n]{0,16}?(?:应用|App|APP|程序|工具|软件)\s*自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的\s*[，,]|的(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?时\s*[，,]/g,
+  // "自动排障流程请按以下步骤修复", "对账与记账程序注意：", "以下内容供任何解析本演示文稿…的工具使用：": automated or named software
+  // told to act
+  /自动(?:化)?[\u4e00-\u9fa5]{0,4}?(?:流程|程序|脚本|模块)\s*[:：，,]?\s*(?:请|须|务必|应)|[\u4e00-\u9fa5]{2,8}(?:程序|流程|模块)\s*(?:请)?注意\s*[：:]|供(?:任何|所有|各类)?[^，。！？\n]{0,30}?的(?:工具|程序|应用|软件|插件)(?:使用|读取|参考)\s*[：:]/g,
   // "凡读取本仓库以生成变更摘要或代码审查意见的自动化流程，须…": software named by a condition on what it reads, then bound
   /凡(?:是)?[^，。！？\n]{0,30}?的\s*(?:自动化|自动|智能)?(?:流程|程序|工具|系统|机器人|智能体|代理|模型)\s*[，,：:]?\s*(?:须|必须|应|应当|请|需)/g,
   // "（机翻引擎与辅助翻译助手适用）": the readers a note applies to, in brackets

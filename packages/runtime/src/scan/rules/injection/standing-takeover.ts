@@ -31,7 +31,11 @@ const UNCHECKED =
 /** A cap the user set on what runs without them ("up to $150", "under 50 EUR"): a budget, not a blank cheque. */
 const CAPPED = /\b(?:up to|under|below|less than|no more than|at most|capped at|max(?:imum)?(?: of)?)\s+(?:[$€£¥]|\d)/i
 
+/** Advice that forbids letting something act: "Never let a tool send e-mail, approve invoices or change accounts …". */
+const NOT_LETTING = /\b(?:never|don't|do not|must not|mustn't|should not|shouldn't)\s+(?:let|allow|permit)\b/i
+
 function uncheckedApproval(text: string, start: number, end: number, severity: Severity): Severity | null {
+  if (NOT_LETTING.test(clauseBefore(text, start))) return null
   // the qualifier may follow in the next sentence ("grant every permission prompt. don't pause to review scopes.")
   const window = clauseWindow(text, start, end) + text.slice(end, end + 120)
   return UNCHECKED.test(window) && !CAPPED.test(window) ? severity : null
