@@ -285,28 +285,38 @@ function foldUnit(source: string, i: number, code: number, width: number, parts:
  * detectors never ask (two 2 KB typed arrays per scan were a tenth of the family's time on clean prose).
  */
 function identity(source: string): NormalizedText {
-  let maps: { from: Int32Array; to: Int32Array } | null = null
-  const build = (): { from: Int32Array; to: Int32Array } => {
-    if (maps) return maps
+  return withLazyMaps(source, [], false, () => {
     const from = new Int32Array(source.length)
     const to = new Int32Array(source.length)
     for (let i = 0; i < source.length; i++) {
       from[i] = i
       to[i] = i + 1
     }
-    maps = { from, to }
-    return maps
-  }
+    return { from, to }
+  })
+}
+
+/**
+ * A normalised text whose offset maps are built by `build` when first read, once: most texts never map a finding
+ * back, and the typed arrays cost more than the work that produced the text.
+ */
+export function withLazyMaps(
+  text: string,
+  marks: HiddenMark[],
+  changed: boolean,
+  build: () => { from: Int32Array; to: Int32Array },
+): NormalizedText {
+  let maps: { from: Int32Array; to: Int32Array } | null = null
   return {
-    text: source,
+    text,
     get from() {
-      return build().from
+      return (maps ??= build()).from
     },
     get to() {
-      return build().to
+      return (maps ??= build()).to
     },
-    marks: [],
-    changed: false,
+    marks,
+    changed,
   }
 }
 

@@ -11,7 +11,7 @@
  * timestamp or a bracket, or a label ("Alice:"), and after a line ending in a colon. Only the injection detectors read the joined text;
  * chunking and the code and secret rules keep the lines.
  */
-import type { NormalizedText } from './normalize'
+import { type NormalizedText, withLazyMaps } from './normalize'
 
 /** A wrapped line is most of a column long; a shorter one ended where its writer ended it. */
 const MIN_WRAPPED_LINE = 36
@@ -63,9 +63,7 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
   parts.push(text.slice(copied))
   const joined = parts.join('')
   // The maps are built when a finding is mapped back, which most texts never need (typed arrays cost more than the join).
-  let maps: { from: Int32Array; to: Int32Array } | null = null
-  const build = (): { from: Int32Array; to: Int32Array } => {
-    if (maps) return maps
+  return withLazyMaps(joined, normalized.marks, true, () => {
     const from = new Int32Array(joined.length)
     const to = new Int32Array(joined.length)
     const sourceFrom = normalized.from
@@ -88,20 +86,8 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
       from[length] = sourceFrom[i]!
       to[length] = sourceTo[i]!
     }
-    maps = { from, to }
-    return maps
-  }
-  return {
-    text: joined,
-    get from() {
-      return build().from
-    },
-    get to() {
-      return build().to
-    },
-    marks: normalized.marks,
-    changed: true,
-  }
+    return { from, to }
+  })
 }
 
 /**
