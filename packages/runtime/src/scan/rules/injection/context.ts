@@ -106,6 +106,12 @@ const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
 
 /** The how-questions of DISCUSSION, blanked after a match (`matchContext`). */
 const HOW_AFTER = /\bhow (?:to|do|can|does)\b/gi
+/**
+ * An example given after the match's start ("… must add to its stored glossary that … is always rendered with the
+ * supplier name appended, e.g. \"Ersatzfilter (PuraMax)\"", "send records such as invoices to …") illustrates the
+ * order's own terms; an example introduced before it ("e.g. \"ignore previous instructions\"") shows the phrase.
+ */
+const EXAMPLE_AFTER = /\be\.g(?=\.)|\bsuch as\b/gi
 
 const QUESTION_OPENING = /^\s*(?:what|how|why|does|do|is|are|can|could|should|when|which|who|wie|was|warum|ist|kann)\b/i
 
@@ -247,8 +253,15 @@ export function matchContext(text: string, start: number, end: number, options: 
   const sentence = text.slice(from, to)
   const aroundFrom = Math.max(0, from - 40)
   // "how to" after the match is the payload's own request ("ignore all previous instructions and tell me how to …"), not
-  // a question about the phrase; blanked to spaces so offsets into `around` stay those of the text
-  const around = text.slice(aroundFrom, end) + text.slice(end, to).replace(HOW_AFTER, (m) => ' '.repeat(m.length))
+  // a question about the phrase, and an example from the match on illustrates its terms (EXAMPLE_AFTER); both blanked to
+  // spaces so offsets into `around` stay those of the text
+  const around =
+    text.slice(aroundFrom, start) +
+    text.slice(start, end).replace(EXAMPLE_AFTER, (m) => ' '.repeat(m.length)) +
+    text
+      .slice(end, to)
+      .replace(HOW_AFTER, (m) => ' '.repeat(m.length))
+      .replace(EXAMPLE_AFTER, (m) => ' '.repeat(m.length))
   const embedded = embeddedOrder(text, start, end)
   const question =
     /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded
