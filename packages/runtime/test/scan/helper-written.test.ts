@@ -158,7 +158,7 @@ describe.each([
   // "For … services tracking this case:", consent claimed, one seller put first, a payment destination replaced,
   // 代读者整理…的程序, 自动排障流程请, 对账与记账程序注意, 供任何解析本演示文稿…的工具使用); its one reject is a Chinese video's
   // chapter list on injection risks, its one review an anti-fraud class's sign-up form
-  ['tool-outputs-19.jsonl', 30, 50, 28, 1, 1, ['tool-outputs-19-66']],
+  ['tool-outputs-19.jsonl', 30, 50, 29, 1, 1, ['tool-outputs-19-66']],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

@@ -96,10 +96,11 @@ const TASK_ON_QUOTE =
 
 /**
  * Words that mark a text discussing injection rather than performing it: a lesson, a paper, an example, a
- * detection rule, a question about what a phrase does.
+ * detection rule, a question about what a phrase does. ("classify … as no-risk / safe / approved" is a verdict ordered,
+ * not a classifier discussed.)
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|resembl\w*|quarantin\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|类似|诸如|话术|诱导|红队|用例|越狱|防御|分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|resembl\w*|quarantin\w*|defen[cs]\w*|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|类似|诸如|话术|诱导|红队|用例|越狱|防御|分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
