@@ -8,8 +8,8 @@
  *
  * A break stays a break where the text has structure: after a blank line or before one, after a short line (a header,
  * an address, a list item, a line of a poem or a chat), before a list marker, a quote, a table row, a heading, a
- * timestamp or a bracket, or a label ("Alice:"), and after a line ending in a colon. Only the injection detectors read the joined text;
- * chunking and the code and secret rules keep the lines.
+ * timestamp or a bracket, or a label ("Alice:"), and after a line ending in a colon. Only the injection detectors read
+ * the joined text; chunking and the code and secret rules keep the lines.
  */
 import { type NormalizedText, withLazyMaps } from './normalize'
 
@@ -38,8 +38,7 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
     // the break with the spaces and tabs around it (and a carriage return before it)
     let start = at
     while (start > lineStart && isBlank(text.charCodeAt(start - 1))) start--
-    let end = at + 1
-    while (end < text.length && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++
+    const end = skipSpaces(text, at + 1)
     const nextMarker = commentMarkerAt(text, end)
     if (marker === nextMarker) {
       // a comment or a quotation wrapped over lines that each carry its mark ("# …", "// …", "> …"): the marks go
@@ -62,7 +61,8 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
   }
   parts.push(text.slice(copied))
   const joined = parts.join('')
-  // The maps are built when a finding is mapped back, which most texts never need (typed arrays cost more than the join).
+  // The maps are built when a finding is mapped back, which most texts never need (typed arrays cost more than the
+  // join).
   return withLazyMaps(joined, normalized.marks, true, () => {
     const from = new Int32Array(joined.length)
     const to = new Int32Array(joined.length)
@@ -138,7 +138,10 @@ function isCjk(code: number): boolean {
   return (code >= 0x3000 && code <= 0x303f) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xff00 && code <= 0xffef)
 }
 
-/** Marks that open every line of a wrapped comment or quotation: shell, Python and YAML, C-like, SQL, Lisp, JSDoc, an e-mail's quote (one `>`: `>>>` is a console's prompt, its lines commands). */
+/**
+ * Marks that open every line of a wrapped comment or quotation: shell, Python and YAML, C-like, SQL, Lisp, JSDoc, an
+ * e-mail's quote (one `>`: `>>>` is a console's prompt, its lines commands).
+ */
 const COMMENT_MARKER = /[ \t]*(#+|\/\/+|--|;+|\*|>(?!>))(?=[ \t])/y
 
 /** The comment or quotation mark the line at `start` opens with (after its indentation), or `''`. */
@@ -148,9 +151,13 @@ function commentMarkerAt(text: string, start: number): string {
   return match ? match[1]! : ''
 }
 
-/** Where the text of a line that opens with `marker` starts: after its indentation, the mark and the blanks after it. */
+/** Where the text of a line opening with `marker` starts: after its indentation, the mark and the blanks after it. */
 function afterMarker(text: string, start: number, marker: string): number {
-  let i = text.indexOf(marker, start) + marker.length
+  return skipSpaces(text, text.indexOf(marker, start) + marker.length)
+}
+
+/** The first position from `i` on that is not a space or a tab. */
+function skipSpaces(text: string, i: number): number {
   while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
   return i
 }

@@ -114,6 +114,9 @@ const HOW_AFTER = /\bhow (?:to|do|can|does)\b/gi
  */
 const EXAMPLE_AFTER = /\be\.g(?=\.)|\bsuch as\b/gi
 
+/** Spaces in place of a match, so that offsets stay those of the text. */
+const blank = (match: string): string => ' '.repeat(match.length)
+
 const QUESTION_OPENING = /^\s*(?:what|how|why|does|do|is|are|can|could|should|when|which|who|wie|was|warum|ist|kann)\b/i
 
 /**
@@ -258,11 +261,8 @@ export function matchContext(text: string, start: number, end: number, options: 
   // spaces so offsets into `around` stay those of the text
   const around =
     text.slice(aroundFrom, start) +
-    text.slice(start, end).replace(EXAMPLE_AFTER, (m) => ' '.repeat(m.length)) +
-    text
-      .slice(end, to)
-      .replace(HOW_AFTER, (m) => ' '.repeat(m.length))
-      .replace(EXAMPLE_AFTER, (m) => ' '.repeat(m.length))
+    text.slice(start, end).replace(EXAMPLE_AFTER, blank) +
+    text.slice(end, to).replace(HOW_AFTER, blank).replace(EXAMPLE_AFTER, blank)
   const embedded = embeddedOrder(text, start, end)
   const question =
     /[?？]\s*$/.test(sentence.trimEnd()) && (QUESTION_OPENING.test(sentence) || /如何|怎么|为什么|吗[?？]/.test(sentence)) && !embedded
