@@ -100,6 +100,7 @@ export const EN_READER_BY_TASK: RegExp[] = [
 /**
  * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them): the
  * patterns run only on a text that holds one (detect.ts). A space at an end stands for a word boundary (needs-words.ts).
+ * Only whether any word is there counts, so a word that holds another of the list ("that summari", "summari") adds nothing.
  */
 export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'whoever',
@@ -124,10 +125,7 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'indexing',
   'handling',
   'behalf',
-  'whoever',
-  'when summari',
   'when condensing',
-  'when processing',
   ' or automat',
   ' or bot',
   ' or script',
@@ -138,16 +136,12 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'that handle',
   'that open',
   'that receive',
-  'that parse',
-  'that summari',
   'that index',
   'which process',
   'which read',
   'which handle',
   'which open',
   'which receive',
-  'which parse',
-  'which summari',
   'which index',
   'shopping',
   'browsing',
@@ -181,7 +175,6 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'transcribing th',
   'sorting th',
   'filing th',
-  'importing th',
   'that triage',
   'that pars',
   'that sort',
@@ -210,7 +203,6 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'any software',
   'any service',
   'any app',
-  'any application',
   'any tool',
   'any program',
   'any automation',
@@ -219,7 +211,6 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'every software',
   'every service',
   'every app',
-  'every application',
   'every tool',
   'every program',
   'every automation',
@@ -228,7 +219,6 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'each software',
   'each service',
   'each app',
-  'each application',
   'each tool',
   'each program',
   'each automation',
