@@ -6,7 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
-import { EN_ADDRESS, EN_READER_BY_TASK, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
+import { EN_ADDRESS, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
+import { EN_READER_BY_TASK } from '../../src/scan/rules/injection/readers-by-task'
 import { EN_ADDRESS_GATE, findReaderByTaskWords, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
 
 /**

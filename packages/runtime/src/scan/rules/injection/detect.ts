@@ -16,9 +16,7 @@ import {
   EN_BLOCK_FRAME,
   EN_LABEL_ADDRESS,
   EN_MENTIONS,
-  EN_READER_BY_TASK,
   EN_SHOUTS,
-  EN_READER_BY_TASK_WORDS,
   EN_TAGS,
   ZH_ACTION,
   ZH_ADDRESS,
@@ -26,6 +24,7 @@ import {
   ZH_MENTIONS,
   ZH_NOTICE_TAGS,
 } from './addresses'
+import { EN_READER_BY_TASK, EN_READER_BY_TASK_WORDS } from './readers-by-task'
 import {
   DE_DIRECT,
   DE_PLANTING_CUES,
