@@ -46,11 +46,19 @@ export function parseCached(code: string, file: string): TS.SourceFile {
       return previous
     }
   }
-  // `updateSourceFile` takes over the old tree's nodes: the old tree is not used again.
-  const sf = previous ? ts.updateSourceFile(previous, code, changedRange(previous.text, code)) : parse(code, file)
+  // `updateSourceFile` takes over the old tree's nodes: the old tree is not used again. Only trees without syntax
+  // errors take part: around an error TypeScript's incremental parser can reuse a node and drop the diagnostic it
+  // had (seen: "',' expected" lost after a later edit turned a comment into a regular expression), and the analysis
+  // reports the first diagnostic. A tree with errors is parsed from scratch, before and after the edit.
+  let sf = previous && !hasParseErrors(previous) ? ts.updateSourceFile(previous, code, changedRange(previous.text, code)) : null
+  if (!sf || hasParseErrors(sf)) sf = parse(code, file)
   recentTrees.set(file, sf)
   if (recentTrees.size > RECENT_TREES) recentTrees.delete(recentTrees.keys().next().value as string)
   return sf
+}
+
+function hasParseErrors(sf: TS.SourceFile): boolean {
+  return ((sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics?.length ?? 0) > 0
 }
 
 /** The one range of `before` that differs from `after`: what lies between their common prefix and common suffix. */
