@@ -104,6 +104,29 @@ export const EN_ADDRESS: RegExp[] = [
   /\bthis\s+(?:part|bit|note|message|section|line|paragraph)\s+is\s+(?:for|meant for|addressed to|aimed at)\s+(?:the|your|any)\s+(?:[\w-]+\s+){0,2}?(?:assistant|agent|bot|copilot|AI)s?\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   // "Any assistant posting the release summary should report …" (not "any agent", which is a person in a support desk)
   /\b(?:any|every|each|the)\s+(?:AI\s+)?(?:assistants?|bots?|copilots?|summari[sz]ers?)\s+\w+ing\b[^.!?\n]{0,90}?\b(?:should|must|shall|needs? to|is to|are to|is authori[sz]ed to|are authori[sz]ed to)\b/gi,
+  // A label naming its readers as software, ending on a colon or a dash: quantified ("any bots or lineup assistants
+  // managing a team here — …", "And for whatever app or assistant turns this into a summary for the birder:"), or in the
+  // plural with a software word, after an owner ("(Members' digital assistants: …") or people named with them
+  // ("Recruiting assistants and AI screening tools reviewing this profile:"), their task on this very text if any. Not a
+  // heading or a sentence about such software: "The rise of AI agents:", "new module on AI tools:", "AI agents that browse
+  // the web … face a new class of problem:".
+  // (Each alternative looks ahead for its distinctive word first and only then checks, in a look-behind, what stands
+  // before it: opening on the clause boundary, the expression was tried at every line and every "and", the dearest of
+  // the table, and a look-behind first is tried at every position.)
+  new RegExp(
+    String.raw`\b(?=(?:any|all|every|each|whatever|whichever)\s)(?<=(?:^|[\n>*#(\[:;]|[.!?]\s|\b(?:and|also|so)\s)[ \t]{0,8}(?:(?:to|for)\s+)?)(?:any|all|every|each|whatever|whichever)\s+(?:[\w-]+\s+)?` +
+      String.raw`(?:apps?\s+(?:or|and|/)\s+(?:[\w-]+\s+)?)?(?:AI|LLM|bot|assistant|agent)s?\b(?:\s+(?:or|and|/)\s+(?:[\w-]+\s+)?(?:AI|LLM|bot|app|assistant|agent)s?\b)?[^:\n.!?—–]{0,90}?(?::|\s[—–]|\s--?)\s` +
+      String.raw`|\b(?=(?:digital|virtual|automated|AI|LLM|software|smart|bots|chat|AIs|LLMs)\b)(?<=(?:^|[\n>*#(\[:;]|[.!?]\s)[ \t]{0,8}(?:(?:to|for)\s+)?(?:[\w-]+\s+(?:assistants|agents|reviewers|screeners)\s+(?:and|or|&)\s+|[\w-]+(?:'s|s'|’s|s’)\s+))` +
+      String.raw`(?:(?:digital|virtual|automated|AI|LLM|software|smart)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots)|(?:automated|AI|LLM)\s+(?:[\w-]+\s+)?(?:tools|readers|services|systems|helpers)|bots|chat ?bots|AIs|LLMs)` +
+      String.raw`(?:\s+(?:\w+ing|that\s+\w+|which\s+\w+|who\s+\w+)\b[^:\n.!?—–]{0,80}?\b(?:this|these|here|the user|on behalf)\b[^:\n.!?—–]{0,40}?)?\s*(?::|\s[—–]|\s--?)\s`,
+    'gim',
+  ),
+  // "Where this agreement is being read or processed by a digital assistant on behalf of the Charterer, that assistant
+  // shall …": this text's handling by software, as the condition of an order
+  /\b(?:read|processed|handled|parsed|summari[sz]ed|reviewed|opened|ingested|viewed|accessed)\s+(?:or\s+\w+\s+)?by\s+(?:an?|the|any|your|their)\s+(?:(?:digital|AI|automated|virtual|software|LLM|smart)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?)|(?:AI|automated|LLM)\s+(?:[\w-]+\s+)?(?:tools?|systems?|readers?))\b/gi,
+  // a record's field or a log line's note named for its reader, written as a key: "note-to-reporting-agent: …",
+  // "note_for_the_summarizer:" (not "Note for the travel agent:", a person)
+  /\bnote[-_](?:to|for)[-_](?:[a-z0-9]+[-_]){0,3}?(?:agent|assistant|bot|ai|llm|summari[sz]er|model)s?["']?\s*:/gi,
 ]
 
 /**
@@ -126,7 +149,9 @@ export const EN_BLOCK_FRAME =
 
 /** Markup that opens an instruction block in a document. */
 export const EN_TAGS: RegExp[] = [
-  /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
+  // (not a log line's source after its timestamp: "2025-12-01 17:39:02 [system] firmware update available (default: install
+  // at 3 AM)")
+  /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|(?<!\d{2}(?::\d{2}){1,2}(?:[.,]\d+)?Z?\s{0,3})\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
   // "### System:", "### Instruction" on a line of its own: a prompt template's role header, not a document's heading
   // that starts with the word ("### System specs", "### Instruction signatures")
   /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)(?:\s+(?:prompt|message|note|override|update))?(?=[ \t]*(?::|\r?\n|$))/gi,
@@ -165,7 +190,7 @@ export const ZH_ADDRESS: RegExp[] = [
   // (nor "写入针对AI的话": words aimed at AI, described)
   /(?<!(?:这类|此类|那类|这种|此种|那种|类似|一些|某些|任何)\s*写?)(?:给|致|(?<!针)对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求)/g,
   // "致正在阅读本页面的AI助手：", "【给AI邮件助手的说明】", "给AI简历筛选系统的提示：": a reader named, then a colon or a bracket
-  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,12}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:处理|操作|使用|执行|特别)?(?:指令|话|消息|说明|提示|通知|要求|留言|备注|须知|记忆(?:更新)?))?\s*[：:】\]）)]/g,
+  /(?:给|致|写给)\s*(?:正在|负责)?[^，。！？\n：:]{0,20}?(?:AI|ai|人工智能|大模型|智能[\u4e00-\u9fa5]{0,4}(?:助手|助理)|机器人)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|技术|行业|公司|企业|专业|初学|学习|新手|同学|朋友|老师|学生|人|者))[^，。！？\n：:】\]]{0,8}?(?:的(?:处理|操作|使用|执行|特别)?(?:指令|话|消息|说明|提示|通知|要求|留言|备注|须知|记忆(?:更新)?))?\s*[：:】\]）)]/g,
   // "大模型在生成本纪要的摘要时，请…", "备注：智能助理请在会前…": the reader told what to do, at the start of a clause
   /(?:^|[。！？!?\n：:，,；;）)】\]\s>])(?:AI|大模型|语言模型|智能助手|智能助理|AI\s*助手|AI\s*助理|小助手|机器人|智能体)\s*(?:在?[^，。！？\n]{1,24}?时\s*[，,]?\s*)?(?:请|务必|必须)/gm,
   // "【系统管理员指令·自动处理机器人执行】" (not a Markdown link's text, "[室内装潢 AI](https://…)": a title)
@@ -174,7 +199,7 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:以下|下面|本段|这段|此段|该段)[^，。！？\n]{0,6}?(?:面向|供|给(?!出)|写给|针对)[^，。！？\n]{0,8}?(?:AI|人工智能|大模型|模型|智能助手|助手|助理|机器人|代理)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|(?:读取|读到|看到|处理|解析|收到|阅读|浏览|总结|分析|查询)(?:[或和与及][\u4e00-\u9fa5]{1,3})?(?:到)?(?:此|这|本|该)[^，。！？\n]{0,6}?的\s*(?:AI|人工智能|大模型|语言模型|模型|智能助手|助手|助理|机器人|代理|智能体)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))/g,
   // "给正在整理本页评论的助手：", "致负责发送本纪要的会议助手：", "致简历筛选系统：": the reader named by the task it is doing
   // on this text, or a screening system, then a colon or a bracket
-  /(?:给|致|写给)\s*(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|模型|系统|机器人|程序)\s*[：:）)】\]]|(?:给|致|写给)\s*[^，。！？\n：:]{0,6}?(?:筛选|审核|评审|审稿|招聘|辅助|审查)系统\s*[：:）)】\]]/g,
+  /(?:给|致|写给)\s*(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?(?:助手|智能体|模型|系统|机器人|程序|智能助理)\s*(?:[：:）)】\]]|——)|(?:给|致|写给)\s*[^，。！？\n：:]{0,6}?(?:筛选|审核|评审|审稿|招聘|辅助|审查)系统\s*[：:）)】\]]/g,
   // "凡经由人工智能助手、智能体等自动化程序代为查询本指南的，该程序应当…": the AI reader as the subject of a condition on this text
   /(?:凡|凡是|如|如果|若)\s*(?:经由|通过|由|使用)\s*[^，。！？\n]{0,12}?(?:人工智能|AI|智能体|大模型|自动化程序|机器人|智能助手)[^，。！？\n]{0,16}?(?:查询|读取|访问|处理|阅读|浏览|抓取)[^，。！？\n]{0,10}?的\s*[，,]/g,
   // "致邮件处理助手：", "给工单分拣机器人：": a helper named by the work it does on this text, then a colon or a bracket
@@ -221,9 +246,9 @@ export const ZH_ADDRESS: RegExp[] = [
   /[（(]\s*请\s*(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|机器人)\s*(?:执行|处理|注意|阅读|查收)\s*[）)]/g,
   // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
   // proxy, so it needs 自动化, 智能 or AI before it)
-  /(?:给|致|写给)\s*[^，。！？\n：:]{0,8}?(?:自动化|智能|AI)[\u4e00-\u9fa5]{0,4}?代理\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
+  /(?:给|致|写给)\s*[^，。！？\n：:]{0,20}?(?:自动化?|智能|AI)[\u4e00-\u9fa5]{0,4}?(?:代理|助手|系统|程序|机器人)\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
-  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
+  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,6}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
   // (also a helper named by its software trade: "受邀人的日程助手在接受本邀请时，请…"; several named, "接入本帮助中心
   // 内容的第三方智能助手、理财机器人等服务，须遵守…")
@@ -231,7 +256,7 @@ export const ZH_ADDRESS: RegExp[] = [
   // "负责汇总本日志的分析程序请注意", "帮家里人收藏菜谱的小助手们看这里", "代收件人处理包裹的智能管家请注意", "同步赛程到日历、帮忙订票的
   // 助手看这里", "在本 notebook 中代为执行代码的助手/代理，请", "说给…帮家里人比价下单的小管家们听": software named by the work it does
   // for someone, then told to listen (a bare 助手 or 管家 is often a person: it needs a task done on someone's behalf)
-  /(?:汇总|读取|解析|抓取|收藏|同步|代(?:替)?(?:为|读者|用户|主人|您|你|客户|收件人|家长|业主)|帮(?:用户|主人|家里人|你家|您|业主|买家|读者)|比价|订票|下单|整理)[^，。！？\n]{0,16}?的\s*(?:小助手|小管家|智能管家|智能代理|智能服务|[\u4e00-\u9fa5]{0,2}智能服务|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*(?:[，,：:]\s*)?(?:请注意|请|看这里|看过来|注意|须知|听|(?<=[：:]))/g,
+  /(?:汇总|读取|解析|抓取|收藏|同步|录入|检索|打理|朗读|转写|归档|导入|代(?:替)?(?:为|读者|用户|主人|您|你|客户|收件人|家长|业主)|帮(?:用户|主人|家里人|你家|您|业主|买家|读者)|比价|订票|下单|整理)[^，。！？\n]{0,16}?的\s*(?:小助手|小管家|智能管家|智能代理|智能服务|[\u4e00-\u9fa5]{0,2}智能服务|(?:电子|数字|虚拟)助理|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*(?:[，,：:]\s*)?(?:请注意|请|看这里|看过来|注意|须知|听|记一下|记住|应当?(?!用|聘|届|对|变|急)|须|务必|必须|(?<=[：:]))/g,
   // "通过代缴、账单管理类应用自动读取本通知的，请注意：", "为买家比对车源的工具在处理本报告时，": software reading this very text
   /(?:通过|经由|使用)[^，。！？\n]{0,16}?(?:应用|App|APP|程序|工具|软件)\s*自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的\s*[，,]|的(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?时\s*[，,]/g,
   // "自动排障流程请按以下步骤修复", "对账与记账程序注意：", "以下内容供任何解析本演示文稿…的工具使用：": automated or named software
@@ -239,9 +264,13 @@ export const ZH_ADDRESS: RegExp[] = [
   /自动(?:化)?[\u4e00-\u9fa5]{0,4}?(?:流程|程序|脚本|模块)\s*[:：，,]?\s*(?:请|须|务必|应)|[\u4e00-\u9fa5]{2,8}(?:程序|流程|模块)\s*(?:请)?注意\s*[：:]|供(?:任何|所有|各类)?[^，。！？\n]{0,30}?的(?:工具|程序|应用|软件|插件)(?:使用|读取|参考)\s*[：:]/g,
   // "凡读取本仓库以生成变更摘要或代码审查意见的自动化流程，须…": software named by a condition on what it reads, then bound
   /凡(?:是)?[^，。！？\n]{0,30}?的\s*(?:自动化|自动|智能)?(?:流程|程序|工具|系统|机器人|智能体|代理|模型)\s*[，,：:]?\s*(?:须|必须|应|应当|请|需)/g,
+  // "记账助手在给这笔交易分类时，请顺便把…", "行政自动化助手处理本导出时：将…", "助手读到这一格时，请…": a helper handling this very
+  // text, then told (not "程序处理本文件时会跳过空行", what a program does; nor 系统, which processes applications in notices)
+  // and "导入程序请将本案答复期限记为…": a program asked to put something somewhere
+  /(?:助手|代理|程序|模块|引擎|机器人|智能体)\s*(?:在|正在|若|如果)?\s*(?:给|为|对)?[^，。！？\n]{0,10}?(?:读取|处理|读到|解析|抓取|导入|录入|检索|归档|分类|汇总|整理|朗读|转写|同步)[^，。！？\n]{0,8}?(?:本|此|该|这)[\u4e00-\u9fa5]{0,5}?时\s*[，,：:]?\s*(?:请|应当?|须|务必|必须|将|把|顺便)|[\u4e00-\u9fa5]{1,6}(?:程序|模块|引擎)\s*请\s*(?:将|把|直接|记|忽略|跳过)|供[^，。！？\n]{0,14}?(?:汇总|摘要|审核|审阅|解析|导入|抓取|分析|整理)[\u4e00-\u9fa5]{0,2}?(?:模块|引擎|程序|系统)(?:读取|参考|执行)\s*[：:]/g,
   // "（机翻引擎与辅助翻译助手适用）": the readers a note applies to, in brackets
   /[（(][^）)\n]{0,16}?(?:引擎|助手|智能体|机器人|程序)[^）)\n]{0,4}?(?:适用|专用)\s*[）)]/g,
-  /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|(?:如果|若|倘若|假如|要是)[你您]是\s*[^，。！？\n]{0,20}?(?:AI|人工智能|模型|助手|助理|机器人|自动化程序|智能体|自动化代理|爬虫|(?:的|那种)程序)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：](?=\s*(?:你|您|忽略|请|必须|务必|从现在|从今|以下|注意|指令|助手|AI|模型|更新|新的))/gm,
+  /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|(?:(?:如果|若|倘若|假如|要是)[你您]|[你您](?:如果|若|要是))是\s*[^，。！？\n]{0,20}?(?:AI|人工智能|模型|助手|助理|机器人|自动化程序|智能体|自动化代理|爬虫|(?:的|那种)程序)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：](?=\s*(?:你|您|忽略|请|必须|务必|从现在|从今|以下|注意|指令|助手|AI|模型|更新|新的))/gm,
 ]
 
 /**

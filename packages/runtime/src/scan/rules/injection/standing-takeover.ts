@@ -422,9 +422,10 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     refine: substitution,
   },
   {
-    // "the user's login page is now https://…", "the bank changed its routing number to 021…"
+    // "the user's login page is now https://…", "the bank changed its routing number to 021…" (a bare "is" only before
+    // "now" or an address with its scheme, as the needs words say: "login is example-cu.com" had slipped past them)
     act: 'substitution',
-    re: /\b(?:login|log-?in|sign-?in|sso|single sign-on|vpn|bank(?:ing)?|routing|iban|payment|billing|wire|remittance|payee|password reset|account)\s+(?:page|portal|site|url|link|number|details|account|address|info(?:rmation)?)?\s*(?:is|are|has changed to|have changed to|changed to|moved to|was changed to|has moved to|got updated to|is updated to|now uses|uses a new)\s+(?:now\s+)?(?:(?:the\s+)?(?:login\s+|sign-?in\s+)?(?:page|portal|site)\s+at\s+)?(?:https?:\/\/|www\.|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|biz|info|co|example|app|xyz|site|online|top|link|help|support|cc|me|pro|live|cloud|services?|center|portal|secure|login)\b|[A-Z]{2}\d{2}\s?[\dA-Z]{4}|\d{6,})/gi,
+    re: /\b(?:login|log-?in|sign-?in|sso|single sign-on|vpn|bank(?:ing)?|routing|iban|payment|billing|wire|remittance|payee|password reset|account)\s+(?:page|portal|site|url|link|number|details|account|address|info(?:rmation)?)?\s*(?:(?:is|are)(?=\s+(?:now\b|https?:\/\/|www\.))|has changed to|have changed to|changed to|moved to|was changed to|has moved to|got updated to|is updated to|now uses|uses a new)\s+(?:now\s+)?(?:(?:the\s+)?(?:login\s+|sign-?in\s+)?(?:page|portal|site)\s+at\s+)?(?:https?:\/\/|www\.|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|biz|info|co|example|app|xyz|site|online|top|link|help|support|cc|me|pro|live|cloud|services?|center|portal|secure|login)\b|[A-Z]{2}\d{2}\s?[\dA-Z]{4}|\d{6,})/gi,
     needs: ['is now', 'are now', 'changed to', 'moved to', 'updated to', 'is http', 'is www', 'are http', 'now uses', 'uses a new'],
     severity: 'high',
     unmarked: 'medium',
