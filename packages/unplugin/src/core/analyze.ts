@@ -71,6 +71,29 @@ export function changedRange(before: string, after: string): TS.TextChangeRange 
   return ts.createTextChangeRange(ts.createTextSpan(start, before.length - end - start), after.length - end - start)
 }
 
+/** CommonJS when the extension says so, or the file uses `require`/`module.exports` and has no import/export. */
+export function isCommonJs(file: string, code: string, sf: TS.SourceFile): boolean {
+  if (/\.c[jt]s$/.test(file)) return true
+  if (/\.m[jt]s$/.test(file)) return false
+  return !isModule(sf) && /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[A-Za-z_$]/.test(code)
+}
+
+function isModule(sf: TS.SourceFile): boolean {
+  return Boolean((sf as unknown as { externalModuleIndicator?: unknown }).externalModuleIndicator)
+}
+
+/**
+ * The probe's header imports it, which makes a script (no import or export, not CommonJS) a module: strict, with
+ * `await` a keyword. A script that parses differently as a module ("await <T>" then a declaration on the next line, a
+ * legacy octal literal) would not build once instrumented, so it is reported with the module's first error and left
+ * as it is. Only scripts with sites pay this second parse.
+ */
+function moduleParseError(sf: TS.SourceFile, code: string, file: string): AnalyzeError | null {
+  if (isModule(sf) || isCommonJs(file, code, sf)) return null
+  const err = firstParseError(parse(`${code}\nexport {}\n`, file))
+  return err && { ...err, message: `the probe's import makes this script a module, and as a module it does not parse: ${err.message}` }
+}
+
 /** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
 export function firstParseError(sf: TS.SourceFile): AnalyzeError | null {
   const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics
@@ -296,7 +319,9 @@ export function analyzeHere(code: string, id: string, o: ResolvedOptions): { sit
     try {
       const err = firstParseError(ta.sourceFile)
       if (err) return { sites: [], error: err }
-      return { sites: sitesOf(ta.sourceFile, code, file, o, ta.hooks) }
+      const sites = sitesOf(ta.sourceFile, code, file, o, ta.hooks)
+      const asModule = sites.length ? moduleParseError(ta.sourceFile, code, file) : null
+      return asModule ? { sites: [], error: asModule } : { sites }
     } finally {
       ta.release()
     }
@@ -304,7 +329,9 @@ export function analyzeHere(code: string, id: string, o: ResolvedOptions): { sit
   const sf = parseCached(code, file)
   const err = firstParseError(sf)
   if (err) return { sites: [], error: err }
-  return { sites: sitesOf(sf, code, file, o, null) }
+  const sites = sitesOf(sf, code, file, o, null)
+  const asModule = sites.length ? moduleParseError(sf, code, file) : null
+  return asModule ? { sites: [], error: asModule } : { sites }
 }
 
 /**

@@ -2,7 +2,7 @@ import { MagicString, SourceMap } from 'magic-string'
 import type { ts as TS } from 'ts-morph'
 import { ts } from './typescript'
 import type { CallSite, Options } from '../types'
-import { parseCached } from './analyze'
+import { isCommonJs, parseCached } from './analyze'
 import { normalizeId } from './ids'
 import { PROBE_NAMES, PROBE_PREFIX } from './glob'
 import { isInstrumented, MARKER } from './marker'
@@ -92,14 +92,6 @@ function headerPosition(code: string, sf: TS.SourceFile): { pos: number; semicol
     return { pos: nl < 0 ? code.length : nl + 1, semicolon: false }
   }
   return { pos: 0, semicolon: false }
-}
-
-/** CommonJS when the extension says so, or the file uses `require`/`module.exports` and has no import/export. */
-function isCommonJs(file: string, code: string, sf: TS.SourceFile): boolean {
-  if (/\.c[jt]s$/.test(file)) return true
-  if (/\.m[jt]s$/.test(file)) return false
-  const esm = (sf as unknown as { externalModuleIndicator?: unknown }).externalModuleIndicator
-  return !esm && /\brequire\s*\(|\bmodule\.exports\b|\bexports\.[A-Za-z_$]/.test(code)
 }
 
 interface Plan {

@@ -85,8 +85,31 @@ describe('fuzzing (fast-check)', () => {
       fc.property(fc.constantFrom(...fixtures), fc.array(mutation, { minLength: 1, maxLength: 4 }), (fx, ms) => {
         pipeline(mutate(fx.code, ms), fx.name)
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        examples: [
+          // Found by a long run: "await <T>" in a script, which the probe's import would make a module, where it runs on
+          // into the next line's declaration
+          [
+            fixtures.find((f) => f.name === 's-shebang.ts')!,
+            [
+              { kind: 'insert', at: 1063290690, text: '<T>' },
+              { kind: 'insert', at: 2042371634, text: 'await ' },
+            ],
+          ],
+        ],
+      },
     )
+  })
+
+  it('reports a script that would not parse as a module, and leaves it as it is', () => {
+    const code = '#!/usr/bin/env node\nawait <T>// a comment\ndeclare const memory: any\nmemory.add({ cli: true })\n'
+    const { sites, error } = analyzeSafe(code, `${ROOT}/cli.ts`, options)
+    expect(sites).toEqual([])
+    expect(error?.message).toMatch(/^the probe's import makes this script a module, and as a module it does not parse: ';' expected/)
+    expect(error?.line).toBe(3)
+    // a script that parses either way is instrumented as before
+    expect(analyzeSafe('declare const memory: any\nmemory.add({ cli: true })\n', `${ROOT}/cli.ts`, options).sites).toHaveLength(1)
   })
 })
 
