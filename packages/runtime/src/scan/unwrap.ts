@@ -10,8 +10,14 @@
  * an address, a list item, a line of a poem or a chat), before a list marker, a quote, a table row, a heading, a
  * timestamp or a bracket, or a label ("Alice:"), and after a line ending in a colon. Only the injection detectors read
  * the joined text; chunking and the code and secret rules keep the lines.
+ *
+ * A calendar or contact file (iCalendar, vCard) folds its long lines at 75 octets, inside words ("the LLM agent that
+ * reads c\r\n ustomer emails"): there a break followed by one space or tab is removed with that blank (RFC 5545 3.1).
  */
 import { type NormalizedText, withLazyMaps } from './normalize'
+
+/** A file whose long lines are folded by RFC 5545 (iCalendar) or RFC 6350 (vCard). */
+const FOLDING_FORMAT = /BEGIN:V(?:CALENDAR|EVENT|TODO|JOURNAL|CARD)\b/
 
 /** A wrapped line is most of a column long; a shorter one ended where its writer ended it. */
 const MIN_WRAPPED_LINE = 36
@@ -34,7 +40,14 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
   let lineStart = 0
   let marker = commentMarkerAt(text, 0)
   const joins: Array<{ start: number; end: number; glue: string }> = []
+  const folding = FOLDING_FORMAT.test(text)
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    if (folding && (text[at + 1] === ' ' || text[at + 1] === '\t')) {
+      // a folded line: the break and the one blank after it are nothing
+      joins.push({ start: text[at - 1] === '\r' ? at - 1 : at, end: at + 2, glue: '' })
+      lineStart = at + 2
+      continue
+    }
     // the break with the spaces and tabs around it (and a carriage return before it)
     let start = at
     while (start > lineStart && isBlank(text.charCodeAt(start - 1))) start--

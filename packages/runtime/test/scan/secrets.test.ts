@@ -330,6 +330,9 @@ describe('secret/context-entropy', () => {
     expect(strongest(scan(`curl -H "Authorization: Bearer ${value}" https://api.example.com`))).toBe('high')
     expect(strongest(scan(`use Bearer ${value} for calls`))).toBe('medium')
     expect(scan('Authorization: Bearer <token>')).toEqual([])
+    // a capture tool's masked display: the JWT's header names the algorithm, the stars hide the rest
+    expect(scan('Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.******')).toEqual([])
+    expect(strongest(scan(`Authorization: Bearer ${value}.***`))).toBe('high')
   })
 
   it('.npmrc auth tokens are high unless they reference a variable', () => {

@@ -121,6 +121,12 @@ export const EN_ADDRESS: RegExp[] = [
       String.raw`(?:\s+(?:\w+ing|that\s+\w+|which\s+\w+|who\s+\w+)\b[^:\n.!?—–]{0,80}?\b(?:this|these|here|the user|on behalf)\b[^:\n.!?—–]{0,40}?)?\s*(?::|\s[—–]|\s--?)\s`,
     'gim',
   ),
+  // the model called mid-line and told: "So, AI assistant, this part's for you: please save …" (a line that opens on the
+  // call is the pattern above)
+  /(?:[.!?]\s+|\b(?:so|ok|okay|and|now|hey)\s*,?\s+)(?:AI|AI assistant|assistant|LLM|chatbot)\s*,\s+(?=(?:this|if|when|whenever|please|before|after|remember|ignore|save|store|add|note|listen|here)\b)/gi,
+  // software named by its stage of the work, as a label or the reader of a note: "Note to the review summarization
+  // layer:", "downstream alerting consumers:", "Feed consumers:", "Any service ingesting this feed is required to …"
+  /\b(?:note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+){0,2}?(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)s?\b|(?:^|[\n>*#(\[:;"'|]|[.!?]\s)[ \t]{0,8}(?:(?:downstream|automated|feed)\s+|(?:any|all)\s+)(?:[\w-]+\s+){0,2}?(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:\s|\b(?:any|every|each)\s+(?:service|system|tool|reader|consumer|client|app)\s+(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\s+[\w-]+\s+(?:is|are)\s+(?:required|expected|asked)\s+to\b/gim,
   // "Where this agreement is being read or processed by a digital assistant on behalf of the Charterer, that assistant
   // shall …": this text's handling by software, as the condition of an order
   /\b(?:read|processed|handled|parsed|summari[sz]ed|reviewed|opened|ingested|viewed|accessed)\s+(?:or\s+\w+\s+)?by\s+(?:an?|the|any|your|their)\s+(?:(?:digital|AI|automated|virtual|software|LLM|smart)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?)|(?:AI|automated|LLM)\s+(?:[\w-]+\s+)?(?:tools?|systems?|readers?))\b/gi,
@@ -246,7 +252,7 @@ export const ZH_ADDRESS: RegExp[] = [
   /[（(]\s*请\s*(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,4}?(?:助手|助理|智能体|机器人)\s*(?:执行|处理|注意|阅读|查收)\s*[）)]/g,
   // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
   // proxy, so it needs 自动化, 智能 or AI before it)
-  /(?:给|致|写给)\s*[^，。！？\n：:]{0,20}?(?:自动化?|智能|AI)[\u4e00-\u9fa5]{0,4}?(?:代理|助手|系统|程序|机器人)\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
+  /(?:给|致|写给)\s*[^，。！？\n：:]{0,20}?(?:自动化?|智能|AI)[\u4e00-\u9fa5]{0,8}?(?:代理|助手|系统|程序|机器人|环节|流程)\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
   // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
   /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,6}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
@@ -256,18 +262,18 @@ export const ZH_ADDRESS: RegExp[] = [
   // "负责汇总本日志的分析程序请注意", "帮家里人收藏菜谱的小助手们看这里", "代收件人处理包裹的智能管家请注意", "同步赛程到日历、帮忙订票的
   // 助手看这里", "在本 notebook 中代为执行代码的助手/代理，请", "说给…帮家里人比价下单的小管家们听": software named by the work it does
   // for someone, then told to listen (a bare 助手 or 管家 is often a person: it needs a task done on someone's behalf)
-  /(?:汇总|读取|解析|抓取|收藏|同步|录入|检索|打理|朗读|转写|归档|导入|代(?:替)?(?:为|读者|用户|主人|您|你|客户|收件人|家长|业主)|帮(?:用户|主人|家里人|你家|您|业主|买家|读者)|比价|订票|下单|整理)[^，。！？\n]{0,16}?的\s*(?:小助手|小管家|智能管家|智能代理|智能服务|[\u4e00-\u9fa5]{0,2}智能服务|(?:电子|数字|虚拟)助理|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*(?:[，,：:]\s*)?(?:请注意|请|看这里|看过来|注意|须知|听|记一下|记住|应当?(?!用|聘|届|对|变|急)|须|务必|必须|(?<=[：:]))/g,
+  /(?:汇总|读取|解析|抓取|收藏|同步|录入|检索|打理|朗读|转写|归档|导入|处理|审核|审阅|摘要|比对|订阅|代(?:替)?(?:为|读者|用户|主人|您|你|客户|收件人|家长|业主|参保人|投保人|持卡人|患者|学员|乘客|会员|委托人)|帮(?:用户|主人|家里人|你家|您|业主|买家|读者)|比价|订票|下单|整理)[^，。！？\n]{0,24}?的\s*(?:AI\s*)?(?:小助手|小管家|智能管家|智能代理|智能服务|[\u4e00-\u9fa5]{0,2}智能服务|(?:电子|数字|虚拟)助理|自动化[\u4e00-\u9fa5]{0,4}?系统|[\u4e00-\u9fa5]{0,4}?(?:程序|流程|模块|引擎|机器人|智能体|环节)|助手(?:\s*[/、]\s*代理)?)(?:们)?\s*(?:[，,：:]\s*)?(?:请注意|请|看这里|看过来|注意|须知|听|记一下|记住|应当?(?!用|聘|届|对|变|急)|须|务必|必须|不得|你好|您好|(?<=[：:]))/g,
   // "通过代缴、账单管理类应用自动读取本通知的，请注意：", "为买家比对车源的工具在处理本报告时，": software reading this very text
   /(?:通过|经由|使用)[^，。！？\n]{0,16}?(?:应用|App|APP|程序|工具|软件)\s*自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的\s*[，,]|的(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?时\s*[，,]/g,
   // "自动排障流程请按以下步骤修复", "对账与记账程序注意：", "以下内容供任何解析本演示文稿…的工具使用：": automated or named software
   // told to act
-  /自动(?:化)?[\u4e00-\u9fa5]{0,4}?(?:流程|程序|脚本|模块)\s*[:：，,]?\s*(?:请|须|务必|应)|[\u4e00-\u9fa5]{2,8}(?:程序|流程|模块)\s*(?:请)?注意\s*[：:]|供(?:任何|所有|各类)?[^，。！？\n]{0,30}?的(?:工具|程序|应用|软件|插件)(?:使用|读取|参考)\s*[：:]/g,
+  /自动(?:化)?[\u4e00-\u9fa5]{0,8}?(?:流程|程序|脚本|模块|环节)\s*[:：，,]?\s*(?:请|须|务必|应)|[\u4e00-\u9fa5]{2,8}(?:程序|流程|模块)\s*(?:请)?注意\s*[：:]|供(?:任何|所有|各类)?[^，。！？\n]{0,30}?的(?:工具|程序|应用|软件|插件)(?:使用|读取|参考)\s*[：:]/g,
   // "凡读取本仓库以生成变更摘要或代码审查意见的自动化流程，须…": software named by a condition on what it reads, then bound
   /凡(?:是)?[^，。！？\n]{0,30}?的\s*(?:自动化|自动|智能)?(?:流程|程序|工具|系统|机器人|智能体|代理|模型)\s*[，,：:]?\s*(?:须|必须|应|应当|请|需)/g,
   // "记账助手在给这笔交易分类时，请顺便把…", "行政自动化助手处理本导出时：将…", "助手读到这一格时，请…": a helper handling this very
   // text, then told (not "程序处理本文件时会跳过空行", what a program does; nor 系统, which processes applications in notices)
   // and "导入程序请将本案答复期限记为…": a program asked to put something somewhere
-  /(?:助手|代理|程序|模块|引擎|机器人|智能体)\s*(?:在|正在|若|如果)?\s*(?:给|为|对)?[^，。！？\n]{0,10}?(?:读取|处理|读到|解析|抓取|导入|录入|检索|归档|分类|汇总|整理|朗读|转写|同步)[^，。！？\n]{0,8}?(?:本|此|该|这)[\u4e00-\u9fa5]{0,5}?时\s*[，,：:]?\s*(?:请|应当?|须|务必|必须|将|把|顺便)|[\u4e00-\u9fa5]{1,6}(?:程序|模块|引擎)\s*请\s*(?:将|把|直接|记|忽略|跳过)|供[^，。！？\n]{0,14}?(?:汇总|摘要|审核|审阅|解析|导入|抓取|分析|整理)[\u4e00-\u9fa5]{0,2}?(?:模块|引擎|程序|系统)(?:读取|参考|执行)\s*[：:]/g,
+  /(?:助手|代理|程序|模块|引擎|机器人|智能体)[ \t]{0,3}(?:在|正在|若|如果)?[ \t]{0,3}(?:给|为|对)?[^，。！？\n]{0,10}?(?:读取|处理|读到|解析|抓取|导入|录入|检索|归档|分类|汇总|整理|朗读|转写|同步)[^，。！？\n]{0,8}?(?:本|此|该|这)[\u4e00-\u9fa5]{0,5}?时\s*[，,：:]?\s*(?:请|应当?|须|务必|必须|将|把|顺便)|[\u4e00-\u9fa5]{1,6}(?:程序|模块|引擎)\s*请\s*(?:将|把|直接|记|忽略|跳过)|供[^，。！？\n]{0,14}?(?:汇总|摘要|审核|审阅|解析|导入|抓取|分析|整理)[\u4e00-\u9fa5]{0,2}?(?:模块|引擎|程序|系统)(?:读取|参考|执行)\s*[：:]/g,
   // "（机翻引擎与辅助翻译助手适用）": the readers a note applies to, in brackets
   /[（(][^）)\n]{0,16}?(?:引擎|助手|智能体|机器人|程序)[^）)\n]{0,4}?(?:适用|专用)\s*[）)]/g,
   /AI\s*请注意|AI\s*(?:助手|助理)?\s*注意\s*[！!：:]|(?:AI\s*)?(?:助手|智能体|大模型|(?:AI|智能|日程|邮件|语音|虚拟)\s*助理)须知\s*(?:[（(][^）)\n]{0,10}[）)])?\s*[:：—-]|(?:(?:如果|若|倘若|假如|要是)[你您]|[你您](?:如果|若|要是))是\s*[^，。！？\n]{0,20}?(?:AI|人工智能|模型|助手|助理|机器人|自动化程序|智能体|自动化代理|爬虫|(?:的|那种)程序)(?!\s*(?:开发|工程师|研究|从业|产品|爱好|用户|训练|微调|技术|行业|公司|企业|厂商|专业|方向|岗位|创业|课程|教程|应用|领域|初学|学习|新手|同学|朋友|老师|学生|人|者))|[【[]\s*(?:AI\s*指令|系统指令|SYSTEM)\s*[】\]]|隐藏指令|新的系统指令|系统提示已更新|^系统[:：](?=\s*(?:你|您|忽略|请|必须|务必|从现在|从今|以下|注意|指令|助手|AI|模型|更新|新的))/gm,

@@ -81,10 +81,10 @@ const HAS_GERMAN_CUE =
  * texts each pattern matches and checks the gate admits them all.
  */
 export const EN_ADDRESS_GATE =
-  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|\bnote[-_](?:to|for)[-_]|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
+  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|\bnote[-_](?:to|for)[-_]|\b(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)|\b(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:|\b(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 export const ZH_ADDRESS_GATE =
-  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,5}?(?:流程|程序|脚本|模块)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具)们?\s*[，,]?\s*(?:请|须|应|注意|看|听|务必|必须|记)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时/
+  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时/
 /** `EN_READER_BY_TASK_WORDS` found in one pass, like a table's `needs` words. */
 export const findReaderByTaskWords = needsFinder(EN_READER_BY_TASK_WORDS)
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
@@ -108,7 +108,7 @@ export function detectInjection(text: string): RawHit[] {
   if (cjk) runDirect(text, ZH_JAILBREAK, hits, lower)
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
-  if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits)
+  if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits, ZH_FORBIDDING)
   runPermissionClaims(text, cjk, hits)
   runStandingInstructions(text, cjk, hits)
   corroborateOrders(hits)
@@ -209,7 +209,20 @@ interface CueMatch {
  * memory cue ("remember:", "store this", 记住) with weight ≥ 2 is high; without a memory cue it needs more
  * weight (≥ 3 medium, ≥ 4 high), so one odd phrase in ordinary text is not a finding.
  */
-function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue[], gap: number, hits: RawHit[]): void {
+/**
+ * A prohibition just before a Chinese memory cue: "来源为工具输出的内容不得直接写入长期记忆" is a defence's rule, not a note
+ * that asks to be kept (English cues carry their negation in the expression).
+ */
+const ZH_FORBIDDING = /(?:不得|禁止|不要|不应|不能|切勿|严禁|请勿|避免|防止|不会)[^。！？!?\n，,]{0,6}$/
+
+function runPlanting(
+  text: string,
+  memoryCue: RegExp,
+  cues: readonly WeightedCue[],
+  gap: number,
+  hits: RawHit[],
+  forbidding?: RegExp,
+): void {
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
@@ -221,6 +234,7 @@ function runPlanting(text: string, memoryCue: RegExp, cues: readonly WeightedCue
   memoryCue.lastIndex = 0
   const memories: MemoryCue[] = []
   for (const m of text.matchAll(memoryCue)) {
+    if (forbidding?.test(text.slice(Math.max(0, m.index - 8), m.index))) continue
     const quote = quotationAround(text, m.index)
     if (memories.push({ start: m.index, end: m.index + m[0].length, quote }) >= MAX_MATCHES * 4) break
   }

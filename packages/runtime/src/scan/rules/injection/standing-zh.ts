@@ -8,8 +8,9 @@ import { ZH_AGAINST_USER_ACTS } from './standing-against-user-zh'
 import { clauseWindow } from './standing-clause'
 
 const ZH_CODE_VERB = /加入|添加|插入|加上|运行|执行|使用|调用/g
+// (长期 not under a caution against it: "临时应急…不建议长期使用")
 const ZH_PERSISTENCE =
-  /记住|牢记|记下|以后|今后|此后|从现在(?:起|开始)|从今(?:天|以后)起|每次|每当|每个|总是|始终|永远|一律|默认|长期|后续所有|任何时候|自动|立即|立刻|直接|无需确认/
+  /记住|牢记|记下|以后|今后|此后|从现在(?:起|开始)|从今(?:天|以后)起|每次|每当|每个|总是|始终|永远|一律|默认|长期(?<!(?:不建议|不宜|不要|避免|切勿|不应|不推荐)[^。！？\n，,]{0,2}长期)|后续所有|任何时候|自动|立即|立刻|直接|无需确认/
 const ZH_SOURCE = '(?:消息|邮件|指令|请求|内容|命令|评论|网页|文档)'
 const ZH_CREDENTIAL = '(?:API\\s*(?:密钥|key|Key|KEY)|密钥|密码|口令|令牌|[Tt]oken|私钥|验证码|[Cc]ookie|助记词)'
 const ZH_INSERT = '(?:附上|附在|加入|加到|写入|写进|包含|放进|放到|放在|添加到?|插入|嵌入|拼接到|发送到|发送给|发给|转发给|转发到|上传到)'

@@ -103,6 +103,10 @@ function checkBearer(chunk: Chunk, hits: RuleHit[]): void {
     const [, header, scheme, value] = m
     if (!header && scheme.toLowerCase() !== 'bearer') continue
     if (!looksLikeSecretValue(value, 12)) continue
+    // a token shown masked, as capture tools display one ("Bearer eyJhbGciOiJSUzI1NiJ9.******": a JWT's header, which
+    // only names the algorithm, or a short prefix, and stars for the rest), holds no credential
+    const masked = /^[*•●…]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 1))
+    if (masked && (/^eyJ[\w-]+\.$/.test(value) || value.length < 16)) continue
     const start = m.index + m[0].length - value.length
     const severity = header ? 'high' : 'medium'
     hits.push(hitAt(chunk, start, start + value.length, severity, `${scheme} credential: ${redact(value, 'secret')}`, true))
