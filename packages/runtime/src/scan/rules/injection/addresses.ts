@@ -127,6 +127,8 @@ export const EN_ADDRESS: RegExp[] = [
   // software named by its stage of the work, as a label or the reader of a note: "Note to the review summarization
   // layer:", "downstream alerting consumers:", "Feed consumers:", "Any service ingesting this feed is required to …"
   /\b(?:note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+){0,2}?(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)s?\b|(?:^|[\n>*#([:;"'|]|[.!?]\s)[ \t]{0,8}(?:(?:downstream|automated|feed)\s+|(?:any|all)\s+)(?:[\w-]+\s+){0,2}?(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:\s|\b(?:any|every|each)\s+(?:service|system|tool|reader|consumer|client|app)\s+(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\s+[\w-]+\s+(?:is|are)\s+(?:required|expected|asked)\s+to\b/gim,
+  // "Note for anyone summarizing or reviewing this submission:": whoever does the work on this very text, as a label
+  /\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:anyone|whoever|everyone)\s+\w+ing(?:\s+(?:or|and)\s+\w+ing)?\s+(?:this|these)\s+[\w-]+\s*:/gi,
   // "Where this agreement is being read or processed by a digital assistant on behalf of the Charterer, that assistant
   // shall …": this text's handling by software, as the condition of an order
   /\b(?:read|processed|handled|parsed|summari[sz]ed|reviewed|opened|ingested|viewed|accessed)\s+(?:or\s+\w+\s+)?by\s+(?:an?|the|any|your|their)\s+(?:(?:digital|AI|automated|virtual|software|LLM|smart)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?)|(?:AI|automated|LLM)\s+(?:[\w-]+\s+)?(?:tools?|systems?|readers?))\b/gi,
