@@ -60,6 +60,8 @@ function loosened(source: string, variant: 'plain' | 'spaced'): string {
   return out
 }
 
+const SEEDS = [7, 19, 34]
+
 /** Texts generated from `re` (both loosened variants); every match of the real pattern must pass `gate`. */
 function expectGateAdmits(re: RegExp, gate: { test(text: string): boolean }): void {
   const real = new RegExp(re.source, re.flags.replace('g', ''))
@@ -67,12 +69,15 @@ function expectGateAdmits(re: RegExp, gate: { test(text: string): boolean }): vo
   let matched = 0
   for (const variant of ['plain', 'spaced'] as const) {
     const texts = fc.stringMatching(new RegExp(loosened(re.source, variant), re.flags.replace(/[gim]/g, '')))
-    for (const text of fc.sample(texts, { numRuns: 300, seed: 7 })) {
-      const m = real.exec(text)
-      if (!m) continue
-      matched++
-      if (!gate.test(m[0])) missed.add(m[0])
-    }
+    // Three fixed seeds: one (7) had hidden a gap that other seeds found (an unbounded run of blanks in a pattern whose
+    // gate allows forty characters), so a pattern is sampled from several starting points, still deterministically.
+    for (const seed of SEEDS)
+      for (const text of fc.sample(texts, { numRuns: 300, seed })) {
+        const m = real.exec(text)
+        if (!m) continue
+        matched++
+        if (!gate.test(m[0])) missed.add(m[0])
+      }
   }
   // the generator reaches the pattern at all (else this test would pass without checking anything)
   expect(matched).toBeGreaterThan(0)
