@@ -57,8 +57,13 @@ export function parseCached(code: string, file: string): TS.SourceFile {
   return sf
 }
 
+/** The syntax errors TypeScript's (error-tolerant) parser recorded: an internal field, not in its typings. */
+function parseDiagnosticsOf(sf: TS.SourceFile): readonly TS.DiagnosticWithLocation[] {
+  return (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? []
+}
+
 function hasParseErrors(sf: TS.SourceFile): boolean {
-  return ((sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics?.length ?? 0) > 0
+  return parseDiagnosticsOf(sf).length > 0
 }
 
 /** The one range of `before` that differs from `after`: what lies between their common prefix and common suffix. */
@@ -96,9 +101,8 @@ function moduleParseError(sf: TS.SourceFile, code: string, file: string): Analyz
 
 /** The first syntax error TypeScript's (error-tolerant) parser recorded, if any. */
 export function firstParseError(sf: TS.SourceFile): AnalyzeError | null {
-  const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics
-  if (!diags?.length) return null
-  const d = diags[0]
+  const d = parseDiagnosticsOf(sf)[0]
+  if (!d) return null
   const { line, character } = sf.getLineAndCharacterOfPosition(d.start ?? 0)
   return { message: ts.flattenDiagnosticMessageText(d.messageText, '\n'), line: line + 1, column: character + 1 }
 }
@@ -314,24 +318,17 @@ function errorText(e: unknown): string {
 /** `analyzeSafe` on this thread's stack; throws what the parser or the walk throws. */
 export function analyzeHere(code: string, id: string, o: ResolvedOptions): { sites: CallSite[]; error?: AnalyzeError } {
   const { file } = normalizeId(id, o.root)
-  if (o.typeAware) {
-    const ta = typeAwareSource(code, id, o)
-    try {
-      const err = firstParseError(ta.sourceFile)
-      if (err) return { sites: [], error: err }
-      const sites = sitesOf(ta.sourceFile, code, file, o, ta.hooks)
-      const asModule = sites.length ? moduleParseError(ta.sourceFile, code, file) : null
-      return asModule ? { sites: [], error: asModule } : { sites }
-    } finally {
-      ta.release()
-    }
+  const ta = o.typeAware ? typeAwareSource(code, id, o) : null
+  try {
+    const sf = ta ? ta.sourceFile : parseCached(code, file)
+    const err = firstParseError(sf)
+    if (err) return { sites: [], error: err }
+    const sites = sitesOf(sf, code, file, o, ta ? ta.hooks : null)
+    const asModule = sites.length ? moduleParseError(sf, code, file) : null
+    return asModule ? { sites: [], error: asModule } : { sites }
+  } finally {
+    ta?.release()
   }
-  const sf = parseCached(code, file)
-  const err = firstParseError(sf)
-  if (err) return { sites: [], error: err }
-  const sites = sitesOf(sf, code, file, o, null)
-  const asModule = sites.length ? moduleParseError(sf, code, file) : null
-  return asModule ? { sites: [], error: asModule } : { sites }
 }
 
 /**
