@@ -205,16 +205,16 @@ interface CueMatch {
 }
 
 /**
- * Memory planting: weighted claims grouped into clusters (cues closer than `gap` characters). A cluster near a
- * memory cue ("remember:", "store this", 记住) with weight ≥ 2 is high; without a memory cue it needs more
- * weight (≥ 3 medium, ≥ 4 high), so one odd phrase in ordinary text is not a finding.
- */
-/**
  * A prohibition just before a Chinese memory cue: "来源为工具输出的内容不得直接写入长期记忆" is a defence's rule, not a note
  * that asks to be kept (English cues carry their negation in the expression).
  */
 const ZH_FORBIDDING = /(?:不得|禁止|不要|不应|不能|切勿|严禁|请勿|避免|防止|不会)[^。！？!?\n，,]{0,6}$/
 
+/**
+ * Memory planting: weighted claims grouped into clusters (cues closer than `gap` characters). A cluster near a
+ * memory cue ("remember:", "store this", 记住) with weight ≥ 2 is high; without a memory cue it needs more
+ * weight (≥ 3 medium, ≥ 4 high), so one odd phrase in ordinary text is not a finding.
+ */
 function runPlanting(
   text: string,
   memoryCue: RegExp,

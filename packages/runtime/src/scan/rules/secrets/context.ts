@@ -95,6 +95,9 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
 /** `Authorization: Bearer <token>` (high) or a bare `Bearer <token>` (medium). */
 const BEARER = /(Authorization["']?[ \t]{0,4}[:=][ \t]{0,4}["']?)?\b(Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/=-]{12,2000})/gi
 
+/** How a display masks the rest of a value: stars, bullets, an ellipsis. */
+const MASK_CHARACTERS = '*•●…'
+
 function checkBearer(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
   BEARER.lastIndex = 0
@@ -105,7 +108,7 @@ function checkBearer(chunk: Chunk, hits: RuleHit[]): void {
     if (!looksLikeSecretValue(value, 12)) continue
     // a token shown masked, as capture tools display one ("Bearer eyJhbGciOiJSUzI1NiJ9.******": a JWT's header, which
     // only names the algorithm, or a short prefix, and stars for the rest), holds no credential
-    const masked = /^[*•●…]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 1))
+    const masked = MASK_CHARACTERS.includes(text[m.index + m[0].length] ?? '')
     if (masked && (/^eyJ[\w-]+\.$/.test(value) || value.length < 16)) continue
     const start = m.index + m[0].length - value.length
     const severity = header ? 'high' : 'medium'
