@@ -1,4 +1,4 @@
-// The English address patterns run only on a text the gate admits (detect.ts, EN_ADDRESS_GATE): one test spares
+// The English address patterns run only on a text the gate admits (addresses.ts, EN_ADDRESS_GATE): one test spares
 // twenty-five expressions on most texts. A reader's name a pattern knows and the gate does not ("automated
 // screeners", "copilots", the key `assistant_notice`) makes that part of the pattern dead, silently: its own tests
 // still pass when their texts also name the AI in a word the gate knows. Here every pattern generates texts it
@@ -6,9 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
-import { EN_ADDRESS, ZH_ADDRESS } from '../../src/scan/rules/injection/addresses'
-import { EN_READER_BY_TASK } from '../../src/scan/rules/injection/readers-by-task'
-import { EN_ADDRESS_GATE, findReaderByTaskWords, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/detect'
+import { EN_ADDRESS, EN_ADDRESS_GATE, ZH_ADDRESS, ZH_ADDRESS_GATE } from '../../src/scan/rules/injection/addresses'
+import { EN_READER_BY_TASK, findReaderByTaskWords } from '../../src/scan/rules/injection/readers-by-task'
 
 /**
  * A pattern's source without what fast-check's `stringMatching` cannot generate from: negative lookarounds and
@@ -112,7 +111,7 @@ describe('the English address gate', () => {
   })
 })
 
-// The Chinese address patterns are gated the same way (detect.ts, ZH_ADDRESS_GATE): a reader named by its task (凡…转述…
+// The Chinese address patterns are gated the same way (addresses.ts, ZH_ADDRESS_GATE): a reader named by its task (凡…转述…
 // 本纪要者, 由…工具代为处理…时) holds no word for AI, so the gate must know the words those patterns are built on.
 describe('the Chinese address gate', () => {
   it.each(ZH_ADDRESS.map((re, i) => [i, re] as const))('admits every text address pattern %i matches', (_, re) =>
@@ -121,7 +120,7 @@ describe('the Chinese address gate', () => {
 })
 
 // The readers named only by their task ("whoever summarizes this", "tools processing this export should …") hold no word
-// for AI; they run when the text holds one of `findReaderByTaskWords`'s words (detect.ts), which must cover each of them.
+// for AI; they run when the text holds one of `findReaderByTaskWords`'s words (readers-by-task.ts), which must cover each of them.
 // Those words are read with one space between their parts, so the generated matches are too (a line break inside
 // "when you" is a limit of the needs words, not checked here).
 describe('the readers-by-task words', () => {

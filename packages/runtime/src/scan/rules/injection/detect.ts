@@ -13,6 +13,7 @@ import {
   EN_ACTION,
   EN_ADDRESS,
   EN_AI_LABEL,
+  EN_ADDRESS_GATE,
   EN_BLOCK_FRAME,
   EN_LABEL_ADDRESS,
   EN_MENTIONS,
@@ -20,11 +21,12 @@ import {
   EN_TAGS,
   ZH_ACTION,
   ZH_ADDRESS,
+  ZH_ADDRESS_GATE,
   ZH_GREETINGS,
   ZH_MENTIONS,
   ZH_NOTICE_TAGS,
 } from './addresses'
-import { EN_READER_BY_TASK, EN_READER_BY_TASK_WORDS } from './readers-by-task'
+import { EN_READER_BY_TASK, findReaderByTaskWords } from './readers-by-task'
 import {
   DE_DIRECT,
   DE_PLANTING_CUES,
@@ -74,19 +76,6 @@ export interface RawHit {
 const HAS_CJK = /[\u4e00-\u9fff]/
 const HAS_GERMAN_CUE =
   /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
-/**
- * A name for the AI reader, which every match of every English address pattern contains: a text without one skips
- * the patterns. Each name a pattern calls its reader by must be here ("automated screeners", "indexing software",
- * "copilots", the key `assistant_notice`), or that part of the pattern never fires: address-gate.test.ts generates
- * texts each pattern matches and checks the gate admits them all.
- */
-export const EN_ADDRESS_GATE =
-  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|\bnote[-_](?:to|for)[-_]|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:anyone|whoever|everyone)\s+\w+ing\b|\b(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)|\b(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:|\b(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
-/** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
-export const ZH_ADDRESS_GATE =
-  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时/
-/** `EN_READER_BY_TASK_WORDS` found in one pass, like a table's `needs` words. */
-export const findReaderByTaskWords = needsFinder(EN_READER_BY_TASK_WORDS)
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 

@@ -3,6 +3,7 @@
  * applications importing this statement on the member's behalf:"), the one address table that holds no word for AI,
  * and the words that gate it. A table of `runAddressed` (detect.ts), like those of addresses.ts.
  */
+import { needsFinder } from './needs-words'
 
 /**
  * The reader named only by what it does with the text, without a word for AI (so outside `EN_ADDRESS`, whose
@@ -71,7 +72,7 @@ export const EN_READER_BY_TASK: RegExp[] = [
 ]
 
 /**
- * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` cannot gate them): the
+ * Words every `EN_READER_BY_TASK` match holds (those patterns name no AI, so `EN_ADDRESS_GATE` (addresses.ts) cannot gate them): the
  * patterns run only on a text that holds one (detect.ts). A space at an end stands for a word boundary (needs-words.ts).
  * Only whether any word is there counts, so a word that holds another of the list ("that summari", "summari") adds nothing.
  */
@@ -204,3 +205,6 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'following th',
   'scanning th',
 ]
+
+/** `EN_READER_BY_TASK_WORDS` found in one pass, like a table's `needs` words. */
+export const findReaderByTaskWords = needsFinder(EN_READER_BY_TASK_WORDS)
