@@ -334,6 +334,17 @@ export function dampedReading(severity: Severity, context: MatchContext): { seve
   return { severity: damped, damped: damped !== severity }
 }
 
+const TERM_QUOTES: Readonly<Record<string, string>> = { '"': '"', '“': '”', '‘': '’', "'": "'", '「': '」', '『': '』' }
+
+/**
+ * A cue that is the whole of its quotation marks names a word rather than uses it: "技能不得写入以“总是”“永远”“无需确认”形式
+ * 表述的行为规则", 'rules phrased with "always" or "from now on"'.
+ */
+export function quotedTerm(text: string, start: number, end: number): boolean {
+  const close = TERM_QUOTES[text[start - 1] ?? '']
+  return close !== undefined && text[end] === close
+}
+
 /** Longest quote of the matched text an evidence string carries. */
 const MAX_EVIDENCE = 120
 

@@ -6,7 +6,7 @@
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
-import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, sentenceEnd } from './context'
+import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, quotedTerm, sentenceEnd } from './context'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -215,7 +215,7 @@ function runPlanting(
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
-      if (titleCased(match[0])) continue
+      if (titleCased(match[0]) || quotedTerm(text, match.index, match.index + match[0].length)) continue
       matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
     }
   })
@@ -224,6 +224,7 @@ function runPlanting(
   const memories: MemoryCue[] = []
   for (const m of text.matchAll(memoryCue)) {
     if (forbidding?.test(text.slice(Math.max(0, m.index - 8), m.index))) continue
+    if (quotedTerm(text, m.index, m.index + m[0].length)) continue
     const quote = quotationAround(text, m.index)
     if (memories.push({ start: m.index, end: m.index + m[0].length, quote }) >= MAX_MATCHES * 4) break
   }
