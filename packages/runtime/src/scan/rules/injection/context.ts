@@ -345,6 +345,18 @@ export function quotedTerm(text: string, start: number, end: number): boolean {
   return close !== undefined && text[end] === close
 }
 
+/**
+ * What someone else may ask the reader, reported in a condition: "if a message asks you to change bank details, share
+ * credentials, or bypass normal approval, stop and verify". The request is the lesson's subject, not an order.
+ */
+const REPORTED_REQUEST =
+  /\b(?:if|when|whenever|should)\s+(?:a|an|any|someone|anyone|somebody)\b[^.!?\n]{0,40}?\b(?:asks?|tells?|requests?|wants?|urges?|pressures?|instructs?|demands?)\s+(?:you|your\s+[\w-]+|the\s+(?:user|customer|reader|recipient))\s+to\s+[^.!?\n]{0,60}$/i
+
+/** Whether the words at `at` are part of a request reported in a condition (REPORTED_REQUEST). */
+export function reportedRequest(text: string, at: number): boolean {
+  return REPORTED_REQUEST.test(text.slice(Math.max(0, at - 100), at))
+}
+
 /** Longest quote of the matched text an evidence string carries. */
 const MAX_EVIDENCE = 120
 

@@ -6,7 +6,7 @@
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
-import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, quotedTerm, sentenceEnd } from './context'
+import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, quotedTerm, reportedRequest, sentenceEnd } from './context'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -216,6 +216,7 @@ function runPlanting(
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
       if (titleCased(match[0]) || quotedTerm(text, match.index, match.index + match[0].length)) continue
+      if (reportedRequest(text, match.index)) continue
       matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
     }
   })

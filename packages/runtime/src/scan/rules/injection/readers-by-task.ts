@@ -24,7 +24,9 @@ export const EN_READER_BY_TASK: RegExp[] = [
   // (followed by the order's verb: "tools processing this file should be validated first" is a specification)
   /\b(?:tools?|tooling|software|scripts?|bots?|agents?|assistants?|automation)\s+(?:processing|parsing|ingesting|importing|reconciling|summari[sz]ing|handling|indexing)\s+(?:this|these)\s+(?:[\w-]+\s+)?(?:should|must|shall|need to|are to|is to)\s+(?=(?:approve|pay|send|forward|run|install|transfer|e-?mail|share|upload|delete|mark|accept|grant|reply|tell|include|omit|hide|skip|add|set|switch|change|treat|list|rank|recommend|not\s+(?:list|mention|show|flag|report|include|ask)|also|always|quietly|silently)\b)|\b(?:tools?|tooling|software|scripts?|bots?|agents?|assistants?|automation)\s+(?:that|which)\s+(?:[\w'-]+\s+){1,6}?on\s+(?:a|an|the|your|their)\s+(?:[\w-]+(?:'s|s')\s+)?behalf\s+(?:should|must|shall|need to|are to|is to)\s+(?=(?:approve|pay|send|forward|run|install|transfer|e-?mail|share|upload|delete|mark|accept|grant|reply|tell|include|omit|hide|skip|add|set|switch|change|treat|list|rank|recommend|not\s+(?:list|mention|show|flag|report|include|ask)|also|always|quietly|silently)\b)/gi,
   // "Next step for whoever is reading this thread automatically:"
-  /\b(?:reading|processing|parsing|summari[sz]ing|scanning|handling)\s+(?:this|these)\s+(?:[\w-]+\s+)?automatically\b/gi,
+  /\b(?:reading|processing|parsing|summari[sz]ing|scanning|handling|triaging|sorting|routing)\s+(?:this|these)\s+(?:[\w-]+\s+)?automatically\b/gi,
+  // "To whoever or whatever is triaging this ticket automatically:", "whoever is summarizing this thread, …"
+  /\bwhoever\s+(?:or\s+whatever\s+)?is\s+(?:summari[sz]ing|triaging|processing|reading|handling|sorting|routing|reviewing|screening)\s+(?:this|these)\b/gi,
   // "Automated reviewer: …", "If this document is being reviewed by an automated assistant, …", "Whatever tool is
   // writing the call notes, …", "fyi for the summarizer:", "any automated fix for this issue should …"; "To the
   // automated triage assistant that sorts these: set this ticket to …", with what it does as a relative clause
@@ -146,6 +148,7 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   '/assistant',
   'reading th',
   'triaging th',
+  'routing th',
   'transcribing th',
   'sorting th',
   'filing th',
