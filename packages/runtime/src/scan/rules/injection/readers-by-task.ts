@@ -48,7 +48,7 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\bif this (?:document|page|file|e-?mail|message|text|thread|listing|resume|paper|contract|report|post|inbox|mailbox|calendar|account)\s+is\s+(?:being\s+)?(?:reviewed|read|processed|summari[sz]ed|screened|parsed|analy[sz]ed|indexed|managed|handled|monitored)\s+by\s+(?:an?\s+)?(?:automated|AI|LLM|machine|bot|model|assistant|tool|software|digital\s+(?:helper|assistant|agent))/gi,
   // (also "for whichever AI scheduler is managing Carla's calendar: …")
   // (and "For whichever assistant compiles these minutes for circulation:", its task on this very text)
-  /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:(?:is\s+)?\w+ing\b|\w+s\s+(?:this|these)\b)/gi,
+  /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:(?:is\s+)?\w+ing\b|\w+s(?:\s+(?:and|or)\s+\w+s)?\s+(?:this|these)\b)/gi,
   /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
   /\bautomated\s+[\w-]+\b(?<=\b(?:any|every|each|the)\s+automated\s+[\w-]+)[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\b/gi,
   // "Budgeting and bookkeeping applications importing this statement on the member's behalf:", "Notice to claims and
