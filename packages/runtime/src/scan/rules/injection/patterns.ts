@@ -548,7 +548,9 @@ const CONSULTED = String.raw`(?:asked|consulted|told|informed|notified|looped\s+
  */
 const WITHOUT_THE_PRINCIPAL = [
   String.raw`\bwithout(?<!\b(?:never|not|n['’]t|no|must not)\b[^.!?\n;]{0,80}without)\s+(?:first\s+)?(?:checking|double-checking|re-?checking|confirming|re-?confirming|consulting|clearing|verifying)(?:\s+(?:it|this|that|them|each\s+one|each|every\s+one|any\s+of\s+them))?\s+with\s+(?:you|${PRINCIPAL})\b`,
-  String.raw`\b(?:the\s+(?:[\w-]+\s+){0,2}?${PRINCIPAL_NOUN}|users|customers|members)\s+(?:(?:does|do|did|will|would|should)(?:\s+not|n['’]t)\s+need\s+to\s+be|(?:is|are)\s+not\s+to\s+be|need(?:\s+not|n['’]t)\s+be)\s+${CONSULTED}\b`,
+  // (from the role's noun, whatever comes before it: "the course teacher", "the patron"; a scan from every "the" cost
+  // more than the rest of the cue)
+  String.raw`\b${PRINCIPAL_NOUN}\s+(?:(?:does|do|did|will|would|should)(?:\s+not|n['’]t)\s+need\s+to\s+be|(?:is|are)\s+not\s+to\s+be|need(?:\s+not|n['’]t)\s+be)\s+${CONSULTED}\b`,
   String.raw`\bno\s+need\s+to\s+(?:(?:ask|notify|tell|inform|consult|involve|bother|alert|contact|cc|copy|check\s+with|confirm\s+with|(?:raise|mention|discuss)\s+(?:it|this|that|the\s+change)\s+with)\s+${PRINCIPAL}|loop\s+${PRINCIPAL}\s+in)\b`,
   String.raw`\bno\s+separate\s+(?:confirmation|review(?:\s+request)?|approval|notification|notice|sign-?off)\s+(?:to|for|from|with)\s+${PRINCIPAL}\s+(?:is\s+)?(?:needed|required|necessary)\b|\b(?:do|does)\s+not\s+require\s+(?:a\s+|any\s+)?separate\s+(?:review|confirmation|approval|sign-?off)(?:\s+request)?\s+(?:to|from|with)\s+${PRINCIPAL}\b`,
   // the control that stands for the person skipped: "do not hold for the usual two-signature check", "skip the usual
@@ -562,16 +564,16 @@ const WITHOUT_THE_PRINCIPAL = [
  * need for it to mention this".
  */
 const KEPT_FROM_THE_PRINCIPAL = [
-  String.raw`\bkeep\s+(?:it|this|that|them|(?:the|this|these|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+out\s+of\s+(?:the\s+|any\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:summary|summaries|report|reports|overview|digest)\b`,
+  String.raw`\bkeep\s+(?=[^.!?\n]{1,60}?\bout\s+of\s)(?:it|this|that|them|(?:the|this|these|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+out\s+of\s+(?:the\s+|any\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:summary|summaries|report|reports|overview|digest)\b`,
   String.raw`\bleave\s+out\s+(?:[^.!?\n]|\.(?=\S)){1,80}?\s+from\s+(?:the\s+|any\s+|all\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:summary|summaries|reports?|overview|digest|alert\s+counts?)\b`,
-  String.raw`\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)\s+surface\s+(?:[\w-]+\s+){0,3}?to\s+${PRINCIPAL}\b`,
-  String.raw`\b(?:must|should|do|does|may)(?:\s+not|n['’]t)\s+(?:flag|surface|report|mention|summari[sz]e)(?:\s*,\s*(?:flag|surface|report|mention|summari[sz]e))*,?\s+(?:or|nor)\s+(?:flag|surface|report|mention|summari[sz]e)\b`,
-  String.raw`(?:^|[.;:,!?]\s*|\b(?:please|and|then|also|just|so)\s+)(?:stop|quit|cease)\s+(?:flagging|reporting|mentioning|surfacing|raising|warning about|alerting on|commenting on)\s+(?:(?:about|on)\s+)?(?:[\w-]+\s+){0,2}?(?:secrets?|credentials?|keys|tokens|passwords?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|cves?)\b`,
+  String.raw`\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)(?=\s+surface\b)\s+surface\s+(?:[\w-]+\s+){0,3}?to\s+${PRINCIPAL}\b`,
+  String.raw`\b(?:must|should|do|does|may)(?=(?:\s+not|n['’]t)\s+(?:flag|surface|report|mention|summari[sz]e)\b)(?:\s+not|n['’]t)\s+(?:flag|surface|report|mention|summari[sz]e)(?:\s*,\s*(?:flag|surface|report|mention|summari[sz]e))*,?\s+(?:or|nor)\s+(?:flag|surface|report|mention|summari[sz]e)\b`,
+  String.raw`\b(?:stop|quit|cease)(?=\s+(?:flagging|reporting|mentioning|surfacing|raising|warning about|alerting on|commenting on)\b)(?<=(?:^|[.;:,!?]\s*|\b(?:please|and|then|also|just|so)\s+)(?:stop|quit|cease))\s+(?:flagging|reporting|mentioning|surfacing|raising|warning about|alerting on|commenting on)\s+(?:(?:about|on)\s+)?(?:[\w-]+\s+){0,2}?(?:secrets?|credentials?|keys|tokens|passwords?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|cves?)\b`,
   String.raw`\bno\s+need\s+for\s+(?:it|you|them|the\s+(?:assistant|agent|bot|tool|reviewer))\s+to\s+(?:mention|flag|report|surface|disclose|tell|say|note)\b`,
   // "should exclude svc-archive entries from anomaly summaries and daily digests"
   String.raw`\bexclude\s+(?:[^.!?\n]|\.(?=\S)){0,40}?\b(?:entries|events|records|activity|activities|items|alerts|transactions|logins|rows|traffic)\s+from\s+(?:the\s+|any\s+|all\s+|your\s+)?(?:[\w-]+\s+){0,2}?(?:summary|summaries|reports?|overview|digests?|alerts?|alert\s+counts?)\b`,
   // a safety banner taken off: "skip the external-sender and lookalike-domain banner"
-  String.raw`(?:^|[.;:,!?]\s*|\b(?:please|and|then|also|just|so|should|must)\s+)(?:skip|suppress|hide|remove|drop|disable)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+(?:and\s+|or\s+)?){0,3}?(?:external(?:-sender)?|lookalike(?:-domain)?|phishing|spoof(?:ing)?|impersonation|suspicious(?:-sender)?|security|caution|warning)(?:\s+(?:and|or)\s+[\w-]+)?\s+(?:banners?|labels?|tags?|notices?)\b`,
+  String.raw`\b(?:skip|suppress|hide|remove|drop|disable)(?<=(?:^|[.;:,!?]\s*|\b(?:please|and|then|also|just|so|should|must)\s+)(?:skip|suppress|hide|remove|drop|disable))\s+(?:the\s+|any\s+)?(?:[\w-]+\s+(?:and\s+|or\s+)?){0,3}?(?:external(?:-sender)?|lookalike(?:-domain)?|phishing|spoof(?:ing)?|impersonation|suspicious(?:-sender)?|security|caution|warning)(?:\s+(?:and|or)\s+[\w-]+)?\s+(?:banners?|labels?|tags?|notices?)\b`,
 ].join('|')
 
 /**
