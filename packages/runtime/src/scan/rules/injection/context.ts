@@ -334,14 +334,15 @@ export function dampedReading(severity: Severity, context: MatchContext): { seve
   return { severity: damped, damped: damped !== severity }
 }
 
-const TERM_QUOTES: Readonly<Record<string, string>> = { '"': '"', '“': '”', '‘': '’', "'": "'", '「': '」', '『': '』' }
+/** The closing mark of each opening quotation mark (ASCII quotes close themselves). */
+export const CLOSING_QUOTE: Readonly<Record<string, string>> = { '"': '"', '“': '”', '‘': '’', "'": "'", '「': '」', '『': '』' }
 
 /**
  * A cue that is the whole of its quotation marks names a word rather than uses it: "技能不得写入以“总是”“永远”“无需确认”形式
  * 表述的行为规则", 'rules phrased with "always" or "from now on"'.
  */
 export function quotedTerm(text: string, start: number, end: number): boolean {
-  const close = TERM_QUOTES[text[start - 1] ?? '']
+  const close = CLOSING_QUOTE[text[start - 1] ?? '']
   return close !== undefined && text[end] === close
 }
 
@@ -352,9 +353,13 @@ export function quotedTerm(text: string, start: number, end: number): boolean {
 const REPORTED_REQUEST =
   /\b(?:if|when|whenever|should)\s+(?:a|an|any|someone|anyone|somebody)\b[^.!?\n]{0,40}?\b(?:asks?|tells?|requests?|wants?|urges?|pressures?|instructs?|demands?)\s+(?:you|your\s+[\w-]+|the\s+(?:user|customer|reader|recipient))\s+to\s+[^.!?\n]{0,60}$/i
 
-/** Whether the words at `at` are part of a request reported in a condition (REPORTED_REQUEST). */
-export function reportedRequest(text: string, at: number): boolean {
-  return REPORTED_REQUEST.test(text.slice(Math.max(0, at - 100), at))
+/**
+ * Words a text names or reports rather than orders: a term in quotation marks (`quotedTerm`), or part of a request
+ * reported in a condition (REPORTED_REQUEST). Both engines that read a cue as an order (the planting cues and the
+ * standing acts) skip such a match.
+ */
+export function mentionedNotOrdered(text: string, start: number, end: number): boolean {
+  return quotedTerm(text, start, end) || REPORTED_REQUEST.test(text.slice(Math.max(0, start - 100), start))
 }
 
 /** Longest quote of the matched text an evidence string carries. */

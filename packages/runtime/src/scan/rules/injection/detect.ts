@@ -6,7 +6,17 @@
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
-import { dampedReading, dampedSeverity, evidenceOf, matchContext, maxSeverity, quotedTerm, reportedRequest, sentenceEnd } from './context'
+import {
+  CLOSING_QUOTE,
+  dampedReading,
+  dampedSeverity,
+  evidenceOf,
+  matchContext,
+  maxSeverity,
+  mentionedNotOrdered,
+  quotedTerm,
+  sentenceEnd,
+} from './context'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -215,8 +225,7 @@ function runPlanting(
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
-      if (titleCased(match[0]) || quotedTerm(text, match.index, match.index + match[0].length)) continue
-      if (reportedRequest(text, match.index)) continue
+      if (titleCased(match[0]) || mentionedNotOrdered(text, match.index, match.index + match[0].length)) continue
       matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
     }
   })
@@ -260,7 +269,6 @@ interface MemoryCue {
 }
 
 const OPENING_QUOTE = /["“‘'「『]\s*$/
-const CLOSING_QUOTE: Record<string, string> = { '"': '"', '“': '”', '‘': '’', "'": "'", '「': '」', '『': '』' }
 
 /**
  * The quotation a memory cue opens (`say "Remember that I'm vegetarian"`), from its opening mark to its closing one

@@ -5,7 +5,7 @@
  */
 import { allMatches, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
-import { dampedReading, matchContext, quotedTerm, reportedRequest } from './context'
+import { dampedReading, matchContext, mentionedNotOrdered } from './context'
 import { needsFinder } from './needs-words'
 import type { RawHit } from './detect'
 import { type ActPattern, EN, type StandingLanguage } from './standing-acts'
@@ -109,7 +109,7 @@ function runAct(
       const span = pattern.locate ? pattern.locate(text, at, at + match[0].length) : null
       if (pattern.locate && !span) continue
       const [start, end] = span ?? [at, at + match[0].length]
-      if (quotedTerm(text, start, end) || reportedRequest(text, start)) continue
+      if (mentionedNotOrdered(text, start, end)) continue
       const read = actSeverity(text, start, end, pattern, language, memoryText)
       if (!read) continue
       found++
