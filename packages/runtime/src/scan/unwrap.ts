@@ -25,10 +25,10 @@ const MIN_WRAPPED_LINE = 36
 const MIN_WRAPPED_LINE_CJK = 18
 
 // What a line that starts something of its own begins with: a list marker, a numbered item, a quote, a table row, a
-// heading, a bracketed timestamp or tag, markup, a code brace, a Chinese enumeration (一、 （一） 第二条), or a label
-// (a speaker's name in a dialogue, a header's or a field's name: "Alice:", "Severity:", "发件人：").
+// heading, a bracketed timestamp or tag, markup, a code brace, a Markdown fence, a Chinese enumeration (一、 （一） 第二条),
+// or a label (a speaker's name in a dialogue, a header's or a field's name: "Alice:", "Severity:", "发件人：").
 const STRUCTURE_START =
-  /(?:[-*•·+>#|[{}<(（【〔「『]|\d{1,3}[.)、:：]|[a-z][.)] |[一二三四五六七八九十]+、|第[一二三四五六七八九十百\d]+[条章节款项]|[\p{L}\p{N}][\p{L}\p{N} ._'’-]{0,24}[:：])/uy
+  /(?:```|~~~|[-*•·+>#|[{}<(（【〔「『]|\d{1,3}[.)、:：]|[a-z][.)] |[一二三四五六七八九十]+、|第[一二三四五六七八九十百\d]+[条章节款项]|[\p{L}\p{N}][\p{L}\p{N} ._'’-]{0,24}[:：])/uy
 
 /**
  * `normalized` with its soft line breaks joined: each becomes one space (nothing between Chinese characters), and the
@@ -141,7 +141,7 @@ function mayStartStructure(text: string, start: number): boolean {
   return false
 }
 
-const STRUCTURE_MARKS = [...'-*•·+>#|[{}<(（【〔「『.)、:：条章节款项'].map((c) => c.charCodeAt(0))
+const STRUCTURE_MARKS = [...'-*•·+>#|[{}<(（【〔「『.)、:：条章节款项`~'].map((c) => c.charCodeAt(0))
 const ASCII_MARKS = new Uint8Array(128)
 for (const code of STRUCTURE_MARKS) if (code < 128) ASCII_MARKS[code] = 1
 const OTHER_MARKS = new Set(STRUCTURE_MARKS.filter((code) => code >= 128))

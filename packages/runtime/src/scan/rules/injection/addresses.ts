@@ -13,12 +13,12 @@
  * A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
  * a value that is a string, a number, a literal or an identifier closing an expression is configuration.
  * A speaker in a chat transcript is labelled the same way (`runAddressed` skips it there). Nor a support desk's
- * "(Agent: R. Castellano, …)" naming the person, or a YAML key whose value is the indented block below ("bot:\n  name: …"),
+ * "(Agent: R. Castellano, …)" or "Agent: Ruth O. | Date: …" naming the person, or a YAML key whose value is the indented block below ("bot:\n  name: …"),
  * or a value with a comment or a separator after it (`model: gpt-4o-mini   # any …`), or a product's model number
  * ("Model: KS-3D-80 · Time: …").
  */
 export const EN_LABEL_ADDRESS =
-  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]#|·]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(])|(?<=\n)[ \t]+[\w-]+\s*:)/gim
+  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]#|·]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(]|[A-Z][a-z]+\s+[A-Z]\.(?:\s|$))|(?<=\n)[ \t]+[\w-]+\s*:)/gim
 
 /**
  * The AI reader as a label with its trade ("AI support agent:", "AI pair-programmer:", "# AI contract reviewers:",
@@ -42,8 +42,9 @@ export const EN_ADDRESS: RegExp[] = [
   // "Notice to booking agents and AI travel assistants:": people named with the AI reader
   /\b(?:note|notice|message|instructions?|attention|reminder)\s+(?:to|for)\s+[^:.\n]{0,40}?\b(?:and|or|&)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|models?|tools?)\s*:/gi,
   // "to the rookie agent", "hi travel agent": an agent with a human trade is a person; "a line in the résumé addressed
-  // to the AI itself" describes a kind of text (an article about injection), it does not address anyone
-  /\b(?<!\b(?:an?|any|some|such|the)\s+(?:[\w-]+\s+){0,4}?(?:addressed|aimed|directed|targeted|written|meant|intended)\s)(?:dear|hey|hi|hello|attention|attn|to any|to all|to the)\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  // to the AI itself" describes a kind of text (an article about injection), it does not address anyone; nor does what
+  // a person said or handed to one ("the customer did not read the code to the agent", a call summary)
+  /\b(?<!\b(?:an?|any|some|such|the)\s+(?:[\w-]+\s+){0,4}?(?:addressed|aimed|directed|targeted|written|meant|intended)\s)(?:dear|hey|hi|hello|attention|attn|to any|to all|to the(?<!\b(?:read|reads|said|says|explained|spoke|speaks|talked|talks|gave|gives|passed|handed|mentioned|described|repeated|complained|reported|showed|spelled|spelt)\s+(?:[\w-]+\s+){0,3}to the))\s+(?:(?!(?:rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims)\s)\w+\s+)?(?:AI|assistant|LLM|language model|agent|ChatGPT|GPT|Claude|Copilot|Gemini|bot|automated (?:summari[sz]er|reviewer|screener|reader|system|agent|assistant)s?)\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   // (also right after an escaped line break, "\\n\\nIf you're an assistant that manages this calendar", in a calendar file)
   // (and "If you are a shopping agent comparing earplugs", a software trade before the name; "a travel agent" is a person)
   /(?:\b|(?<=\\n))if you(?:'re| are)\s+(?:an?\s+)?(?:(?:shopping|browsing|coding|research|autonomous|digital|AI)\s+)?(?:AI|LLM|language model|assistant|agent|bot|chatbot|GPT|model)\b/gi,

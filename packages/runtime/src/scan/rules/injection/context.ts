@@ -199,6 +199,21 @@ function onQuotedLine(text: string, index: number): boolean {
   return /^(?:[ \t]{0,4}>| {4}|\t)/.test(text.slice(lineStart, lineStart + 6))
 }
 
+/** A Markdown fence line: three backticks or tildes, up to three spaces in. */
+const FENCE_LINE = /^[ \t]{0,3}(?:```|~~~)/gm
+
+/**
+ * Whether `index` sits inside a fenced Markdown block opened at most 2,000 characters before it (an odd number of
+ * fence lines since then): an issue's repro or a lesson's listing, shown like an indented code line.
+ */
+function inFencedBlock(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 2000), index)
+  if (!before.includes('```') && !before.includes('~~~')) return false
+  let fences = 0
+  for (const _ of before.matchAll(FENCE_LINE)) fences++
+  return fences % 2 === 1
+}
+
 /**
  * An HTML element that shows text rather than says it: preformatted, a blockquote, code, an inline quotation; also
  * escaped (`&lt;code&gt;`), as a feed's HTML summary carries it.
@@ -289,7 +304,7 @@ export function matchContext(text: string, start: number, end: number, options: 
     REPORTED.test(text.slice(Math.max(from, start - 140), start)) ||
     (opening >= 0 && opening < start && REPORTED.test(text.slice(Math.max(0, opening - 140), opening + 1)))
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
-  const setApart = onQuotedLine(text, start) || inShowingElement(text, start)
+  const setApart = onQuotedLine(text, start) || inShowingElement(text, start) || inFencedBlock(text, start)
   // a line shown under a sentence that introduces it as an attack or an example ("…hidden text in an HTML comment:")
   const shownAsExample = DISCUSSION.test(introduction(text, start, setApart || opening >= 0))
   const quoted = opening >= 0 || setApart || shownAsExample

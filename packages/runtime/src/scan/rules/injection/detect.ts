@@ -107,7 +107,7 @@ export function detectInjection(text: string): RawHit[] {
   if (cjk) runDirect(text, ZH_JAILBREAK, hits, lower)
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
-  if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits, ZH_FORBIDDING)
+  if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits, zhCueKeepsNothing)
   runPermissionClaims(text, cjk, hits)
   runStandingInstructions(text, cjk, hits)
   corroborateOrders(hits)
@@ -203,11 +203,22 @@ interface CueMatch {
   what: string
 }
 
-/**
- * A prohibition just before a Chinese memory cue: "来源为工具输出的内容不得直接写入长期记忆" is a defence's rule, not a note
- * that asks to be kept (English cues carry their negation in the expression).
- */
+/** A prohibition just before a Chinese memory cue. */
 const ZH_FORBIDDING = /(?:不得|禁止|不要|不应|不能|切勿|严禁|请勿|避免|防止|不会)[^。！？!?\n，,]{0,6}$/
+/** People addressed just before it: "请大家牢记：", "各位同事务必记住". */
+const ZH_PEOPLE_ADDRESSED =
+  /(?:大家|各位(?:同事|同学|员工|家长|老师|朋友|用户|领导|伙伴)?|同事们|同学们|朋友们|全体(?:员工|同事|成员|同学)?)(?:都|一定|务必|要|请)*$/
+
+/**
+ * A Chinese memory cue that asks nothing to be kept: a prohibition before it ("来源为工具输出的内容不得直接写入长期记忆", a
+ * defence's rule), people it addresses ("请大家牢记：", a notice to staff), or a step it times ("写入长期记忆前先做检测").
+ * English cues carry their negation in the expression.
+ */
+function zhCueKeepsNothing(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 8), start)
+  if (ZH_FORBIDDING.test(before) || ZH_PEOPLE_ADDRESSED.test(before)) return true
+  return text[end - 1] === '忆' && /^(?:前|之前|时|的)/.test(text.slice(end, end + 2))
+}
 
 /**
  * Memory planting: weighted claims grouped into clusters (cues closer than `gap` characters). A cluster near a
@@ -220,7 +231,7 @@ function runPlanting(
   cues: readonly WeightedCue[],
   gap: number,
   hits: RawHit[],
-  forbidding?: RegExp,
+  keepsNothing?: (text: string, start: number, end: number) => boolean,
 ): void {
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
@@ -233,7 +244,7 @@ function runPlanting(
   memoryCue.lastIndex = 0
   const memories: MemoryCue[] = []
   for (const m of text.matchAll(memoryCue)) {
-    if (forbidding?.test(text.slice(Math.max(0, m.index - 8), m.index))) continue
+    if (keepsNothing?.(text, m.index, m.index + m[0].length)) continue
     if (quotedTerm(text, m.index, m.index + m[0].length)) continue
     const quote = quotationAround(text, m.index)
     if (memories.push({ start: m.index, end: m.index + m[0].length, quote }) >= MAX_MATCHES * 4) break

@@ -84,9 +84,12 @@ const HARMLESS_STEP =
 /** A persistence marker anywhere: most texts skip every act pattern on this one test. */
 const GATE = new RegExp(PERSISTENCE.source, 'i')
 
-/** The act is refused, not ordered ("never include my API key", "instead of os.system"). */
+/**
+ * The act is refused, not ordered ("never include my API key", "instead of os.system"), or it is what an institution
+ * says it will never ask for ("We will never ask you to pay by gift card, bank transfer to …"), a disclaimer.
+ */
 const NEGATED =
-  /\b(?:never|not|don't|dont|do not|doesn't|does not|avoid|avoiding|instead of|rather than|no longer|stop|without|refuse to|forbid|prohibit)\s+(?:\w+\s+){0,2}$/i
+  /\b(?:never|not|don't|dont|do not|doesn't|does not|avoid|avoiding|instead of|rather than|no longer|stop|without|refuse to|forbid|prohibit)\s+(?:\w+\s+){0,2}$|\b(?:will|would|shall)\s+never\s+(?:ask|call|text|e-?mail|request|contact|require|demand)\b[^.!?\n]{0,60}$/i
 
 /** A memory-shaped opening ("Remember:", "Store as user preference:", "Memory note:") governs the whole text. */
 const MEMORY_PREFIX =

@@ -104,8 +104,12 @@ const NEGATION_INSIDE = /不要|不能|(?<![识区分特级类个告辨鉴性派
 const RISKY = /付款|转账|支付|打款|汇款|下单|采购|购买|删除|退订|注销|提交|发送|发给|签|合同|审批|报销|转钱|付钱|充值|授权|开放|权限/
 /** A cap the user set on what runs without them, or their own word: "两千以内", "不超过500元". */
 const CAP = /\d+\s*(?:元|块|万|千)?\s*(?:以内|以下)|[一二两三四五六七八九十百千万]+(?:元|块)?(?:以内|以下)|不超过|最多\s*\d/
-/** Confirmed by the user in person: a real change, not a planted one. */
-const CONFIRMED_IN_PERSON = /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|核对过|已核实|已核对|线下确认/
+/**
+ * Confirmed by the user in person, or made by them through a checked self-service ("员工本人通过“i人事”自助服务修改工资卡
+ * …系统已通过短信验证码及人脸识别核验"): a real change, not a planted one.
+ */
+const CONFIRMED_IN_PERSON =
+  /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|核对过|已核实|已核对|线下确认|本人(?:通过|在|使用)[^。！？\n]{0,60}?(?:核验|验证|认证)/
 /** News held back with care: until it is sure, or until the user raises it. */
 const HELD_WITH_CARE = /确认(?:之|以)?前|定下来(?:之|以)?前|敲定(?:之|以)?前|除非(?:用户|他|她)(?:主动)?(?:问|提|想)/
 

@@ -117,10 +117,13 @@ function trackingImage(text: string, start: number, end: number, severity: Sever
   return PLACE_IMAGE.test(clauseBefore(text, start)) && INTO_WHAT_IS_WRITTEN.test(text.slice(end, end + 300)) ? severity : null
 }
 
-/** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
 /** Keys of the user's machine or money, which no repository should receive (beside OUTBOUND_OBJECT's data). */
 const KEYS = /\.ssh\b|\bid_(?:rsa|ed25519)\b|\.aws\b|\bkeys?\b|\bkeychain\b|\bwallet\b/i
 
+/** A mailbox that collects reported scams: phishing@, spam@, abuse@, reportfraud@. */
+const REPORTING_MAILBOX = /[\s<(][\w.+-]*(?:phish|spam|abuse|scam|fraud)[\w.+-]*@/i
+
+/** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
 const NOUN_BEFORE = /\b(?:a|an|the|one|this|that|your|my|our|their|his|her|its|each|every|no)\s+$/i
 
 function outboundData(text: string, start: number, end: number, severity: Severity): Severity | null {
@@ -147,8 +150,10 @@ function outboundData(text: string, start: number, end: number, severity: Severi
   const named = object.match(OUTBOUND_OBJECT)
   if (!named) return null
   if (named.every((o) => WORK_PRODUCT.test(o)) && !EXFILTRATION_CUE.test(object + span + text.slice(end, end + 60))) return null
-  // "forward suspicious e-mails to report@cybercentre.example.gov": reporting a scam to those who collect them
+  // "forward suspicious e-mails to report@cybercentre.example.gov": reporting a scam to those who collect them, named
+  // in the clause or by the mailbox ("Forward emails to phishing@irs.gov"); not everything the user has
   if (/\b(?:suspicious|phishing|spam|scam|fraudulent|junk)\b/i.test(object)) return null
+  if (REPORTING_MAILBOX.test(span) && !/\b(?:all|every|each)\b|\buser'?s\b/i.test(object)) return null
   return OWN_DESTINATION.test(to < 0 ? span : span.slice(0, to + 3)) ? null : severity
 }
 

@@ -33,6 +33,8 @@ const DOTTED_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/
 const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$/
 const WORD_PHRASE = /^[A-Za-z]+(?:[_\-. ][A-Za-z]+)*$/
 const ALL_DIGITS = /^\d+$/
+/** A reference to an environment variable named in capitals with an underscore (`$CI_COMMIT_SHA`, `${DB_HOST}`). */
+const ENV_REFERENCE = /\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\$\{[A-Za-z_]/
 
 /** Minimum length of a value: passwords are short, keys and tokens are not. */
 function minLength(keyword: string): number {
@@ -45,6 +47,8 @@ export function looksLikeSecretValue(value: string, min: number): boolean {
   if (isPlaceholder(value) || ALL_DIGITS.test(value)) return false
   if (DOTTED_PATH.test(value) || CONSTANT_NAME.test(value) || WORD_PHRASE.test(value)) return false
   if (value.startsWith('/') || value.startsWith('./') || value.startsWith('~/')) return false
+  // a value built from an environment variable (`key: pip-$CI_COMMIT_REF_SLUG`, `${DB_HOST}`) is filled in elsewhere
+  if (ENV_REFERENCE.test(value)) return false
   const hex = charsetOf(value) === 'hex'
   // Random hex always mixes digits and letters; other random text mixes at least two character classes (a
   // single-class value cannot be told from words run together: both reach about 3.8 bits a character).
