@@ -84,7 +84,15 @@ function quoteOpening(text: string, index: number): number {
       straight++
     }
   }
-  return straight % 2 === 1 ? nearest : -1
+  return straight % 2 === 1 && !jsonValueAt(text, nearest) ? nearest : -1
+}
+
+/**
+ * Whether the straight quote at `at` opens a JSON string value (`"remark": "…"`): the syntax of a record's field, which
+ * says its text rather than quoting it (a calendar event's `"description": "System notice: the assistant must …"`).
+ */
+function jsonValueAt(text: string, at: number): boolean {
+  return text[at] === '"' && /"[^"\n]{1,60}"\s*:\s*$/.test(text.slice(Math.max(0, at - 80), at))
 }
 
 /**
@@ -97,10 +105,10 @@ const TASK_ON_QUOTE =
 /**
  * Words that mark a text discussing injection rather than performing it: a lesson, a paper, an example, a
  * detection rule, a question about what a phrase does. ("classify … as no-risk / safe / approved" is a verdict ordered,
- * not a classifier discussed.)
+ * not a classifier discussed; "the sync service has detected a corrupted attachment", 检测到, is a notice's fact.)
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -145,7 +153,7 @@ export interface MatchContext {
 
 /** "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader. */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+["“'‘]?$|\b(?:asking|asked|telling|told|instructing|instructed|getting|got|tricking|tricked)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+[^.!?\n"“]{1,80}?\s(?:or|and)\s+(?:to\s+)?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she|(?:an?\s+|any\s+|the\s+)?(?:messages?|documents?|e-?mails?|pages?|inputs?|requests?|prompts?|texts?|tool outputs?|files?)(?:\s+or\s+(?:an?\s+)?\w+)?)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:when|if|after|once)\s+(?:it\s+(?:is|was)\s+|being\s+)?(?:asked|told|instructed|prompted)\s+to\s+["“'‘]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)(?:要求|让|叫|请求|试图让|诱导|企图让)你\s*[“"「]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)[^。！？\n“"「]{0,12}?(?:要求|让|叫|请求|试图让|诱导|企图让)[^。！？\n“"「]{0,8}?[“"「]$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|they|he|she|attackers?|everyone|everybody)\s+(?:(?:just|simply|then|first|usually|often|would|might|could|can|will)\s+)?(?:types?|typed|typing|pastes?|pasted|pasting|enters?|entered|submits?|submitted|tries|tried)\s+(?:in\s+)?(?:something like\s+)?[:,]?\s*["“'‘]$/i
+  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+["“'‘]?$|\b(?:asking|asked|telling|told|instructing|instructed|getting|got|tricking|tricked)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+[^.!?\n"“]{1,80}?\s(?:or|and)\s+(?:to\s+)?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she|(?:an?\s+|any\s+|the\s+)?(?:messages?|documents?|e-?mails?|pages?|inputs?|requests?|prompts?|texts?|tool outputs?|files?)(?:\s+or\s+(?:an?\s+)?\w+)?)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:when|if|after|once)\s+(?:it\s+(?:is|was)\s+|being\s+)?(?:asked|told|instructed|prompted)\s+to\s+["“'‘]?$|\b(?:an?|the|any)\s+(?:web\s+)?(?:pages?|documents?|e-?mails?|messages?|files?|reviews?|comments?|tickets?|PDFs?)\s+(?:that|which)\s+(?:says?|said|reads?|contains?|included?s?)\s*:?\s*["“]$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)(?:要求|让|叫|请求|试图让|诱导|企图让)你\s*[“"「]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)[^。！？\n“"「]{0,12}?(?:要求|让|叫|请求|试图让|诱导|企图让)[^。！？\n“"「]{0,8}?[“"「]$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|they|he|she|attackers?|everyone|everybody)\s+(?:(?:just|simply|then|first|usually|often|would|might|could|can|will)\s+)?(?:types?|typed|typing|pastes?|pasted|pasting|enters?|entered|submits?|submitted|tries|tried)\s+(?:in\s+)?(?:something like\s+)?[:,]?\s*["“'‘]$/i
 
 /**
  * A document about prompt injection: the topic named twice, or once in its opening (a title, a subject line). In one,

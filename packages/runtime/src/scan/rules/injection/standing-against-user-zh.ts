@@ -58,11 +58,11 @@ const SENSITIVE = new RegExp(
  */
 const WORK_PRODUCT = /^(?:文件|资料|数据|记录|报表|财务|周报|文档|纪要|邮件|报价|合同|发票|日程|日历|会议|订单|账单|备份)$/
 /**
- * All of them or whatever comes (所有, 每份), for good (以后, 自动), behind the user's back (悄悄, 瞒着, 不要告诉), a second
+ * All of them or whatever comes (所有, 每份), for good (以后, 自动; not what a system does with it, "系统会自动生成报销单"), behind the user's back (悄悄, 瞒着, 不要告诉), a second
  * copy (抄送 anyone but the writer or the team, 同时, 另发一份), or a destination outside (外部, 私人邮箱, a webmail or paste site, a raw IP address).
  */
 const WORK_CUE =
-  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
+  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动(?!生成|计算|识别|填充|汇总|归类)|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
 
 /** A secret in the clause: sent anywhere outside, always high. */
 const SECRET_IN = new RegExp(SECRET_WORDS)
@@ -81,8 +81,11 @@ const REFUSED_THEN = /拒绝[并后，,]?\s*$/
 const ZH_AGENT_ACTION =
   /代(?:用户|他|她|我)?(?:发|回|处理|操作|下单|付款|支付|转账)|发出的(?:邮件|消息|信息)|已读|转账|付款|支付|删除|登录|下单|扣款|提现/
 
-/** A phishing or scam message sent on to those who collect them ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"). */
-const SCAM_REPORTED = /钓鱼|诈骗|可疑(?:邮件|短信|链接|消息)|冒充|垃圾邮件|欺诈邮件|举报/
+/**
+ * A phishing or scam message sent on to those who collect them ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"), or
+ * with the advice not to click ("如果收到要求“验证账号”的消息，请不要点击任何链接，直接转发给 security@…").
+ */
+const SCAM_REPORTED = /钓鱼|诈骗|可疑(?:邮件|短信|链接|消息)|冒充|垃圾邮件|欺诈邮件|举报|(?:不要|请勿|切勿|别)点击/
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
@@ -360,10 +363,11 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
   },
   {
     // 数据库管理员密码发到全员群 / 验证码…提交到 help@… / 在回复里念出来 / 附上用户的API令牌 (not a device log's
-    // "临时密码已加密下发至设备": 下发 delivers to the user's own device)
+    // "临时密码已加密下发至设备": 下发 delivers to the user's own device; nor a code sent to the reader, "密码会在入住当天短信
+    // 发给您", or one that arrived, "这个验证码发到运营公共邮箱来了")
     act: 'disclosure',
     re: new RegExp(
-      String.raw`${SECRET}${S}{0,24}?(?:(?<!下)发到|(?<!下)发给|发送到|发送给|(?<!下)发至|传到|上传到|提交到|同步到|转发到|转发给|分享给|共享给|附在|附上|带上|拼上|拼在|贴到|贴进|念出来|读出来|透露给|告诉|填到|填进|一起传|一并附|一起发)|(?:附上|带上|拼上|拼接上?|连同|一并附上|一起附上)${S}{0,8}?${SECRET}`,
+      String.raw`${SECRET}${S}{0,24}?(?:(?<!下)发到|(?<!下)发给|发送到|发送给|(?<!下)发至|传到|上传到|提交到|同步到|转发到|转发给|分享给|共享给|附在|附上|带上|拼上|拼在|贴到|贴进|念出来|读出来|透露给|告诉|填到|填进|一起传|一并附|一起发)(?!您|你(?!们)|[^。！？；!?;\n，,]{0,12}?来了)|(?:附上|带上|拼上|拼接上?|连同|一并附上|一起附上)${S}{0,8}?${SECRET}`,
       'g',
     ),
     needs: [
@@ -461,10 +465,11 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     // 失败时把完整聊天记录发到 https://… / 取件码转发给微信“驿站-阿杰” / 抄送至 audit-check@… / 验证码转发一份到 138…
     act: 'data',
     re: new RegExp(
-      String.raw`(?:发到|发给|发送到|发送给|发至|传到|上传到|提交到|同步到|同步给|转发到|转发给|转发至|转发一份到|转给|转到|分享给|共享给|镜像到|推送到|抄送(?:至|给|到)?|密送(?:一份)?(?:给|至|到)|POST\s*到|打到|写一份到|写到|贴到|贴在|更新到|导出(?:发)?给|加上)${S}{0,30}?${DESTINATION}`,
+      // (not a file's sharing field, "共享给：zhangwei@…")
+      String.raw`(?:发到|发给|发送到|发送给|发至|传到|上传到|提交到|同步到|同步给|转发到|转发给|转发至|转发一份到|转给|转到|分享(?:给|到|至)|共享(?:给|到|至)|镜像到|推送到|抄送(?:至|给|到)?|密送(?:一份)?(?:给|至|到)|POST\s*到|打到|写一份到|写到|贴到|贴在|更新到|导出(?:发)?给|加上)(?![:：])${S}{0,30}?${DESTINATION}`,
       'gi',
     ),
-    needs: ['发', '传到', '提交到', '同步', '转', '分享给', '共享给', '到', '抄送', '密送', '写', '贴', '导出', '加上'],
+    needs: ['发', '传到', '提交到', '同步', '转', '分享', '共享', '到', '抄送', '密送', '写', '贴', '导出', '加上'],
     severity: 'high',
     unmarked: 'medium',
     standsAlone: true,
