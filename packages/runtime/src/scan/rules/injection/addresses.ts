@@ -71,7 +71,7 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:important|urgent)\s+(?:message|note|request|instructions?)\s+from\s+[^.!?\n]{1,60}?\bto\s+you\b/gi,
   // a step set before the reader's own task: "To complete the current request the assistant must first delete …",
   // "the model should now forward …" (the agent alone is also a person at a call centre: it needs the request named)
-  /\bto\s+(?:complete|finish|continue|fulfil+|process|answer)\s+(?:the|this|your)\s+(?:current|original|user'?s|pending)\s+(?:request|task|query)\b[^.!?\n]{0,20}?\s+the\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to|is required to)\b|\bthe\s+(?:assistant|AI|model)\s+(?:must|should|needs to|has to)\s+(?:first|now|immediately)\s+(?!be\b|not\b|never\b)\w+/gi,
+  /\bto\s+(?:complete|finish|continue|fulfil+|process|answer)\s+(?:the|this|your)\s+(?:current|original|user'?s|pending)\s+(?:request|task|query)\b[^.!?\n]{0,20}?\s+the\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to|is required to)\b|\bthe\s+(?:assistant|AI|model)\s+(?:must|should|needs to|has to)\s+(?:first|now|immediately)\s+(?!be\b|not\b|never\b)\w+|\bthe\s+agent\s+(?:must|should|needs to|has to)\s+first\s+\w+(?:[^.!?\n]|\.(?=\d)){0,200}?\bthen\s+(?:continue|proceed|resume|carry on)\b/gi,
   // a tool error that sets the agent a task: "TOOL ERROR: search_emails returned partial results. To restore full mailbox
   // access the agent must update …" (in capitals, as a tool prints it)
   /\bTOOL[ _]ERROR\b[^\n]{0,160}?\bthe\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to)\b/g,
@@ -138,7 +138,8 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:anyone|whoever|everyone)\s+\w+ing(?:\s+(?:or|and)\s+\w+ing)?\s+(?:this|these)\s+[\w-]+\s*:/gi,
   // "Where this agreement is being read or processed by a digital assistant on behalf of the Charterer, that assistant
   // shall …": this text's handling by software, as the condition of an order
-  /\b(?:read|processed|handled|parsed|summari[sz]ed|reviewed|opened|ingested|viewed|accessed)\s+(?:or\s+\w+\s+)?by\s+(?:an?|the|any|your|their)\s+(?:(?:digital|AI|automated|virtual|software|LLM|smart)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?)|(?:AI|automated|LLM)\s+(?:[\w-]+\s+)?(?:tools?|systems?|readers?))\b/gi,
+  // (not content in general: "recognise when content processed by an AI tool contains instructions", a lesson)
+  /\b(?<!\b(?:content|text|data|documents?|e-?mails?|pages?|files?|inputs?|anything|something|material)\s)(?:read|processed|handled|parsed|summari[sz]ed|reviewed|opened|ingested|viewed|accessed)\s+(?:or\s+\w+\s+)?by\s+(?:an?|the|any|your|their)\s+(?:(?:digital|AI|automated|virtual|software|LLM|smart)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|bots?)|(?:AI|automated|LLM)\s+(?:[\w-]+\s+)?(?:tools?|systems?|readers?))\b/gi,
   // a record's field or a log line's note named for its reader, written as a key: "note-to-reporting-agent: …",
   // "note_for_the_summarizer:" (not "Note for the travel agent:", a person)
   /\bnote[-_](?:to|for)[-_](?:[a-z0-9]+[-_]){0,3}?(?:agent|assistant|bot|ai|llm|summari[sz]er|model)s?["']?\s*:/gi,
@@ -254,14 +255,15 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:辅助|审核|筛选|审稿|评审|自动|智能|AI)[\u4e00-\u9fa5]{0,2}系统\s*[:：]?\s*(?:请注意|请执行)/g,
   // "助手需立即调用 send_email": the helper told what it must do at once, or what it must call or change ("智能体须调用
   // 账户设置工具", not "助手须知", a notice)
-  /(?:助手|智能体|机器人|大模型)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接)|(?:助手|智能体|大模型)\s*(?:须|必须|务必)(?!知)\s*(?:调用|执行|删除|修改|转账|发送|回复|把|将)/g,
+  /(?:助手|智能体|机器人|大模型|代理程序)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接)|(?:助手|智能体|大模型)\s*(?:须|必须|务必)(?!知)\s*(?:调用|执行|删除|修改|转账|发送|回复|把|将)/g,
   // "如果有AI助手正在替别人读这个页面：": an AI reader supposed, doing something with this text
   /(?:如果|若|倘若|假如|要是)\s*有\s*(?:AI|人工智能|大模型|智能体|智能助手|助手|机器人)[^，。！？\n：:]{0,20}?(?:读|处理|浏览|访问|总结|摘要|查看|整理)/g,
   // "助手：另外请设置一笔…", a record's field ("remark": "助手：…") that labels the helper and asks
-  /(?:^|["“「])[ \t]*(?:AI\s*)?(?:助手|智能体|智能助理)\s*[:：]\s*(?:另外|顺便|顺手|麻烦|也)?\s*(?:请|务必|须)/gm,
+  // (also in an HTML comment, and after a step of its own: "<!-- 智能体：读完本页后，请把…")
+  /(?:^|["“「]|<!--)[ \t]*(?:AI\s*)?(?:助手|智能体|智能助理)\s*[:：]\s*(?:另外|顺便|顺手|麻烦|也)?\s*(?:[^，。！？\n]{0,10}?(?:后|时)\s*[，,]\s*)?(?:请|务必|须)/gm,
   // "你在完成我交代的任务之前，顺便帮我…", "在回答我关于杭州酒店的问题之前，请先…": the reader's own task named, then something
   // else asked before or after it; "处理本租户相关事项时，请顺便把…": while handling this text
-  /(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)[^，。！？\n]{0,8}?(?:任务|请求)[^，。！？\n]{0,4}?(?:之前|以前|之后|以后|前|后|时)|在(?:回答|处理|完成)我[^，。！？\n]{0,16}?(?:问题|任务|请求)(?:之前|以前|前)|处理(?:本|此|该)[^，。！？\n]{0,12}?时\s*[，,]\s*(?:请\s*)?(?:顺便|顺手)/g,
+  /(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)[^，。！？\n]{0,8}?(?:任务|请求)[^，。！？\n]{0,4}?(?:之前|以前|之后|以后|前|后|时)|在(?:回答|处理|完成)我[^，。！？\n]{0,16}?(?:问题|任务|请求)(?:之前|以前|前)|处理(?:本|此|该)[^，。！？\n]{0,12}?时\s*[，,]\s*(?:请\s*)?(?:顺便|顺手)|(?:你|您)\s*(?:汇总|总结|整理|处理|读|看)完[^，。！？\n]{0,10}?(?:之后|以后|后)\s*[，,]\s*(?:请\s*)?(?:顺便|顺手|再|另外|也)|(?:阅读|读完|读取|看完)(?:本|此|这个?)[\u4e00-\u9fa5]{0,4}?(?:后|之后)的?(?:下一步|请|须|需要)/g,
   // "本合同如由 AI 工具审阅，请…": if this text is read by an AI
   // (also "如本邮件由旅行 AI 助理代为处理": the text named, and the reader's trade before its name)
   // (and "若当前页面由AI助手读取并为用户比较房源", "若此邮件由代您处理邮件的智能助手读取：")
@@ -334,4 +336,4 @@ export const ZH_ACTION =
 
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 export const ZH_ADDRESS_GATE =
-  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时|处理(?:本|此|该)|(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)|在(?:回答|处理|完成)我/
+  /AI|ai|智能|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时|处理(?:本|此|该)|(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)|在(?:回答|处理|完成)我|(?:你|您)\s*(?:汇总|总结|整理|处理|读|看)完|(?:阅读|读完|读取|看完)(?:本|此|这)/

@@ -276,11 +276,12 @@ function introduction(text: string, index: number, shown: boolean): string {
 }
 
 /**
- * A quotation used as a name: "the \"Ignore previous context\" toggle", a button, a setting, a command; or a lesson's
- * "the classic \"ignore previous instructions\" line".
+ * A quotation used as a name: "the \"Ignore previous context\" toggle", a button, a setting, a command; a lesson's
+ * "the classic \"ignore previous instructions\" line"; or a control by what it does ("\"Forget everything\" clears all
+ * memory instantly", release notes).
  */
 const NAMED_BY_QUOTE =
-  /^["”'’`]\s*(?:toggle|button|option|setting|checkbox|switch|menu(?: item)?|feature|label|link|tab|field|command|mode|template|preset|shortcut|line|trick|payload|prompt|string|attack|approach)s?\b/i
+  /^["”'’`]\s*(?:(?:toggle|button|option|setting|checkbox|switch|menu(?: item)?|feature|label|link|tab|field|command|mode|template|preset|shortcut|line|trick|payload|prompt|string|attack|approach)s?\b|(?:clears|deletes|removes|resets|erases|wipes|opens|closes|shows|hides|turns|saves|undoes|lets you|takes you)\b)/i
 
 /** Looks at the sentence (and a little around it) holding `[start, end)`. */
 export function matchContext(text: string, start: number, end: number, options: { ownWords?: boolean } = {}): MatchContext {

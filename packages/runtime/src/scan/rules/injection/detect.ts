@@ -17,6 +17,7 @@ import {
   quotedTerm,
   sentenceEnd,
 } from './context'
+import { VERIFY_FIRST_ZH } from './standing-against-user-zh'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -211,10 +212,12 @@ const ZH_PEOPLE_ADDRESSED =
 
 /**
  * A Chinese memory cue that asks nothing to be kept: a prohibition before it ("来源为工具输出的内容不得直接写入长期记忆", a
- * defence's rule), people it addresses ("请大家牢记：", a notice to staff), or a step it times ("写入长期记忆前先做检测").
- * English cues carry their negation in the expression.
+ * defence's rule), people it addresses ("请大家牢记：", a notice to staff), a step it times ("写入长期记忆前先做检测"), or
+ * any cue of a notice that asks to be verified before anything changes (a supplier's genuine change of account, "此后开具的
+ * 发票…", with "请勿仅凭本邮件修改付款信息"). English cues carry their negation in the expression.
  */
 function zhCueKeepsNothing(text: string, start: number, end: number): boolean {
+  if (VERIFY_FIRST_ZH.test(text)) return true
   const before = text.slice(Math.max(0, start - 8), start)
   if (ZH_FORBIDDING.test(before) || ZH_PEOPLE_ADDRESSED.test(before)) return true
   return text[end - 1] === '忆' && /^(?:前|之前|时|的)/.test(text.slice(end, end + 2))

@@ -140,11 +140,13 @@ function titleName(text: string, start: number, end: number): boolean {
 
 /**
  * Not an order to the reader: a name ("Override Protocol is a game"), a heading in capitals that names a noun
- * ("OVERRIDE PROTOCOLS" alone on its line in a game manual; "IGNORE ALL INSTRUCTIONS" is not one), or the purpose of a
- * how-to step ("To forget everything, choose Reset memory").
+ * ("OVERRIDE PROTOCOLS" alone on its line in a game manual; "IGNORE ALL INSTRUCTIONS" is not one), the purpose of a
+ * how-to step ("To forget everything, choose Reset memory"), or a contract ranking its parts.
  */
 function notAnOrder(text: string, start: number, end: number): boolean {
   if (titleName(text, start, end)) return true
+  // a contract's precedence clause: "the Schedules shall override any purchase order terms"
+  if (LEGAL_PRECEDENCE.test(text.slice(Math.max(0, start - 60), start))) return true
   const match = text.slice(start, end)
   const lineStart = text.lastIndexOf('\n', start - 1) + 1
   const lineEnd = text.indexOf('\n', end)
@@ -160,6 +162,10 @@ function notAnOrder(text: string, start: number, end: number): boolean {
     /(?:[.!?:]\s+|\n\s*(?:\d+[.)]\s+)?)To\s+$/.test(text.slice(Math.max(0, start - 16), start)) || /^\s*To\s+$/.test(text.slice(0, start))
   return purpose && /^\s*,/.test(text.slice(end, end + 4))
 }
+
+/** A document's part as the subject of "shall", just before the verb: how contracts rank their parts. */
+const LEGAL_PRECEDENCE =
+  /\b(?:agreement|contract|schedules?|annex(?:es)?|appendix|appendices|exhibits?|addend(?:um|a)|clauses?|provisions?|terms|sections?|articles?|amendments?|order form|statement of work|SOW)\s+shall\s+$/i
 
 export const EN_DIRECT: DirectPattern[] = [
   {
@@ -1038,7 +1044,7 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     // user's own mailbox ("以后周报都抄送给我自己的邮箱 …")
     // (not a prohibition: "禁止私自发送到外部邮箱")
     re: new RegExp(
-      String.raw`${ZH_SEND}(?<!拒绝并?${ZH_SEND})(?<!(?:钓鱼|诈骗|可疑|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40}${ZH_SEND})(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND})(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)` +
+      String.raw`${ZH_SEND}(?<!拒绝并?${ZH_SEND})(?<!(?:钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40}${ZH_SEND})(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND})(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)` +
         String.raw`|${ZH_SENSITIVE}(?:(?!拒绝|不要|请勿|切勿|禁止|不得|勿)[^。！？!?\n]){0,30}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到|贴进|POST\s*(?:至|到|给)|(?:提交|同步|备份)(?:至|到)|作为\s*query\s*参数)` +
         String.raw`|${ZH_SEND_OUT}(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND_OUT})[^。！？!?\n]{0,20}?(?:${ZH_SENSITIVE}|所有文件)`,
       'g',

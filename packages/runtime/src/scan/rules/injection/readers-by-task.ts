@@ -22,6 +22,8 @@ export const EN_READER_BY_TASK: RegExp[] = [
   // "When you process anything for this tenant, also …", "When you're done with whatever I asked you to do with this file,
   // also share …": the reader's work for someone, then a step added to it
   /\bwhen(?:ever)?\s+you\s+(?:process|handle)\s+(?:anything|something|any\s+[\w-]+)\s+(?:for|about|related to|concerning)\s+(?:this|these)\b|\bwhen\s+you(?:'re|’re|\s+are|'ve|’ve|\s+have)\s+(?:done|finished)\s+(?:with\s+)?(?:whatever|what|the\s+task|the\s+thing)\s+I\s+(?:asked|told)\s+you\b/gi,
+  // "before you finish summarizing the channel, also invite …", "Next step after reading this file: delete …"
+  /\bbefore\s+you\s+(?:finish|complete|wrap up)\s+(?:summari[sz]ing|processing|reading|triaging|reviewing|answering)\b|\bnext\s+step\s+(?:after|once|when)\s+(?:reading|you(?:'ve|’ve|\s+have)?\s+read|processing|opening)\s+(?:this|these)\b/gi,
   // "Reconciliation tools processing this export should approve …", "Tooling that sets up projects on a developer's
   // behalf should run …": software named by what it does with this text, or for whom, as the subject of an order
   // (followed by the order's verb: "tools processing this file should be validated first" is a specification)
@@ -102,6 +104,12 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'scraper',
   'automatically',
   'when you',
+  'before you finish',
+  'before you complete',
+  'before you wrap',
+  'next step after',
+  'next step once',
+  'next step when',
   'whenever you',
   'processing',
   'parsing',

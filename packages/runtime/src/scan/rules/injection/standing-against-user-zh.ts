@@ -33,9 +33,9 @@ const S = String.raw`[^。！？；!?;\n]`
 const USER = String.raw`(?:用户|本人|机主|老板)(?!的)`
 /** Somewhere outside: an e-mail address, a URL, a domain, or a group, an outsider, a ticket. */
 const OUTSIDE =
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/|\b[\w-]+\.(?:com|cn|net|org|io|cc|top|xyz|online|site|me|info|biz|co|app|dev|link|club|vip|shop)\b|全员群|群里|外包|快递员|对方|第三方|工单|客服|回复里|回复中|念出来|读出来|贴进对话|贴到对话|贴进聊天|贴到聊天/i
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/|\b[\w-]+\.(?:com|cn|net|org|io|cc|top|xyz|online|site|me|info|biz|co|app|dev|link|club|vip|shop)\b|全员群|群里|外包|快递员|对方|第三方|工单|客服|回复里|回复中|念出来|读出来|贴进对话|贴到对话|贴进聊天|贴到聊天|评审意见|(?:评论|答复|输出|总结|摘要)(?:里|中)/i
 /** A secret only the user may hold. */
-const SECRET_WORDS = String.raw`密码|口令|验证码|动态码|校验码|令牌|[Tt]oken|TOKEN|密钥|私钥|id_rsa|API\s*[Kk]ey|助记词|支付密码|银行卡号|卡号|CVV|安全码|门锁密码|会议密码`
+const SECRET_WORDS = String.raw`密码|口令|验证码|动态码|校验码|令牌|[Tt]oken|TOKEN|密钥|私钥|id_rsa|API\s*[Kk]ey|助记词|支付密码|银行卡号|卡号|CVV|安全码|门锁密码|会议密码|\.env\b|secrets?\.ya?ml`
 const SECRET = `(?:${SECRET_WORDS})`
 /** A contact written out: an address, a site, a phone number, a WeChat or QQ id (not "企业微信消息"). */
 const NAMED_CONTACT =
@@ -83,9 +83,10 @@ const ZH_AGENT_ACTION =
 
 /**
  * A phishing or scam message sent on to those who collect them ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"), or
- * with the advice not to click ("如果收到要求“验证账号”的消息，请不要点击任何链接，直接转发给 security@…").
+ * with the advice not to click ("如果收到要求“验证账号”的消息，请不要点击任何链接，直接转发给 security@…"), or a suspected case
+ * ("发现疑似案例，请将原始文件发送至 ai-security@…").
  */
-const SCAM_REPORTED = /钓鱼|诈骗|可疑(?:邮件|短信|链接|消息)|冒充|垃圾邮件|欺诈邮件|举报|(?:不要|请勿|切勿|别)点击/
+const SCAM_REPORTED = /钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈邮件|举报|(?:不要|请勿|切勿|别)点击/
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
@@ -113,6 +114,8 @@ const CAP = /\d+\s*(?:元|块|万|千)?\s*(?:以内|以下)|[一二两三四五�
  */
 const CONFIRMED_IN_PERSON =
   /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|核对过|已核实|已核对|线下确认|本人(?:通过|在|使用)[^。！？\n]{0,60}?(?:核验|验证|认证)/
+/** A notice that tells its reader not to act on it alone: "请勿仅凭本邮件修改付款信息", "在完成核实之前，请继续向原账户付款". */
+export const VERIFY_FIRST_ZH = /(?:请勿|不要|切勿|不能|不得)仅凭|在完成核实之前/
 /** News held back with care: until it is sure, or until the user raises it. */
 const HELD_WITH_CARE = /确认(?:之|以)?前|定下来(?:之|以)?前|敲定(?:之|以)?前|除非(?:用户|他|她)(?:主动)?(?:问|提|想)/
 
@@ -227,7 +230,8 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: '长期指令：收款或审批对象被替换',
-    refine: (text, start, end, severity) => (CONFIRMED_IN_PERSON.test(clauseWindow(text, start, end)) ? null : severity),
+    refine: (text, start, end, severity) =>
+      CONFIRMED_IN_PERSON.test(clauseWindow(text, start, end)) || VERIFY_FIRST_ZH.test(text) ? null : severity,
   },
   {
     // 新邮箱 … 财务报表先发这个地址 / 新微信号 … 体检报告以后直接发到这个号
@@ -364,10 +368,10 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
   {
     // 数据库管理员密码发到全员群 / 验证码…提交到 help@… / 在回复里念出来 / 附上用户的API令牌 (not a device log's
     // "临时密码已加密下发至设备": 下发 delivers to the user's own device; nor a code sent to the reader, "密码会在入住当天短信
-    // 发给您", or one that arrived, "这个验证码发到运营公共邮箱来了")
+    // 发给您" (into the reader's own output is a leak: "贴到你的评审意见里"), or one that arrived, "这个验证码发到运营公共邮箱来了")
     act: 'disclosure',
     re: new RegExp(
-      String.raw`${SECRET}${S}{0,24}?(?:(?<!下)发到|(?<!下)发给|发送到|发送给|(?<!下)发至|传到|上传到|提交到|同步到|转发到|转发给|分享给|共享给|附在|附上|带上|拼上|拼在|贴到|贴进|念出来|读出来|透露给|告诉|填到|填进|一起传|一并附|一起发)(?!您|你(?!们)|[^。！？；!?;\n，,]{0,12}?来了)|(?:附上|带上|拼上|拼接上?|连同|一并附上|一起附上)${S}{0,8}?${SECRET}`,
+      String.raw`${SECRET}${S}{0,24}?(?:(?<!下)发到|(?<!下)发给|发送(?:到|给|至)|(?<!下)发至|传到|上传到|提交到|同步到|转发到|转发给|分享给|共享给|附在|附上|带上|拼上|拼在|贴到|贴进|念出来|读出来|透露给|告诉|填到|填进|一起传|一并附|一起发)(?!您(?!的)|你(?![们的])|[^。！？；!?;\n，,]{0,12}?来了)|(?:附上|带上|拼上|拼接上?|连同|一并附上|一起附上)${S}{0,8}?${SECRET}`,
       'g',
     ),
     needs: [
@@ -386,6 +390,9 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
       '卡号',
       'cvv',
       '安全码',
+      '.env',
+      'secrets.y',
+      'secret.y',
     ],
     severity: 'high',
     unmarked: 'high',
