@@ -49,7 +49,7 @@ const SHARED_ON_PURPOSE = /wi-?fi|无线网|热点|访客网络/i
 const DESTINATION = String.raw`(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/|ftp:\/\/|\b[\w-]+(?:\.[\w-]+)*\.(?:com|cn|net|org|io|cc|top|xyz|online|site|me|info|biz|co|app|dev|link|club|vip|shop|support)\b|\d{1,3}(?:\.\d{1,3}){3}|(?:\+?86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}|\b10\d{3}[ -]?\d{3,4}[ -]?\d{3,4}|\+\d[\d ()-]{7,}\d|QQ(?:号|群)?\s*[:：]?\s*\d{5,11}|微信(?:号)?\s*[:：]?\s*[“"「(（]?\s*[\w\u4e00-\u9fff-]{2,20}|wxid_\w+|共享(?:文档|表格|盘|文件夹)|全员群|群里|README)`
 /** What a note must not send out: secrets, and the user's records and documents (global: every one is read). */
 const SENSITIVE = new RegExp(
-  String.raw`${SECRET_WORDS}|身份证|护照|驾照|证件|病历|化验单|体检|简历|住址|家庭地址|日程|日历|会议|聊天|对话|会话|通话|合同|报价|报表|财务|工资|薪资|银行|账单|照片|文件|资料|数据|记录|通讯录|联系人|位置|定位|行程|订单|取件码|纪要|邮件|短信|备份|文档|周报|发票|税`,
+  String.raw`${SECRET_WORDS}|身份证|护照|驾照|证件|病历|化验单|体检|简历|住址|家庭地址|日程|日历|会议|聊天|对话|会话|通话|合同|报价|报表|财务|工资|薪资|薪酬|银行|账单|照片|文件|资料|数据|记录|通讯录|联系人|位置|定位|行程|订单|取件码|纪要|邮件|短信|备份|文档|周报|发票|税`,
   'gi',
 )
 /**
@@ -62,7 +62,7 @@ const WORK_PRODUCT = /^(?:文件|资料|数据|记录|报表|财务|周报|文�
  * copy (抄送 anyone but the writer or the team, 同时, 另发一份), or a destination outside (外部, 私人邮箱, a webmail or paste site, a raw IP address).
  */
 const WORK_CUE =
-  /所有|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动(?!生成|计算|识别|填充|汇总|归类)|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
+  /所有(?![者权人])|全部|一切|每(?:次|封|份|条|个|一)|一律|以后|今后|往后|从现在起|从今天起|此后|之后都|自动(?!生成|计算|识别|填充|汇总|归类)|悄悄|偷偷|暗中|私下|背着|瞒着|(?:不要|别|不用|不必|无需)(?:告诉|通知|提醒|让)|抄送(?!\s*(?:给|至|到)?\s*(?:我|项目组|团队|部门|小组|本组|主管|经理|领导|同事))|密送|同时(?!\s*抄送)|另外|额外|复制一份|多发一份|另发一份|转发一份|外部|私人|个人邮箱|第三方|gmail|qq\.com|163\.com|126\.com|outlook|proton|webhook|pastebin|https?:\/\/\d{1,3}(?:\.\d{1,3}){3}/i
 
 /** A secret in the clause: sent anywhere outside, always high. */
 const SECRET_IN = new RegExp(SECRET_WORDS)
@@ -86,14 +86,18 @@ const ZH_AGENT_ACTION =
  * with the advice not to click ("如果收到要求“验证账号”的消息，请不要点击任何链接，直接转发给 security@…"), or a suspected case
  * ("发现疑似案例，请将原始文件发送至 ai-security@…").
  */
-const SCAM_REPORTED = /钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈邮件|举报|(?:不要|请勿|切勿|别)点击/
+const SCAM_REPORTED = /钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈邮件|举报|上报|(?:不要|请勿|切勿|别)点击/
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
   const clause = clauseWindow(text, start, end)
   if (SCAM_REPORTED.test(clause)) return null
-  // the object is named before the verb, or between the verb and the destination
-  const object = text.slice(Math.max(0, start - 80), end)
+  // the object is named before the verb in its own sentence, or between the verb and the destination (not a sentence
+  // before it: "段律师（外部法律顾问）电话参会。…把修订后的合同发给段律师")
+  const before = text.slice(Math.max(0, start - 80), start)
+  const object =
+    before.slice(Math.max(before.lastIndexOf('。'), before.lastIndexOf('！'), before.lastIndexOf('？'), before.lastIndexOf('\n')) + 1) +
+    text.slice(start, end)
   if (SECRET_IN.test(object) && !SHARED_ON_PURPOSE.test(clause)) return 'high'
   const named = object.match(SENSITIVE)
   if (!named) return null
