@@ -17,7 +17,7 @@ import {
   quotedTerm,
   sentenceEnd,
 } from './context'
-import { VERIFY_FIRST_ZH } from './standing-against-user-zh'
+import { asksToVerifyFirst } from './standing-against-user-zh'
 import {
   DE_ACTION,
   DE_ADDRESS,
@@ -217,7 +217,7 @@ const ZH_PEOPLE_ADDRESSED =
  * 发票…", with "请勿仅凭本邮件修改付款信息"). English cues carry their negation in the expression.
  */
 function zhCueKeepsNothing(text: string, start: number, end: number): boolean {
-  if (VERIFY_FIRST_ZH.test(text)) return true
+  if (asksToVerifyFirst(text)) return true
   const before = text.slice(Math.max(0, start - 8), start)
   if (ZH_FORBIDDING.test(before) || ZH_PEOPLE_ADDRESSED.test(before)) return true
   return text[end - 1] === '忆' && /^(?:前|之前|时|的)/.test(text.slice(end, end + 2))

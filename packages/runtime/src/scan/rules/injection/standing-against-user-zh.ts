@@ -119,7 +119,21 @@ const CAP = /\d+\s*(?:元|块|万|千)?\s*(?:以内|以下)|[一二两三四五�
 const CONFIRMED_IN_PERSON =
   /当面|亲自|本人(?:已)?确认|电话(?:核实|确认)|视频(?:核实|确认)|核实过|核对过|已核实|已核对|线下确认|本人(?:通过|在|使用)[^。！？\n]{0,60}?(?:核验|验证|认证)/
 /** A notice that tells its reader not to act on it alone: "请勿仅凭本邮件修改付款信息", "在完成核实之前，请继续向原账户付款". */
-export const VERIFY_FIRST_ZH = /(?:请勿|不要|切勿|不能|不得)仅凭|在完成核实之前/
+const VERIFY_FIRST = /(?:请勿|不要|切勿|不能|不得)仅凭|在完成核实之前/
+let verifyText: string | undefined
+let verifyAnswer = false
+
+/**
+ * Whether `text` is such a notice (VERIFY_FIRST). Every memory cue and every substitution of a text asks, so the last
+ * answer is kept: a 1 MB text is read once, not once a match.
+ */
+export function asksToVerifyFirst(text: string): boolean {
+  if (text !== verifyText) {
+    verifyAnswer = VERIFY_FIRST.test(text)
+    verifyText = text
+  }
+  return verifyAnswer
+}
 /** News held back with care: until it is sure, or until the user raises it. */
 const HELD_WITH_CARE = /确认(?:之|以)?前|定下来(?:之|以)?前|敲定(?:之|以)?前|除非(?:用户|他|她)(?:主动)?(?:问|提|想)/
 
@@ -235,7 +249,7 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: '长期指令：收款或审批对象被替换',
     refine: (text, start, end, severity) =>
-      CONFIRMED_IN_PERSON.test(clauseWindow(text, start, end)) || VERIFY_FIRST_ZH.test(text) ? null : severity,
+      CONFIRMED_IN_PERSON.test(clauseWindow(text, start, end)) || asksToVerifyFirst(text) ? null : severity,
   },
   {
     // 新邮箱 … 财务报表先发这个地址 / 新微信号 … 体检报告以后直接发到这个号
