@@ -47,6 +47,13 @@ export function sentenceStart(text: string, index: number, limit = 240): number 
   return floor
 }
 
+/** Where the words of the sentence holding `index` start: `sentenceStart` past the spaces after the last break. */
+export function sentenceTextStart(text: string, index: number): number {
+  let start = sentenceStart(text, index)
+  while (start < index && /\s/.test(text[start]!)) start++
+  return start
+}
+
 /** End of the sentence holding `index` (looks ahead at most `limit` characters). */
 export function sentenceEnd(text: string, index: number, limit = 240): number {
   const ceiling = Math.min(text.length, index + limit)

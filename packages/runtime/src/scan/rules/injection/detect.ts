@@ -3,6 +3,8 @@
  * facts, memory planting (a memory cue + weighted claims) and instructions addressed to an AI reader inside a
  * document. Offsets are into the string given.
  */
+import { runAccountMeans } from './account-means'
+import { runAddedSteps } from './added-step'
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
@@ -37,7 +39,7 @@ import {
   ZH_MENTIONS,
   ZH_NOTICE_TAGS,
 } from './addresses'
-import { EN_READER_BY_TASK, findReaderByTaskWords } from './readers-by-task'
+import { EN_READER_BY_TASK, EN_READER_OF_ERRANDS, findReaderByTaskWords } from './readers-by-task'
 import {
   DE_DIRECT,
   DE_PLANTING_CUES,
@@ -119,7 +121,11 @@ export function detectInjection(text: string): RawHit[] {
   const mention = text.includes('@')
   runAddressed(
     text,
-    { addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])], tags: EN_TAGS, weak: EN_SHOUTS },
+    {
+      addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])],
+      tags: EN_TAGS,
+      weak: lower.includes('whoever') ? [...EN_SHOUTS, ...EN_READER_OF_ERRANDS] : EN_SHOUTS,
+    },
     // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
     // read by its request form only: the bare verbs of ZH_ACTION (调用, 把) are how a Chinese text talks about an "(Agent)".
     [EN_ACTION, ...(german ? [DE_ACTION] : []), ...(cjk ? [ZH_REQUEST] : [])],
@@ -137,6 +143,8 @@ export function detectInjection(text: string): RawHit[] {
       [ZH_ACTION],
       hits,
     )
+  runAddedSteps(text, lower, cjk, hits)
+  runAccountMeans(text, lower, cjk, hits)
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)

@@ -232,4 +232,14 @@ export const EN_READER_BY_TASK_WORDS: readonly string[] = [
 ]
 
 /** `EN_READER_BY_TASK_WORDS` found in one pass, like a table's `needs` words. */
+/**
+ * "quick one for whoever is handling Emma's stuff today": whoever runs a person's inbox, calendar or errands for them.
+ * A weak cue (medium with an order, nothing alone): a colleague covering someone's inbox is addressed the same way in
+ * a hand-over note ("whoever is handling Dana's inbox while she's out, please forward …"). A person's own account
+ * named by its owner ("whoever is handling my inbox") is an out-of-office reply and is not matched.
+ */
+export const EN_READER_OF_ERRANDS: RegExp[] = [
+  /\bwhoever\s+(?:or\s+whatever\s+)?is\s+(?:handling|managing|looking\s+after|taking\s+care\s+of)\s+(?:[A-Z][a-z]+(?:'s|’s)|her|his|their|the\s+user(?:'s|’s))\s+(?:stuff|inbox|mail|e-?mails?|messages|account|calendar|errands|admin|affairs|things|bookings|banking)\b/g,
+]
+
 export const findReaderByTaskWords = needsFinder(EN_READER_BY_TASK_WORDS)
