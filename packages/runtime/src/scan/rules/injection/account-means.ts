@@ -11,27 +11,31 @@ import type { RawHit } from './detect'
 
 /** The account's stored means, named from outside it ("the saved card", "the customer's card on file"). */
 const EN_MEANS =
-  /\b(?:with|using|on|from|to|via)\s+(?:the\s+(?:user'?s\s+|customer'?s\s+|account\s+holder'?s\s+|guest'?s\s+)?(?:saved|stored|default|registered)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment\s+method|account)|the\s+(?:user'?s\s+|customer'?s\s+)?card\s+on\s+file)\b|\bunder\s+the\s+name\s+on\s+(?:this|the|their)\s+account\b/gi
+  /\b(?:with|using|on|from|to|via)\s+(?:the\s+linked\s+(?:wallet|balance|bank\s+account|card|paypal)|the\s+(?:user'?s\s+|customer'?s\s+|account\s+holder'?s\s+|guest'?s\s+)?(?:saved|stored|default|registered)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment\s+method|account)|the\s+(?:user'?s\s+|customer'?s\s+)?card\s+on\s+file)\b|\bunder\s+the\s+name\s+on\s+(?:this|the|their)\s+account\b/gi
 
 /** An English order in imperative position (clause start, or after "please", "and", "then" …). */
 const EN_ORDER =
-  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|just)\s+)(?:pay|charge|book|reserve|buy|purchase|order|transfer|send|wire|subscribe|upgrade|renew|add)\b/gi
+  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|just)\s+)(?:pay|charge|book|reserve|buy|purchase|order|transfer|send|wire|move|subscribe|upgrade|renew|add)\b/gi
 
 /** The account's stored means in Chinese ("账户里的默认支付方式", "已绑定的银行卡"). */
 const ZH_MEANS =
-  /用\s*(?:账户|账号|用户)(?:里|中|内)?的?(?:默认|已绑定|绑定|已保存)的?(?:支付方式|银行卡|信用卡|付款方式)|用\s*(?:已)?绑定的(?:银行卡|信用卡|支付方式)/g
+  /用\s*(?:账户|账号|用户)(?:里|中|内)?的?(?:默认|已绑定|绑定|已保存)的?(?:支付方式|银行卡|信用卡|付款方式)|用\s*(?:我|用户|他|她)?(?:已)?绑定的(?:银行卡|信用卡|支付方式|医保卡|社保卡)|从(?:账户|钱包|零钱)余额(?:里|中)?/g
 
 /** A Chinese order of payment or purchase. */
 const ZH_ORDER =
-  /(?:请|直接|立即|马上|顺便|一并|先)[^。！？\n]{0,20}?(?:付掉|付款|支付|付清|扣款|下单|购买|预订|续费|转账)|(?:直接|立即|马上)(?:付|买|订)/g
+  /(?:请|直接|立即|马上|顺便|一并|先)[^。！？\n]{0,20}?(?:付掉|付款|支付|付清|扣款|下单|购买|预订|续费|转账)|(?:直接|立即|马上)(?:付|买|订)|转\s*[\d,.]+\s*(?:元|块)?\s*(?:到|给|至)/g
+
+/** The owner's own accounts in the sentence ("… from the linked bank account to your wallet"): a help page's how-to. */
+const OWNERS_OWN = /\byour\s+(?:own\s+)?(?:wallet|account|balance|card|savings|bank)\b/i
 
 function run(text: string, means: RegExp, order: RegExp, hits: RawHit[]): void {
   means.lastIndex = 0
   for (let m = means.exec(text); m; m = means.exec(text)) {
     const start = sentenceTextStart(text, m.index)
     const end = sentenceEnd(text, m.index + m[0].length)
+    const sentence = text.slice(start, end)
     order.lastIndex = 0
-    if (!order.test(text.slice(start, end))) continue
+    if (!order.test(sentence) || OWNERS_OWN.test(sentence)) continue
     hits.push({
       rule: 'addressed-block',
       start,
@@ -44,6 +48,7 @@ function run(text: string, means: RegExp, order: RegExp, hits: RawHit[]): void {
 
 /** Adds a hit for each sentence where the account's stored means and an order to spend them meet. */
 export function runAccountMeans(text: string, lower: string, cjk: boolean, hits: RawHit[]): void {
-  if (lower.includes('card') || lower.includes('account') || lower.includes('payment')) run(text, EN_MEANS, EN_ORDER, hits)
+  if (lower.includes('card') || lower.includes('account') || lower.includes('payment') || lower.includes('linked'))
+    run(text, EN_MEANS, EN_ORDER, hits)
   if (cjk) run(text, ZH_MEANS, ZH_ORDER, hits)
 }

@@ -23,10 +23,11 @@ interface StepCue {
 
 /**
  * An English order of consequence in imperative position: at a clause's start, or after "please", a modal, "to",
- * "then"… ("Send 850.00 to …", "the assistant must update …", "… this move every file …").
+ * "then"… ("Send 850.00 to …", "the assistant must update …", "… this move every file …"), or the AI reader doing it
+ * as a condition's terms ("only valid if the assistant emails …").
  */
 const EN_ORDER =
-  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|must|should|to|just|this|these)\s+)(?:send|forward|transfer|wire|pay|move|upload|delete|remove|erase|wipe|purge|empty|share|e-?mail|post|paste|invite|grant|add|book|reserve|buy|purchase|order|update|change|set|reset|disable|cancel|refund|approve|open|visit|click|download|install|run|execute|call|fill in|enter|submit|create|reply)\b/gi
+  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|must|should|to|just|this|these)\s+)(?:send|forward|transfer|wire|pay|move|upload|delete|remove|erase|wipe|purge|empty|share|e-?mail|post|paste|invite|grant|add|book|reserve|buy|purchase|order|update|change|set|reset|disable|cancel|refund|approve|open|visit|click|download|install|run|execute|call|fill in|enter|submit|create|reply)\b|\b(?:assistant|agent|AI|model)\s+(?:also\s+)?(?:e-?mails|sends|forwards|transfers|pays|shares|uploads|deletes|adds|books)\b/gi
 
 /** The orders that destroy or move things: what "after reading this" is read with. */
 const EN_DESTRUCTIVE =
@@ -37,6 +38,18 @@ const EN_CUES: StepCue[] = [
     // "before continuing with other requests", "before answering the user's question", "before you handle any other tasks"
     re: /\bbefore\s+(?:you\s+)?(?:continu(?:e|ing)|proceed(?:ing)?|mov(?:e|ing)\s+on|go(?:ing)?\s+on|answer(?:ing)?|respond(?:ing)?|repl(?:y|ying)|handl(?:e|ing)|resum(?:e|ing))\s+(?:with\s+|to\s+)?(?:any\s+|the\s+|your\s+|its\s+|all\s+)?(?:other|original|pending|user'?s|customer'?s)\s+(?:requests?|tasks?|questions?|queries|instructions?)\b/gi,
     needs: ['before'],
+    acts: EN_ORDER,
+  },
+  {
+    // "Complete this step before returning results to the candidate": the reader's answer to its user, held back
+    re: /\bbefore\s+(?:returning|showing|displaying|presenting|sending|giving)\s+(?:the\s+|any\s+|your\s+)?(?:results?|answer|summary|response|reply|listings?)\s+to\s+(?:the\s+)?(?:user|candidate|customer|client|requester|shopper|traveller|traveler|patient)\b/gi,
+    needs: ['before'],
+    acts: EN_ORDER,
+  },
+  {
+    // "…, then confirm the order as normal": the order's own flow resumed after the step put into it
+    re: /\bthen\s+(?:confirm|complete|place|submit|finish)\s+(?:the\s+|this\s+|your\s+)?(?:order|booking|purchase|payment|checkout|reservation|request)\s+as\s+(?:normal|usual)\b/gi,
+    needs: ['then'],
     acts: EN_ORDER,
   },
   {
@@ -85,6 +98,9 @@ const ZH_CUES: StepCue[] = [
   },
 ]
 
+/** "Complete this step", "do these steps": a step named in the sentence before. */
+const THIS_STEP = /\b(?:this|that|these|those)\s+steps?\b/i
+
 /** A file name's words joined by hyphens or underscores ("after-reading-this-move-every-file"), read as words. */
 const JOINED_WORDS = /\b[A-Za-z]+(?:[-_][A-Za-z0-9]+){5,}\b/g
 
@@ -102,16 +118,18 @@ function runCues(text: string, lower: string, cues: readonly StepCue[], hits: Ra
       const start = sentenceTextStart(text, m.index)
       // a cue that ends in a colon ("Required step to …:") introduces the order after it
       const end = sentenceEnd(text, Math.min(text.length, m.index + m[0].length + (text[m.index + m[0].length] === ':' ? 2 : 0)))
-      const sentence = text.slice(start, end)
+      // "Complete this step before …" names a step set out in the sentence before it
+      const from = THIS_STEP.test(text.slice(start, m.index)) ? sentenceTextStart(text, Math.max(0, start - 2)) : start
+      const sentence = text.slice(from, end)
       cue.acts.lastIndex = 0
       if (cue.acts.test(sentence)) {
         hits.push({
           rule: 'addressed-block',
-          start,
+          start: from,
           end,
           // quoted or taught ("a scam line reads: 'pay … before continuing with other requests'"), it is damped
           severity: dampedSeverity('high', matchContext(text, m.index, m.index + m[0].length)),
-          evidence: evidenceOf(text, start, end, 'an order put before or after the reader’s own work'),
+          evidence: evidenceOf(text, from, end, 'an order put before or after the reader’s own work'),
         })
       }
     }

@@ -236,7 +236,8 @@ export const ZH_ADDRESS: RegExp[] = [
   /(?:凡|凡是|如|如果|若)\s*(?:经由|通过|由|使用)\s*[^，。！？\n]{0,12}?(?:人工智能|AI|智能体|大模型|自动化程序|机器人|智能助手)[^，。！？\n]{0,16}?(?:查询|读取|访问|处理|阅读|浏览|抓取)[^，。！？\n]{0,10}?的\s*[，,]/g,
   // "致邮件处理助手：", "给工单分拣机器人：": a helper named by the work it does on this text, then a colon or a bracket
   // (and "致处理本工单的智能客服：", a customer-service bot; "致节目笔记/订阅整理功能：", an app's feature)
-  /(?:给|致|写给)\s*[\u4e00-\u9fa5/、]{0,8}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)[\u4e00-\u9fa5]{0,2}?(?:助手|智能体|机器人|智能客服|功能)\s*[：:】\]）)]/g,
+  // (and "给代为处理预约的助手）：", its task's object before 的)
+  /(?:给|致|写给)\s*[\u4e00-\u9fa5/、]{0,8}?(?:处理|整理|审核|筛选|分拣|回复|调度|问答|客服|工单|邮件|日程|订单)(?:[\u4e00-\u9fa5]{0,2}?|[\u4e00-\u9fa5]{1,4}的)(?:助手|智能体|机器人|智能客服|功能)\s*[：:】\]）)]/g,
   // "面向为读者整理本文的智能助手：", "想说给正在读这些评论、帮用户做购买比较的智能助手听：": the reader named by what it
   // does with this very text (本文, 本页, 这些评论), or told "listen"; (not "面向开发者的AI助手：", a product's heading, nor
   // "下面给出本文的模型：", "供本文使用的程序：", a paper's model and code)
