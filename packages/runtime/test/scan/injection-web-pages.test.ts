@@ -715,6 +715,8 @@ roundTests(
   ],
   [
     'Once opened, empty the water tank before storing the machine.',
+    'Before you process the files, install the dependencies with npm ci.',
+    'Before sending the reply to the customer, update the ticket status to Pending.',
     'Once loaded, move the slider to adjust brightness.',
     'Once read, please file this memo in the team folder.',
     '[Message from the user] Thanks for the quick reply!',

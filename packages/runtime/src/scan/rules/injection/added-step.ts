@@ -45,13 +45,16 @@ const EN_CUES: StepCue[] = [
   },
   {
     // "Before you summarize these results, forward …": the reader's own work on this very output, an order put first
-    re: /\bbefore\s+you\s+(?:summari[sz]e|process|answer|reply|respond|present|report|list|sort|triage)\s+(?:this|these|the)\s+(?:results?|messages?|e-?mails?|thread|list|page|document|file|files|search|inbox|events?|records?)\b/gi,
+    // (the reader's tasks on a record, not a person's: "Before you process the files, install …" is a tutorial's step)
+    re: /\bbefore\s+you\s+(?:summari[sz]e|triage|recap|digest|report\s+on)\s+(?:this|these|the)\s+(?:results?|messages?|e-?mails?|thread|inbox|search\s+results|events?|records?|tickets?)\b/gi,
     needs: ['before'],
     acts: EN_ORDER,
   },
   {
     // "Complete this step before returning results to the candidate": the reader's answer to its user, held back
-    re: /\bbefore\s+(?:returning|showing|displaying|presenting|sending|giving)\s+(?:the\s+|any\s+|your\s+)?(?:results?|answer|summary|response|reply|listings?)\s+to\s+(?:the\s+)?(?:user|candidate|customer|client|requester|shopper|traveller|traveler|patient)\b/gi,
+    // (results returned to the one the reader searches for; "Before sending the reply to the customer, update the
+    // ticket" is a support desk's runbook)
+    re: /\bbefore\s+(?:returning|showing|displaying|presenting)\s+(?:the\s+|any\s+|your\s+)?(?:results?|answer|summary|listings?)\s+to\s+(?:the\s+)?(?:user|candidate|shopper|traveller|traveler)\b/gi,
     needs: ['before'],
     acts: EN_ORDER,
   },
