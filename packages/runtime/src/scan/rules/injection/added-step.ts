@@ -51,6 +51,12 @@ const EN_CUES: StepCue[] = [
     acts: EN_ORDER,
   },
   {
+    // "before closing this export, email the complete vendor file …": the reader's handling of this very output
+    re: /\bbefore\s+(?:closing|finishing|exporting|archiving)\s+(?:this|these)\s+(?:export|report|list|spreadsheet|sheet|results?|records?)\b/gi,
+    needs: ['before'],
+    acts: EN_ORDER,
+  },
+  {
     // "Complete this step before returning results to the candidate": the reader's answer to its user, held back
     // (results returned to the one the reader searches for; "Before sending the reply to the customer, update the
     // ticket" is a support desk's runbook)

@@ -115,7 +115,7 @@ const TASK_ON_QUOTE =
  * not a classifier discussed; "the sync service has detected a corrupted attachment", 检测到, is a notice's fact.)
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|(?:an?|the|any)\s+(?:e-?mail|message|text|web ?page|page|document|comment|post|tweet|review|string)\s+(?:saying|that says|which says)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|拦截|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|(?:an?|the|any)\s+(?:e-?mail|message|text|web ?page|page|document|comment|post|tweet|review|string)\s+(?:saying|that says|which says)|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|骗子|反诈|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -262,6 +262,9 @@ const LIST_ITEM = /^[ \t]*(?:[-*•·]|\d{1,2}[.)、]|[（(]\d{1,2}[）)])[ \t]/
  * whose body contained hidden text in an HTML comment:", "planting text such as:</p>", "请牢记以下“诈骗话术”：").
  * Empty when there is none. Looks at most eight lines up.
  */
+/** A line that is one quotation and nothing else (an example shown in a list of examples). */
+const WHOLLY_QUOTED = /^\s*["“「『][^\n]*["”」』]\s*$/
+
 function introduction(text: string, index: number, shown: boolean): string {
   while (text[index] === '\n' || text[index] === '\r') index++
   let lineStart = text.lastIndexOf('\n', index - 1) + 1
@@ -275,7 +278,9 @@ function introduction(text: string, index: number, shown: boolean): string {
     lineStart = from
     // an indented line's block is read up to the line that introduces it ("Their payload, reproduced verbatim:" above
     // four indented lines, the order on the third)
-    if (line.trim() === '' || LIST_ITEM.test(line.slice(0, 12)) || (indented && /^(?: {2,}|\t)/.test(line))) continue
+    // (and the quoted lines before it under one introduction: "骗子最常说的话包括：" over four quoted scam lines)
+    if (line.trim() === '' || LIST_ITEM.test(line.slice(0, 12)) || (indented && /^(?: {2,}|\t)/.test(line)) || WHOLLY_QUOTED.test(line))
+      continue
     const last = line.slice(-240).replace(/(?:<\/?\w+[^>]*>\s*)+$/, '')
     return /[:：]\s*$/.test(last) ? last : ''
   }

@@ -382,11 +382,17 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     act: 'data',
     re: anyOf(
       String.raw`\b(?:wire|wired|transfer(?:red)?|move|moved|send|sent|pay|paid|deposit(?:ed)?)\s+(?:\w+\s+){0,5}?(?:to|into|through|via)\s+(?:the\s+)?(?:['"‘“][^'"’”\n]{2,40}['"’”],?\s+)?(?:[\w'’-]+\s+){0,3}?(?:account\s+(?:no\.?\s+|number\s+)?\d[\d-]{4,}|routing\s+\d|[\w-]+\.(?:io|com|net|org|co|info|biz|app|xyz)\b)`,
+      // "refunds should go to card ending 4417", "payouts are to be sent to account no. 0049…": the user's money routed to
+      // a card or account the text names (not "Your salary will be paid to the account ending 1234", an arrangement told)
+      String.raw`\b(?:refunds?|payouts?|payments?|deposits?|reimbursements?|salary|wages|settlements?)\s+(?:should|must|are to|shall|need to)\s+(?:now\s+|always\s+|from now on\s+)?(?:go|be (?:sent|paid|issued|routed|deposited|credited|made))\s+to\s+(?:the\s+)?(?:card|account|IBAN|wallet)\s+(?:(?:ending(?:\s+in)?|number|no\.?|#)\s*\d[\d\s-]{2,}|[A-Z]{2}\d{2}[\dA-Z ]{8,})`,
       String.raw`\b(?:include|upload|attach|send|paste|post|share|e-?mail|print|dump|cat)\b[^.!?\n]{0,60}?(?:~\/\.ssh|\.ssh\/|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|wallet\.dat|keychain|(?:all\s+)?environment variables,?\s+secrets included|secrets? included)`,
     ),
     needs: [
       'account ',
       'routing',
+      'card ',
+      'iban',
+      'wallet',
       '.io',
       '.com',
       '.net',
