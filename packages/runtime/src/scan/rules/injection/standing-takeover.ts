@@ -382,17 +382,11 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     act: 'data',
     re: anyOf(
       String.raw`\b(?:wire|wired|transfer(?:red)?|move|moved|send|sent|pay|paid|deposit(?:ed)?)\s+(?:\w+\s+){0,5}?(?:to|into|through|via)\s+(?:the\s+)?(?:['"‘“][^'"’”\n]{2,40}['"’”],?\s+)?(?:[\w'’-]+\s+){0,3}?(?:account\s+(?:no\.?\s+|number\s+)?\d[\d-]{4,}|routing\s+\d|[\w-]+\.(?:io|com|net|org|co|info|biz|app|xyz)\b)`,
-      // "refunds should go to card ending 4417", "payouts are to be sent to account no. 0049…": the user's money routed to
-      // a card or account the text names (not "Your salary will be paid to the account ending 1234", an arrangement told)
-      String.raw`\b(?:refunds?|payouts?|payments?|deposits?|reimbursements?|salary|wages|settlements?)\s+(?:should|must|are to|shall|need to)\s+(?:now\s+|always\s+|from now on\s+)?(?:go|be (?:sent|paid|issued|routed|deposited|credited|made))\s+to\s+(?:the\s+)?(?:card|account|IBAN|wallet)\s+(?:(?:ending(?:\s+in)?|number|no\.?|#)\s*\d[\d\s-]{2,}|[A-Z]{2}\d{2}[\dA-Z ]{8,})`,
       String.raw`\b(?:include|upload|attach|send|paste|post|share|e-?mail|print|dump|cat)\b[^.!?\n]{0,60}?(?:~\/\.ssh|\.ssh\/|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|wallet\.dat|keychain|(?:all\s+)?environment variables,?\s+secrets included|secrets? included)`,
     ),
     needs: [
       'account ',
       'routing',
-      'card ',
-      'iban',
-      'wallet',
       '.io',
       '.com',
       '.net',
@@ -418,6 +412,21 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: 'standing order to send money or secrets out',
     // the user's own accounts and moves ("move $500 to my savings") are theirs
+    refine: (text, start, end, severity) => (/\b(?:my|our)\s+/i.test(text.slice(start, end)) ? null : severity),
+  },
+  {
+    // "refunds should go to card ending 4417", "payouts are to be sent to account no. 0049…": the user's money routed to
+    // a card or account the text names (not "Your salary will be paid to the account ending 1234", an arrangement told)
+    // (its own entry, so that texts naming a card or a wallet do not open the gate of the wider pattern above)
+    act: 'data',
+    re: anyOf(
+      String.raw`\b(?:refunds?|payouts?|payments?|deposits?|reimbursements?|salary|wages|settlements?)\s+(?:should|must|are to|shall|need to)\s+(?:now\s+|always\s+|from now on\s+)?(?:go|be (?:sent|paid|issued|routed|deposited|credited|made))\s+to\s+(?:the\s+)?(?:card|account|IBAN|wallet)\s+(?:(?:ending(?:\s+in)?|number|no\.?|#)\s*\d[\d\s-]{2,}|[A-Z]{2}\d{2}[\dA-Z ]{8,})`,
+    ),
+    needs: ['refund', 'payout', 'payment', 'deposit', 'reimbursement', 'salary', 'wages', 'settlement'],
+    severity: 'high',
+    unmarked: 'medium',
+    standsAlone: true,
+    what: 'standing order to send money or secrets out',
     refine: (text, start, end, severity) => (/\b(?:my|our)\s+/i.test(text.slice(start, end)) ? null : severity),
   },
   {
