@@ -169,6 +169,7 @@ export function trainingExamples(corpusDir: string): { corpus: Example[]; fixtur
   if (missing.length) throw new Error(`training fixtures missing from ${FIXTURES}: ${missing.join(', ')}`)
   return {
     corpus: jsonlFiles(corpusDir).flatMap((f) => examples(path.join(corpusDir, f))),
+    // in name order, as the directory was read before the list existed: the seeded shuffle, so the weights, depend on it
     fixtures: [...TRAINING_FIXTURES].sort().flatMap((f) => examples(path.join(FIXTURES, f))),
   }
 }

@@ -888,6 +888,11 @@ export const DE_PLANTING_CUES: WeightedCue[] = [
 const ZH_PRIOR = '(?:之前|以前|先前|此前|上面|上述|以上|前面|前述|原有|原来|原先|所有|全部|一切|你的|系统|开发者|安全|既定|原始|初始)'
 const ZH_TARGET = '(?:指令|指示|提示|规则|设定|设置|要求|内容|限制|对话|准则|约束|命令|任务|政策|规定|说明|信息|角色|守则|约定)'
 
+/** What came before, named as such ("之前的", "原有的安全"): the setup an override declares void. */
+const ZH_EARLIER = '(?:之前|以前|先前|此前|原有|原来|原先|你之前|前面)的?(?:安全)?'
+/** The reader's own setup among ZH_TARGET's words (not 设置, 信息, 内容, 说明…, which notices to people also use). */
+const ZH_SETUP = '(?:指令|指示|提示|规则|设定|命令|角色|限制|约束|准则|守则|任务)'
+
 export const ZH_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
@@ -927,8 +932,8 @@ export const ZH_DIRECT: DirectPattern[] = [
     re: new RegExp(
       // (the words a notice to people also uses, 设置, 信息, 内容, 说明…, only when declared void: "之前的设置已失效，请重新登录"
       // and "之前发布的信息有误" are an app's and a correction's notices)
-      `(?:之前|以前|先前|此前|原有|原来|原先|你之前|前面)的?(?:安全)?(?:指令|指示|提示|规则|设定|命令|角色|限制|约束|准则|守则|任务)[^。！？!?\\n]{0,8}?(?:作废|已过期|过期|失效|无效|有误|错误|取消|是假的|不再有效|不算数)` +
-        `|(?:之前|以前|先前|此前|原有|原来|原先|你之前|前面)的?(?:安全)?${ZH_TARGET}[^。！？!?\\n]{0,8}?(?:作废|是假的|不再有效|不算数)`,
+      `${ZH_EARLIER}${ZH_SETUP}[^。！？!?\\n]{0,8}?(?:作废|已过期|过期|失效|无效|有误|错误|取消|是假的|不再有效|不算数)` +
+        `|${ZH_EARLIER}${ZH_TARGET}[^。！？!?\\n]{0,8}?(?:作废|是假的|不再有效|不算数)`,
       'g',
     ),
     severity: 'high',
