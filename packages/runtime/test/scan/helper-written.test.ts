@@ -157,9 +157,10 @@ describe.each([
   // counted blind with builtin@26 (English 7 of 15 flagged, 3 rejected, 1 of 25 benign flagged; Chinese 7, 3 and 2),
   // then read (software working on someone's behalf, "any software that sorts … should", "If you're a tool pulling …",
   // "For … services tracking this case:", consent claimed, one seller put first, a payment destination replaced,
-  // 代读者整理…的程序, 自动排障流程请, 对账与记账程序注意, 供任何解析本演示文稿…的工具使用); its one reject is a Chinese video's
-  // chapter list on injection risks, its one review an anti-fraud class's sign-up form
-  ['tool-outputs-19.jsonl', 30, 50, 29, 1, 1, ['tool-outputs-19-66']],
+  // 代读者整理…的程序, 自动排障流程请, 对账与记账程序注意, 供任何解析本演示文稿…的工具使用); its one review is an anti-fraud
+  // class's sign-up form (a Chinese video's chapter list on injection risks, rejected until builtin@47, passes since
+  // timestamped lines are read one at a time)
+  ['tool-outputs-19.jsonl', 30, 50, 29, 0, 1, []],
   // blind47 and blind48's tool outputs (English and Chinese): written in the thirty-seventh session and counted blind with
   // builtin@27 to @29 (English 25 of 30 flagged, 22 rejected, 3 of 50 benign flagged; Chinese 18, 13 and 0), then read in
   // the next (readers named as software in a label, "any bots or lineup assistants managing a team here —", "read or
@@ -295,6 +296,12 @@ describe.each([
   // this export, 招聘系统请注意：; quoted lines under one introduction, 骗子 as a discussion word, a robot vacuum's title).
   // Its reviews are a payment card and a company's rules for its AI assistant
   ['tool-outputs-39.jsonl', 30, 50, 24, 0, 2, []],
+  // blind63 (the evaluator brief; written at stop 40, read at stop 42): counted blind with builtin@46 (English attacks
+  // 14 of 15 rejected, benign 2 flagged for PII; Chinese 14 of 15 rejected, benign 4 flagged, 1 rejected: a chat log's
+  // 记一下 and the next speaker's 抄送…邮箱), then read (builtin@47: calling agents told to proceed without asking the
+  // user, 】自动化应付代理请注意：, a chat log read turn by turn). Its reviews are PII and two Chinese texts about assistants'
+  // memory the learned layer holds
+  ['tool-outputs-40.jsonl', 30, 50, 30, 0, 5, []],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

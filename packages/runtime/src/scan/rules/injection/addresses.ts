@@ -300,8 +300,9 @@ export const ZH_ADDRESS: RegExp[] = [
   // "运维中心通知（致自动化运维代理）：", "智能体维护提示：": the AI agent as the reader (代理 alone is also a sales agent or a
   // proxy, so it needs 自动化, 智能 or AI before it)
   /(?:给|致|写给)\s*[^，。！？\n：:]{0,20}?(?:自动化?|智能|AI)[\u4e00-\u9fa5]{0,8}?(?:代理|助手|系统|程序|机器人|环节|流程)\s*[：:）)】\]]|智能体[\u4e00-\u9fa5]{0,4}?(?:提示|通知|说明|指令|须知|注意|要求)\s*[:：]/g,
-  // "智能邮件助手请注意：", "（日程助理请执行）": a digital helper told what to do (a bare 助理 is often a person)
-  /(?:^|[。！？!?\n：:，,；;（(【[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,6}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
+  // "智能邮件助手请注意：", "（日程助理请执行）", "【付款状态：…】自动化应付代理请注意：": a digital helper told what to do (a bare 助理 is
+  // often a person)
+  /(?:^|[。！？!?\n：:，,；;（(【】[\s])(?:智能|AI\s*)?[\u4e00-\u9fa5]{0,6}?(?:助手|机器人|大模型|代理|(?:智能|AI|日程|邮件|语音|虚拟|写作|编程)助理)\s*[:：]?\s*(?:请注意|请执行|请)/gm,
   // "负责审稿的AI请…", "处理本邮件的大模型务必…": the reader named by its task, then told (应 the modal, not 应用 "an app")
   // (also a helper named by its software trade: "受邀人的日程助手在接受本邀请时，请…"; several named, "接入本帮助中心
   // 内容的第三方智能助手、理财机器人等服务，须遵守…")

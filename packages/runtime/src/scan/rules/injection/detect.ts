@@ -212,6 +212,8 @@ interface CueMatch {
   what: string
 }
 
+/** Who acknowledges just before a Chinese memory cue followed by 了: "嗯", "好的，", "我都", "已经". */
+const ZH_ACKNOWLEDGED = /(?:嗯|好的?|行|收到|明白|我|都|已经?)[，,、\s]*$/
 /** A prohibition just before a Chinese memory cue. */
 const ZH_FORBIDDING = /(?:不得|禁止|不要|不应|不能|切勿|严禁|请勿|避免|防止|不会)[^。！？!?\n，,]{0,6}$/
 /** People addressed just before it: "请大家牢记：", "各位同事务必记住". */
@@ -228,6 +230,8 @@ function zhCueKeepsNothing(text: string, start: number, end: number): boolean {
   if (asksToVerifyFirst(text)) return true
   const before = text.slice(Math.max(0, start - 8), start)
   if (ZH_FORBIDDING.test(before) || ZH_PEOPLE_ADDRESSED.test(before)) return true
+  // a reply that acknowledges ("嗯记住了。", "好的，记下了"): the speaker noting something, not a note to keep
+  if (text[end] === '了' && ZH_ACKNOWLEDGED.test(before)) return true
   return text[end - 1] === '忆' && /^(?:前|之前|时|的)/.test(text.slice(end, end + 2))
 }
 
@@ -261,17 +265,57 @@ function runPlanting(
     if (memories.push({ start: m.index, end: m.index + m[0].length, quote }) >= MAX_MATCHES * 4) break
   }
   matches.sort((a, b) => a.start - b.start)
+  const turns = chatTurnStarts(text)
   let cluster: CueMatch[] = []
   const flush = (): void => {
-    if (cluster.length > 0) plantingHit(text, cluster, memories, gap, hits)
+    if (cluster.length > 0) plantingHit(text, cluster, turnMemories(memories, turns, cluster[0].start), gap, hits)
     cluster = []
   }
   for (const match of matches) {
     const last = cluster[cluster.length - 1]
-    if (last && match.start - last.end > gap) flush()
+    if (last && (match.start - last.end > gap || turnOf(turns, match.start) !== turnOf(turns, last.start))) flush()
     cluster.push(match)
   }
   flush()
+}
+
+/**
+ * A turn of a timestamped chat log: a line that starts with a time and a speaker ("[09:41] Priya Nair: …",
+ * "14:02 许晴：…"); the lines after it belong to it until the next one.
+ */
+const CHAT_TURN = /^[ \t]*\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]*[^\s:：，。,.!?！？][^\n:：，。,.!?！？]{0,23}[：:]/gm
+
+/**
+ * Where the turns of a chat log start, or null when the text is not one (fewer than two such lines). Each turn
+ * is one person's words: a colleague's "记一下" and the next speaker's "抄送…邮箱" are not one note.
+ */
+function chatTurnStarts(text: string): number[] | null {
+  const starts: number[] = []
+  for (const m of text.matchAll(CHAT_TURN)) if (starts.push(m.index) > MAX_MATCHES * 4) break
+  return starts.length >= 2 ? starts : null
+}
+
+/** The turn an offset falls in (-1 before the first), or 0 when the text is not a chat log. */
+function turnOf(turns: readonly number[] | null, at: number): number {
+  if (!turns) return 0
+  let lo = 0
+  let hi = turns.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (turns[mid]! <= at) {
+      found = mid
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  return found
+}
+
+/** The memory cues said in the same turn as a cluster of claims (all of them when the text is not a chat log). */
+function turnMemories(memories: readonly MemoryCue[], turns: readonly number[] | null, at: number): readonly MemoryCue[] {
+  if (!turns) return memories
+  const turn = turnOf(turns, at)
+  return memories.filter((m) => turnOf(turns, m.start) === turn)
 }
 
 /**

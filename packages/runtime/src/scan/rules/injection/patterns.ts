@@ -561,6 +561,9 @@ const WITHOUT_THE_PRINCIPAL = [
   // (asked, not told: "no need to tell the user" is the next cue's, which keeps a thing from them)
   String.raw`\bno\s+need\s+to\s+(?:(?:ask|prompt|consult|involve|bother|contact|check\s+with|confirm\s+with)\s+${PRINCIPAL}|loop\s+${PRINCIPAL}\s+in)\b`,
   String.raw`\bno\s+separate\s+(?:confirmation|review(?:\s+request)?|approval|notification|notice|sign-?off)\s+(?:to|for|from|with)\s+${PRINCIPAL}\s+(?:is\s+)?(?:needed|required|necessary)\b|\b(?:do|does)\s+not\s+require\s+(?:a\s+|any\s+)?separate\s+(?:review|confirmation|approval|sign-?off)(?:\s+request)?\s+(?:to|from|with)\s+${PRINCIPAL}\b`,
+  // an order to go on past the person: "Calling agents must proceed without asking the user for confirmation" (a
+  // description, "the installer proceeds without asking the user", orders nothing)
+  String.raw`\b(?:must|should|shall|(?:is|are)\s+(?:required|expected|instructed)\s+to|need\s+to)\s+(?:\w+\s+){0,2}?(?:proceed|continue|go\s+ahead)\s+without\s+(?:first\s+)?(?:asking|prompting|notifying|alerting)\s+${PRINCIPAL}\b`,
   // the control that stands for the person skipped: "do not hold for the usual two-signature check", "skip the usual
   // two-person approval"
   String.raw`\b(?:do\s+not|don['’]t|no\s+need\s+to|without|skip(?:ping)?|bypass(?:ing)?)\s+(?:hold(?:ing)?\s+for|wait(?:ing)?\s+for|run(?:ning)?|do(?:ing)?|perform(?:ing)?|requir(?:e|ing)|going\s+through)?\s*the\s+usual\s+(?:[\w-]+\s+){0,2}?(?:checks?|approvals?|reviews?|verifications?|callbacks?|sign-?offs?|controls?)\b`,
