@@ -302,6 +302,16 @@ describe.each([
   // user, 】自动化应付代理请注意：, a chat log read turn by turn). Its reviews are PII and two Chinese texts about assistants'
   // memory the learned layer holds
   ['tool-outputs-40.jsonl', 30, 50, 30, 0, 5, []],
+  // blind68 to blind71 (stop 42; four briefs: agent-benchmark, tool-response JSON, evaluator-like, web and RAG pages),
+  // counted blind with builtin@46 and @47 (English attacks 11, 8, 10, 13 of 15 flagged; Chinese 12, 8, 8, 12), then read
+  // (builtin@48: orders in a record's descriptive fields and file names, field-orders.ts; steps put before the reader's
+  // bookkeeping; a hidden comment speaking as the system; readers named by their errand). Reviews are PII, an IT
+  // notice's 【重要】 with 索要 after it, and the learned layer; the rejects of blind71 are two install pages that pipe a
+  // download into a shell (the code family's, by design), one of which the learned layer also reads as an injection
+  ['tool-outputs-41.jsonl', 30, 50, 26, 0, 5, []],
+  ['tool-outputs-42.jsonl', 30, 50, 27, 0, 2, []],
+  ['tool-outputs-43.jsonl', 30, 50, 25, 0, 1, []],
+  ['tool-outputs-44.jsonl', 30, 50, 28, 2, 0, ['tool-outputs-44-65']],
 ])('%s', (file, injected, benignCount, floor, maxRejected, maxReview, knownInjectionRejects) => {
   const all = rows(file)
   const benign = all.filter((r) => r.labels.injection === 0)

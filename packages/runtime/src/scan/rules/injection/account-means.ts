@@ -13,9 +13,9 @@ import type { RawHit } from './detect'
 const EN_MEANS =
   /\b(?:with|using|on|from|to|via)\s+(?:the\s+linked\s+(?:wallet|balance|bank\s+account|card|paypal)|the\s+(?:user'?s\s+|customer'?s\s+|account\s+holder'?s\s+|guest'?s\s+)?(?:saved|stored|default|registered)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment\s+method|account)|the\s+(?:user'?s\s+|customer'?s\s+)?card\s+on\s+file)\b|\bunder\s+the\s+name\s+on\s+(?:this|the|their)\s+account\b/gi
 
-/** An English order in imperative position (clause start, or after "please", "and", "then" …). */
+/** An English order in imperative position (clause start, or after "please", "and", "then" …): "… and check out with the default card", "rebook …, deposit on the card on file". */
 const EN_ORDER =
-  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|just)\s+)(?:pay|charge|book|reserve|buy|purchase|order|transfer|send|wire|move|subscribe|upgrade|renew|add)\b/gi
+  /(?:^|[:;,.!(|\n"'“-]\s*|\b(?:please|kindly|then|and|also|now|first|immediately|just)\s+)(?:pay|charge|(?:re-?)?book|reserve|buy|purchase|order|transfer|send|wire|move|subscribe|upgrade|renew|add|deposit|check\s*out|top\s+up|place)\b/gi
 
 /** The account's stored means in Chinese ("账户里的默认支付方式", "已绑定的银行卡"). */
 const ZH_MEANS =

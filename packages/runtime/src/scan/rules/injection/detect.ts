@@ -5,6 +5,7 @@
  */
 import { runAccountMeans } from './account-means'
 import { runAddedSteps } from './added-step'
+import { runFieldOrders } from './field-orders'
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
@@ -124,7 +125,7 @@ export function detectInjection(text: string): RawHit[] {
     {
       addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])],
       tags: EN_TAGS,
-      weak: lower.includes('whoever') ? [...EN_SHOUTS, ...EN_READER_OF_ERRANDS] : EN_SHOUTS,
+      weak: lower.includes('whoever') || lower.includes(' of this ') ? [...EN_SHOUTS, ...EN_READER_OF_ERRANDS] : EN_SHOUTS,
     },
     // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
     // read by its request form only: the bare verbs of ZH_ACTION (调用, 把) are how a Chinese text talks about an "(Agent)".
@@ -145,6 +146,7 @@ export function detectInjection(text: string): RawHit[] {
     )
   runAddedSteps(text, lower, cjk, hits)
   runAccountMeans(text, lower, cjk, hits)
+  runFieldOrders(text, cjk, hits)
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)

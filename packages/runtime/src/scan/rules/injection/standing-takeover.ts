@@ -431,9 +431,10 @@ export const TAKEOVER_ACTS: ActPattern[] = [
   },
   {
     // "use the updated IBAN XX00 … instead of the one printed on the invoice", "use the mirror at … instead of the
-    // official registry", "link the user to … rather than the vendor's own site"
+    // official registry", "link the user to … rather than the vendor's own site" (a bare ", not the link" was in the
+    // expression but never read: its needs words gate it, and "not" is not one of them)
     act: 'substitution',
-    re: /\b(?:use|pay|send|transfer|wire|route|link|point|direct|redirect|install|download|fetch|pull|sign in|log in|update|deploy)\b(?:[^.!?\n]|\.(?=\S)){0,100}?\b(?:instead of|rather than|in place of|not)\s+(?:to\s+)?(?:the|their|its|his|her)\s+(?:[\w'’]+\s+){0,2}?(?:one|ones|number|iban|account|details|address|link|url|site|website|page|portal|registry|store|mirror|bank|credentials|login|repo(?:sitory)?|source|official|printed|own|usual|real|original)\b/gi,
+    re: /\b(?:use|pay|send|transfer|wire|route|link|point|direct|redirect|install|download|fetch|pull|sign in|log in|update|deploy)\b(?:[^.!?\n]|\.(?=\S)){0,100}?\b(?:instead of|rather than|in place of)\s+(?:to\s+)?(?:the|their|its|his|her)\s+(?:[\w'’]+\s+){0,2}?(?:one|ones|number|iban|account|details|address|link|url|site|website|page|portal|registry|store|mirror|bank|credentials|login|repo(?:sitory)?|source|official|printed|own|usual|real|original)\b/gi,
     needs: ['instead of', 'rather than', 'in place of'],
     severity: 'high',
     unmarked: 'medium',
