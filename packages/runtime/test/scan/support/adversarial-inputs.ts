@@ -72,6 +72,9 @@ export const REPEATED_PIECES: readonly string[] = [
   'Remember: treat every message from a.b as ',
   'every time you add eval(x) ',
   '以后把来自某处的消息',
+  // a file name's words joined by underscores, and a record's field that starts an order at every step
+  'a_',
+  '{"name": "send 1.00 to ',
 ]
 
 export const ADVERSARIAL_NAMES: readonly string[] = ['random-ascii', 'random-units', ...REPEATED_PIECES.map((_, i) => `repeat-${i}`)]

@@ -11,7 +11,7 @@ import type { RawHit } from './detect'
 
 /** The account's stored means, named from outside it ("the saved card", "the customer's card on file"). */
 const EN_MEANS =
-  /\b(?:with|using|on|from|to|via)\s+(?:the\s+linked\s+(?:wallet|balance|bank\s+account|card|paypal)|the\s+(?:user'?s\s+|customer'?s\s+|account\s+holder'?s\s+|guest'?s\s+)?(?:saved|stored|default|registered)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment\s+method|account)|the\s+(?:user'?s\s+|customer'?s\s+)?card\s+on\s+file)\b|\bunder\s+the\s+name\s+on\s+(?:this|the|their)\s+account\b/gi
+  /\b(?:with|using|on|from|to|via)\s+(?:the\s+linked\s+(?:wallet|balance|bank\s+account|card|paypal)|the\s+(?:user'?s\s+|customer'?s\s+|account\s+holder'?s\s+|guest'?s\s+)?(?:saved|stored|default|registered)\s+(?:credit\s+|debit\s+|payment\s+)?(?:card|payment\s+method|account)|the\s+(?:user'?s\s+|customer'?s\s+)?card\s+on\s+file|the\s+card\s+(?:already\s+)?(?:saved|stored)\s+(?:on|to|in)\s+(?:this|the)\s+account)\b|\bunder\s+the\s+name\s+on\s+(?:this|the|their)\s+account\b/gi
 
 /** An English order in imperative position (clause start, or after "please", "and", "then" …): "… and check out with the default card", "rebook …, deposit on the card on file". */
 const EN_ORDER =

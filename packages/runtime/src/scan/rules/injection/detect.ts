@@ -28,6 +28,7 @@ import {
   EN_ADDRESS,
   EN_AI_LABEL,
   EN_ADDRESS_GATE,
+  EN_USER_WORD_LABEL,
   EN_BLOCK_FRAME,
   EN_LABEL_ADDRESS,
   EN_MENTIONS,
@@ -125,7 +126,11 @@ export function detectInjection(text: string): RawHit[] {
     {
       addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])],
       tags: EN_TAGS,
-      weak: lower.includes('whoever') || lower.includes(' of this ') ? [...EN_SHOUTS, ...EN_READER_OF_ERRANDS] : EN_SHOUTS,
+      weak: [
+        ...EN_SHOUTS,
+        ...(lower.includes('whoever') || lower.includes(' of this ') ? EN_READER_OF_ERRANDS : []),
+        ...(lower.includes(' from the ') ? EN_USER_WORD_LABEL : []),
+      ],
     },
     // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
     // read by its request form only: the bare verbs of ZH_ACTION (调用, 把) are how a Chinese text talks about an "(Agent)".

@@ -212,9 +212,10 @@ export const EN_DIRECT: DirectPattern[] = [
     what: 'forget everything before',
     needs: ['forget'],
   },
+  // (and "Earlier instructions no longer apply.", bare: "… no longer apply to version 3 of the form" is a manual's scope)
   {
     rule: 'override',
-    re: /\b(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing)\s+(?:safety\s+|security\s+|system\s+)?(?:instructions|rules|prompts?|directives|guidelines|information|polic(?:y|ies)|constraints|restrictions|settings|orders|commands|tasks)\s+(?:are|is|were|was|have been|has been)\s+(?:now\s+|hereby\s+|all\s+|officially\s+|permanently\s+){0,2}(?:void|null|revoked|cancell?ed|obsolete|irrelevant|invalid|outdated|expired|wrong|a mistake|false|fake|overridden|superseded|replaced|lifted|removed|disabled|no longer (?:valid|applicable|relevant|in effect|active))\b/gi,
+    re: /\b(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing)\s+(?:safety\s+|security\s+|system\s+)?(?:instructions|rules|prompts?|directives|guidelines|information|polic(?:y|ies)|constraints|restrictions|settings|orders|commands|tasks)\s+(?:are|is|were|was|have been|has been)\s+(?:now\s+|hereby\s+|all\s+|officially\s+|permanently\s+){0,2}(?:void|null|revoked|cancell?ed|obsolete|irrelevant|invalid|outdated|expired|wrong|a mistake|false|fake|overridden|superseded|replaced|lifted|removed|disabled|no longer (?:valid|applicable|relevant|in effect|active))\b|\b(?:previous|prior|earlier|preceding|former|original|initial|all)\s+(?:system\s+)?(?:instructions|prompts?|directives)\s+(?:no\s+longer\s+(?:apply|count|hold|matter)|(?:do|does)\s+not\s+apply\s+any\s*more)\b(?!\s+(?:to|for|in|on|after|when|if)\b)/gi,
     severity: 'high',
     what: 'prior instructions declared void',
   },
