@@ -223,46 +223,111 @@ function spacedFileNames(text: string): string {
     : text
 }
 
-function run(text: string, read: string, acts: ReadonlyArray<{ re: RegExp; what: string }>, hits: RawHit[], keys?: RegExp): void {
-  for (const act of acts) {
-    act.re.lastIndex = 0
-    for (let m = act.re.exec(read); m; m = act.re.exec(read)) {
-      if (m[0].length === 0) {
-        act.re.lastIndex++
-        continue
-      }
-      const at = m.index
-      const start = sentenceTextStart(text, at)
-      const end = sentenceEnd(text, at + m[0].length)
-      // (the key is looked up from the act's end: its lead may be the value's opening quote)
-      const key = fieldKeyAt(text, at + m[0].length)
-      if (keys && !(key !== null && keys.test(key))) continue
-      const task = key !== null && /^(?:name|title|content)$/i.test(key) && TASK_RECORD.test(text.slice(Math.max(0, at - 400), at + 400))
-      if (task && keys) continue
-      const others = key !== null && OWN_KEY.test(key) && inThirdPartyList(text, at)
-      let severity: Severity
-      if (task) severity = 'medium'
-      else if ((key !== null && THIRD_PARTY_KEY.test(key)) || inFileName(text, at + m[0].length)) severity = 'high'
-      else if (key !== null && OWN_KEY.test(key)) severity = others ? 'high' : 'medium'
-      else continue
-      hits.push({
-        rule: 'addressed-block',
-        start,
-        end,
-        severity: dampedSeverity(severity, matchContext(text, at, at + m[0].length)),
-        evidence: evidenceOf(text, start, end, `an order in a record's field (${act.what})`),
-      })
+const JSON_FIELD = /"([^"\n]{1,40})"\s*:\s*"/g
+const JSON_VALUE = /(?:[^"\\]|\\.){0,2000}/y
+const LINE_FIELD = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5 -]{1,40}?)["']?[ \t]*[:：][ \t]*/gm
+const FILE_EXTENSION = /\.(?:txt|pdf|docx?|xlsx?|pptx?|md|csv|png|jpe?g|zip|url)\b/gi
+/** How far before a file's extension an order in its name may start (inFileName's bound). */
+const NAME_REACH = 170
+const MAX_WINDOWS = 256
+
+/**
+ * The stretches of the text an order could be found in: the values of fields whose key names a description, a thing
+ * or the user's own note, and the stretch before each file extension. Most texts have none (prose, mail), and the acts
+ * are not read at all; a record is read in its fields only.
+ */
+function windows(text: string): Array<readonly [number, number]> {
+  const found: Array<readonly [number, number]> = []
+  const relevant = (key: string) => THIRD_PARTY_KEY.test(key) || OWN_KEY.test(key) || NAME_KEY.test(key)
+  if (text.includes('"')) {
+    JSON_FIELD.lastIndex = 0
+    for (let m = JSON_FIELD.exec(text); m && found.length < MAX_WINDOWS; m = JSON_FIELD.exec(text)) {
+      if (!relevant(m[1]!)) continue
+      JSON_VALUE.lastIndex = JSON_FIELD.lastIndex
+      const value = JSON_VALUE.exec(text)
+      found.push([m.index, JSON_FIELD.lastIndex + (value ? value[0].length : 0)])
     }
   }
+  LINE_FIELD.lastIndex = 0
+  for (let m = LINE_FIELD.exec(text); m && found.length < MAX_WINDOWS; m = LINE_FIELD.exec(text)) {
+    if (m[0].length === 0) {
+      LINE_FIELD.lastIndex++
+      continue
+    }
+    if (!relevant(m[1]!.trim())) continue
+    const lineEnd = text.indexOf('\n', LINE_FIELD.lastIndex)
+    found.push([m.index, lineEnd < 0 ? text.length : lineEnd])
+  }
+  FILE_EXTENSION.lastIndex = 0
+  for (let m = FILE_EXTENSION.exec(text); m && found.length < MAX_WINDOWS; m = FILE_EXTENSION.exec(text))
+    found.push([Math.max(0, m.index - NAME_REACH), m.index + m[0].length])
+  // merged, so that an act is read once where windows overlap
+  found.sort((a, b) => a[0] - b[0])
+  const merged: Array<[number, number]> = []
+  for (const [from, to] of found) {
+    const last = merged[merged.length - 1]
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to)
+    else merged.push([from, to])
+  }
+  return merged
+}
+
+function run(
+  text: string,
+  read: string,
+  spans: ReadonlyArray<readonly [number, number]>,
+  acts: ReadonlyArray<{ re: RegExp; what: string }>,
+  hits: RawHit[],
+  keys?: RegExp,
+): void {
+  for (const [from, to] of spans) {
+    const part = read.slice(from, to)
+    for (const act of acts) {
+      act.re.lastIndex = 0
+      for (let m = act.re.exec(part); m; m = act.re.exec(part)) {
+        if (m[0].length === 0) {
+          act.re.lastIndex++
+          continue
+        }
+        check(text, from + m.index, m[0].length, act.what, hits, keys)
+      }
+    }
+  }
+}
+
+/** Reads one act's match where it stands: the field it is in decides whether it is an order there, and how strong. */
+function check(text: string, at: number, length: number, what: string, hits: RawHit[], keys?: RegExp): void {
+  const end = at + length
+  // (the key is looked up from the act's end: its lead may be the value's opening quote)
+  const key = fieldKeyAt(text, end)
+  if (keys && !(key !== null && keys.test(key))) return
+  const task = key !== null && /^(?:name|title|content)$/i.test(key) && TASK_RECORD.test(text.slice(Math.max(0, at - 400), at + 400))
+  if (task && keys) return
+  let severity: Severity
+  if (task) severity = 'medium'
+  else if ((key !== null && THIRD_PARTY_KEY.test(key)) || inFileName(text, end)) severity = 'high'
+  else if (key !== null && OWN_KEY.test(key)) severity = inThirdPartyList(text, at) ? 'high' : 'medium'
+  else return
+  const from = sentenceTextStart(text, at)
+  const to = sentenceEnd(text, end)
+  hits.push({
+    rule: 'addressed-block',
+    start: from,
+    end: to,
+    severity: dampedSeverity(severity, matchContext(text, at, end)),
+    evidence: evidenceOf(text, from, to, `an order in a record's field (${what})`),
+  })
 }
 
 /** Adds a hit for each order of consequence found in a descriptive field's value or in a file name. */
 export function runFieldOrders(text: string, cjk: boolean, hits: RawHit[]): void {
   // (acts are read with the words of underscore-joined file names apart; offsets are the text's)
+  const spans = windows(text)
+  if (spans.length === 0) return
   const read = spacedFileNames(text)
   if (EN_NEEDS.test(read)) {
-    run(text, read, EN_ACTS, hits)
-    run(text, read, EN_NAME_ACTS, hits, NAME_KEY)
+    run(text, read, spans, EN_ACTS, hits)
+    run(text, read, spans, EN_NAME_ACTS, hits, NAME_KEY)
   }
-  if (cjk) run(text, read, ZH_ACTS, hits)
+  if (cjk) run(text, read, spans, ZH_ACTS, hits)
 }
