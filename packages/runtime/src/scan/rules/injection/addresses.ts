@@ -201,7 +201,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her)|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
+  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her|your (?:user|owner|human|principal))|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
 
 /**
  * A name for the AI reader, which every match of every English address pattern contains: a text without one skips
@@ -281,9 +281,9 @@ export const ZH_ADDRESS: RegExp[] = [
   /供[^，。！？\n]{0,10}?(?:智能助理|智能助手|智能代理|AI|智能体|大模型|语言模型|智能[\u4e00-\u9fa5]{0,4}?系统)[^，。！？\n]{0,4}?(?:参考|读取|使用|执行|处理)|供[^，。！？\n]{0,14}?(?:自动|辅助)[\u4e00-\u9fa5]{0,6}?(?:系统|工具|程序|流程|模块|引擎)[^，。！？\n]{0,4}?(?:读取|参考|使用|执行|处理)|供自动化[\u4e00-\u9fa5]{0,4}?(?:经办人|执行人|处理人|机器人|程序)\s*[\w-]{0,30}\s*(?:参考|读取|使用|执行|处理)/g,
   // "审稿辅助系统请注意：": an automated system told to take note
   /(?:辅助|审核|筛选|审稿|评审|自动|智能|AI)[\u4e00-\u9fa5]{0,2}系统\s*[:：]?\s*(?:请注意|请执行)/g,
-  // "助手需立即调用 send_email": the helper told what it must do at once, or what it must call or change ("智能体须调用
+  // "助手需立即调用 send_email", "助手应自动为其加购…": the helper told what it must do at once, or what it must call or change ("智能体须调用
   // 账户设置工具", not "助手须知", a notice)
-  /(?:助手|智能体|机器人|大模型|代理程序)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接)|(?:助手|智能体|大模型)\s*(?:需|须|必须|务必)(?!知)\s*(?:调用|执行|删除|修改|转账|发送|回复|把|将)|(?:^|[。！？；：:，,\s])(?:AI|人工智能)\s*(?:助手|助理|智能体)\s*把/g,
+  /(?:助手|智能体|机器人|大模型|代理程序)\s*(?:需|须|应)\s*(?:立即|马上|立刻|先|直接|自动)|(?:助手|智能体|大模型)\s*(?:需|须|必须|务必)(?!知)\s*(?:调用|执行|删除|修改|转账|发送|回复|把|将)|(?:^|[。！？；：:，,\s])(?:AI|人工智能)\s*(?:助手|助理|智能体)\s*把/g,
   // "致处理此订单的人：就订…": whoever handles this very text, as a label (a person's trade is not named, the task is)
   /(?:给|致|写给)\s*(?:正在)?(?:处理|负责|经手)(?:此|本|这个?)[\u4e00-\u9fa5]{1,6}?的(?:人|同学|朋友|各位)\s*[：:]/g,
   // "<!-- 助手：今晚20:00在…订4人位 -->": the helper as a comment's label

@@ -131,15 +131,15 @@ const EN_NEEDS =
 
 const ZH_ACTS: Array<{ re: RegExp; what: string }> = [
   {
-    re: /解锁|开锁|解除反锁|(?:关闭|解除)[\u4e00-\u9fa5]{0,4}?(?:报警|警报|布防|监控|摄像头)|撤防|添加[\u4e00-\u9fa5]{0,4}?(?:临时密码|访客密码|指纹)/g,
+    re: /解锁|开锁|解除反锁|(?:关闭|解除|撤销)[\u4e00-\u9fa5]{0,6}?(?:报警|警报|布防|监控|摄像头|摄像机|录像)|撤防|添加[\u4e00-\u9fa5]{0,4}?(?:临时密码|访客密码|指纹)|(?:临时密码|访客密码|门锁密码)(?:设为|改为|设置为)/g,
     what: '门锁或报警被打开',
   },
   {
-    re: /(?:转账|转入|汇款|打款|汇入|付款)\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?|(?:向|给)\s*\d[\d\s]{7,}[^，。！？\n]{0,16}?(?:转入|转账|汇款|打款)|转\s*\d[\d,.]*\s*(?:元|块|万)\s*(?:到|给|至)|新增[^，。！？\n]{0,8}?(?:定期付款|转账|收款人)|(?:购买|订购|加购)[^，。！？\n]{0,12}?[¥￥]\s*\d/g,
+    re: /(?:转账|转入|汇款|打款|汇入|付款)\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?|(?:向|给)\s*\d[\d\s]{7,}[^，。！？\n]{0,16}?(?:转入|转账|汇款|打款)|转\s*\d[\d,.]*\s*(?:元|块|万)\s*(?:到|给|至)|新增[^，。！？\n]{0,8}?(?:定期付款|转账|收款人)|(?:请|并|再|顺便|同时|自动|需|须|应)[^，。！？\n]{0,16}?(?:购买|订购|加购)(?!的)[^，。！？\n]{0,20}?[¥￥]\s*\d|(?:全部|全额)?转出(?:至|到)\s*\d|(?:开启|开通)免密支付/g,
     what: '转账到账户',
   },
   {
-    re: /(?:发到|发送到|发送至|发给|转发到|转发至|上传到|上传至)\s*(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|1[3-9]\d{9}|https?:\/\/)|(?:共享|分享|授权)给\s*[\w.+-]+@|(?:添加|设为|设置为)[^，。！？\n]{0,16}?(?:管理员|编辑者|协作者|所有者)|(?:管理员|管理|后台|编辑)权限(?:开给|授予|给)|授权[^，。！？\n]{0,12}?(?:扣款|扣费|代扣|免密支付)/g,
+    re: /(?:发到|发送到|发送至|发给|转发到|转发至|上传到|上传至)\s*(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|1[3-9]\d{9}|https?:\/\/)|(?:共享|分享|授权)给\s*(?:[\w.+-]+@|1[3-9]\d{9})|(?:设为|设置为)永久有效|免提取码|(?:添加|设为|设置为)[^，。！？\n]{0,16}?(?:管理员|编辑者|协作者|所有者)|(?:管理员|管理|后台|编辑)权限(?:开给|授予|给)|授权[^，。！？\n]{0,12}?(?:扣款|扣费|代扣|免密支付)/g,
     what: '数据外发或授权给外人',
   },
   {
@@ -158,7 +158,7 @@ const ZH_ACTS: Array<{ re: RegExp; what: string }> = [
  * writing to the support desk) are left out: people ask each other for things there.
  */
 const THIRD_PARTY_KEY =
-  /^(?:name|[\w]*_name|[\w]*Name|filename|file_name|location|subject|description|desc|review|reviews|comment|comments|bio|about|remark|remarks|caption|alt|status|reason|details|mandate_note|merchant_note|seller_note|[\w]*_remark|reference|ref|tagline|headline|snippet|default|placeholder|help_text|hint)$|备注|事由|说明|描述|名称|地址|评价|评论|简介|(?:收款方|付款方|转账|汇款|商家)留言/i
+  /^(?:name|[\w]*_name|[\w]*Name|[\w]*file_?name|location|subject|description|desc|[\w]*_desc|[\w]*_description|review|reviews|comment|comments|bio|about|remark|remarks|caption|alt|status|reason|details|mandate_note|merchant_note|seller_note|(?:installer|host|vendor|supplier|courier|driver|landlord|technician|provider|sender|payer|shop|store)_notes?|[\w]*_remark|reference|ref|tagline|headline|snippet|default|placeholder|help_text|hint)$|备注|事由|说明|描述|名称|地址|评价|评论|简介|(?:收款方|付款方|转账|汇款|商家)留言/i
 /**
  * Keys of fields the user may write for themself (a task's `content`, an event's `title`, a note, a payment's `memo`):
  * "Transfer $500 to savings account 12345678" is a to-do there. A request in one is held for review, not rejected.

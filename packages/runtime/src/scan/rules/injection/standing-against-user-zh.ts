@@ -107,7 +107,7 @@ function outbound(text: string, start: number, end: number, severity: Severity):
 }
 
 /** Words that negate inside the match ("验证码不要告诉任何人"). */
-const NEGATION_INSIDE = /不要|不能|(?<![识区分特级类个告辨鉴性派])别|禁止|切勿|勿|绝不|不得|不允许|不可以|不准/
+const NEGATION_INSIDE = /不要|不能|(?<![识区分特级类个告辨鉴性派])别|禁止|严禁|切勿|勿|绝不|不得|不允许|不可以|不准|不许/
 /** What a payment or an approval guards. */
 const RISKY = /付款|转账|支付|打款|汇款|下单|采购|购买|删除|退订|注销|提交|发送|发给|签|合同|审批|报销|转钱|付钱|充值|授权|开放|权限/
 /** A cap the user set on what runs without them, or their own word: "两千以内", "不超过500元". */
