@@ -207,9 +207,13 @@ export function fieldKeyAt(text: string, at: number): string | null {
   return kv ? kv[1]!.trim() : null
 }
 
+/** The extensions a file name that gives orders ends with: written once for the name reader and for the windows. */
+const EXTENSIONS = String.raw`(?:txt|pdf|docx?|xlsx?|pptx?|md|csv|png|jpe?g|zip|url)`
+const NAME_TAIL = new RegExp(String.raw`^[^\n"|]{0,160}?\.${EXTENSIONS}\b`, 'i')
+
 /** A file's name holding the match (`… before opening other files.txt`): a name that gives orders. */
 function inFileName(text: string, end: number): boolean {
-  const tail = /^[^\n"|]{0,160}?\.(?:txt|pdf|docx?|xlsx?|pptx?|md|csv|png|jpe?g|zip|url)\b/i.exec(text.slice(end, end + 170))
+  const tail = NAME_TAIL.exec(text.slice(end, end + 170))
   if (!tail) return false
   // a name that is a phrase (three spaces at least: "delete the file budget-2024.xlsx" names a file, it is not named),
   // with no sentence ending between the order and the extension
@@ -235,7 +239,7 @@ function spacedFileNames(text: string): string {
 const JSON_FIELD = /"([^"\n]{1,40})"\s*:\s*"/g
 const JSON_VALUE = /(?:[^"\\]|\\.){0,2000}/y
 const LINE_FIELD = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5 -]{1,40}?)["']?[ \t]*[:：][ \t]*/gm
-const FILE_EXTENSION = /\.(?:txt|pdf|docx?|xlsx?|pptx?|md|csv|png|jpe?g|zip|url)\b/gi
+const FILE_EXTENSION = new RegExp(String.raw`\.${EXTENSIONS}\b`, 'gi')
 /** How far before a file's extension an order in its name may start (inFileName's bound). */
 const NAME_REACH = 170
 const MAX_WINDOWS = 256
