@@ -123,7 +123,15 @@ function softBreakGlue(text: string, lineStart: number, lineEnd: number, next: n
     STRUCTURE_START.lastIndex = next
     if (STRUCTURE_START.test(text)) return null
   }
+  if (isCsvRecord(text, first) && isCsvRecord(text, next)) return null
   return cjkBefore && cjkAfter ? '' : ' '
+}
+
+/** A CSV file's line (its header or a record: "EXP-30114,EMP-0412,2025-02-05,…"): a one-word first field, two commas. */
+const CSV_RECORD = /[^\s,"]{1,40},[^,\n]{0,60},/y
+function isCsvRecord(text: string, start: number): boolean {
+  CSV_RECORD.lastIndex = start
+  return CSV_RECORD.test(text)
 }
 
 /**

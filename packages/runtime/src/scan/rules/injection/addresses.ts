@@ -38,7 +38,7 @@ export const EN_ADDRESS: RegExp[] = [
   // (not ChatGPT's "custom instructions" feature: "Custom instructions for ChatGPT | OpenAI Help Center")
   // (also right after an escaped line break, "\\n\\nNote for …", as calendar files and JSON strings write one)
   // (not the object of a verb: "colleagues never embed instructions for AI tools in white text")
-  /(?:\b|(?<=\\n))(?<!\bcustom\s)(?<!\b(?:embed|embeds|embedded|embedding|hide|hides|hid|hidden|plant|plants|planted|contain|contains|containing|write|writes|wrote|include|includes|included)\s)(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|todo|to-do|task|directive|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:(?!(?:trick|fool|attack|manipulate|hijack|confuse|jailbreak|exploit|deceive|target|mislead|rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims|human|executive|personal|administrative|teaching|research|legal|medical|dental|store|shop|office)\s)[\w-]+\s+){0,2}?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?|(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing|automated)\s+(?:software|tools?|systems?))\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
+  /(?:\b|(?<=\\n))(?<!\bcustom\s)(?<!\b(?:embed|embeds|embedded|embedding|hide|hides|hid|hidden|plant|plants|planted|contain|contains|containing|write|writes|wrote|include|includes|included)\s)(?:note|message|instructions?|attention|notice|warning|reminder|important(?:\s+(?:message|instructions?|note|notice))?|information|memo|todo|to-do|task|directive|p\.?s\.?)\s+(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:(?!(?:trick|fool|attack|manipulate|hijack|confuse|jailbreak|exploit|deceive|target|mislead|rookie|FBI|CIA|secret|special|travel|estate|insurance|undercover|federal|field|double|literary|talent|sports|booking|ticket|sales|border|customs|gate|check-in|leasing|rental|shipping|claims|human|executive|personal|administrative|teaching|research|legal|medical|dental|store|shop|office)\s)[\w-]+\s+){0,2}?(?:AI|A\.I\.|assistants?|LLMs?|language models?|models?|agents?|AI agents?|AI assistants?|chat ?bots?|bots?|GPT|ChatGPT|Claude|Copilot|Gemini|AI coding assistants?|summari[sz]ers?|AI summari[sz]ers?|(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing|automated)\s+(?:software|tools?|systems?)|automated\s+(?:reviewers?|summari[sz]ers?|readers?|screeners?|agents?|assistants?)|automation(?=\s+(?:\w+ing|that|which)\b))\b(?!\s+(?:manager|director|professor|editor|coach|principal|secretary|engineer|teacher|referee)\b)/gi,
   // "Notice to booking agents and AI travel assistants:": people named with the AI reader
   /\b(?:note|notice|message|instructions?|attention|reminder)\s+(?:to|for)\s+[^:.\n]{0,40}?\b(?:and|or|&)\s+(?:the\s+|any\s+|all\s+)?(?:AI|LLM)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|models?|tools?)\s*:/gi,
   // "to the rookie agent", "hi travel agent": an agent with a human trade is a person; "a line in the résumé addressed
@@ -72,7 +72,7 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:important|urgent)\s+(?:message|note|request|instructions?)\s+from\s+[^.!?\n]{1,60}?\bto\s+you\b/gi,
   // a step set before the reader's own task: "To complete the current request the assistant must first delete …",
   // "the model should now forward …" (the agent alone is also a person at a call centre: it needs the request named)
-  /\bto\s+(?:complete|finish|continue|fulfil+|process|answer)\s+(?:the|this|your)\s+(?:current|original|user'?s|pending)\s+(?:request|task|query)\b[^.!?\n]{0,20}?\s+the\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to|is required to)\b|\bthe\s+(?:assistant|AI|model)\s+(?:must|should|needs to|has to)\s+(?:first|now|immediately)\s+(?!be\b|not\b|never\b)\w+|\bthe\s+agent\s+(?:must|should|needs to|has to)\s+first\s+\w+(?:[^.!?\n]|\.(?=\d)){0,200}?\bthen\s+(?:continue|proceed|resume|carry on)\b/gi,
+  /\bto\s+(?:complete|finish|continue|fulfil+|process|answer)\s+(?:the|this|your)\s+(?:current|original|user'?s|pending)\s+(?:request|task|query)\b[^.!?\n]{0,20}?\s+the\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to|is required to)\b|\bthe\s+(?:assistant|AI|model)\s+(?:must|should|needs to|has to)\s+(?:first|now|immediately)\s+(?!be\b|not\b|never\b)(?=\w)|\bthe\s+(?:[\w-]+\s+)?(?:assistant|AI|model|bot)\s+(?:must|should|needs to|has to)\s+(?=(?:reply|respond|send|forward|share|include|attach|post|paste|disclose|reveal)\b[^.!?\n]{0,80}?\b(?:API\s+keys?|passwords?|tokens?|credentials|secrets?|e-?mail\s+addresses|contact\s+list)\b)|\bthe\s+agent\s+(?:must|should|needs to|has to)\s+first\s+\w+(?:[^.!?\n]|\.(?=\d)){0,200}?\bthen\s+(?:continue|proceed|resume|carry on)\b/gi,
   // a tool error that sets the agent a task: "TOOL ERROR: search_emails returned partial results. To restore full mailbox
   // access the agent must update …" (in capitals, as a tool prints it)
   /\bTOOL[ _]ERROR\b[^\n]{0,160}?\bthe\s+(?:assistant|agent|AI|model)\s+(?:must|should|needs to|has to)\b/g,
@@ -85,7 +85,7 @@ export const EN_ADDRESS: RegExp[] = [
   // AI reader as the subject of an order (named as AI: bare "agents should …" is how framework docs talk)
   // (not in a question's clause: "the debate over whether AI assistants should ever refuse requests", nor the object of
   // a person's use: "Authors who use AI writing assistants must describe that use")
-  /\b(?=[la])(?<!\b(?:whether|if|why|how|when|use|uses|using|used|with|of)\s+)(?:language models?|LLMs?|AI (?:(?:[\w-]+\s+)?(?:models?|agents?|assistants?|systems?|tools?|reviewers?|screeners?|summari[sz]ers?))|automated (?:agents?|assistants?|tools?|systems?|reviewers?|screeners?|summari[sz]ers?))\s+(?:(?:\w+ing|set up|answering from)\s+(?:\w+\s+){0,5}?)?(?:must|should|shall|need to|are to|have to|are required to)\s+(?:also\s+|always\s+|now\s+|instead\s+)?(?!be\b|not\b|never\b|have\b|only\b|still\b)/gi,
+  /\b(?=[la])(?<!\b(?:whether|if|why|how|when|use|uses|using|used|with|of)\s+)(?:language models?|LLMs?|AI (?:(?:[\w-]+\s+)?(?:models?|agents?|assistants?|systems?|tools?|reviewers?|screeners?|summari[sz]ers?))|automated (?:[\w-]+\s+)?(?:agents?|assistants?|tools?|systems?|reviewers?|screeners?|summari[sz]ers?))\s+(?:(?:\w+ing|set up|answering from)\s+(?:\w+\s+){0,5}?)?(?:must|should|shall|need to|are to|have to|are required to)\s+(?:also\s+|always\s+|now\s+|instead\s+)?(?!be\b|not\b|never\b|have\b|only\b|still\b)/gi,
   // "For AI health assistants:", "For LLM shopping agents:": the AI reader, with up to two words of its trade, as a label
   /(?:^|[\n>*#([\]-][ \t]{0,8}|[.!?][ \t]{1,8})for\s+(?:the\s+|any\s+|all\s+)?(?:AIs?|LLMs?|GPTs?|Claude|Copilots?)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|models?|bots?|tools?|systems?|readers?|summari[sz]ers?|reviewers?)\s*:\s/gim,
   // "Agent memory update:", "(automated triage agent):", "(for the AI):"
@@ -125,7 +125,7 @@ export const EN_ADDRESS: RegExp[] = [
   // before it: opening on the clause boundary, the expression was tried at every line and every "and", the dearest of
   // the table, and a look-behind first is tried at every position.)
   new RegExp(
-    String.raw`\b(?=(?:any|all|every|each|whatever|whichever)\s)(?<=(?:^|[\n>*#(\[:;]|[.!?]\s|\b(?:and|also|so)\s)[ \t]{0,8}(?:(?:to|for)\s+)?)(?:any|all|every|each|whatever|whichever)\s+(?:[\w-]+\s+)?` +
+    String.raw`\b(?=(?:any|all|every|each|whatever|whichever)\s)(?<=(?:^|[\n>*#(\[:;]|[.!?]\s|\b(?:and|also|so)\s|\b(?:favou?r|request|ask|note|word|heads[- ]up)\s+(?=to\s|for\s))[ \t]{0,8}(?:(?:to|for)\s+)?)(?:any|all|every|each|whatever|whichever)\s+(?:[\w-]+\s+)?` +
       String.raw`(?:apps?\s+(?:or|and|/)\s+(?:[\w-]+\s+)?)?(?:AI|LLM|bot|assistant|agent)s?\b(?:\s+(?:or|and|/)\s+(?:[\w-]+\s+)?(?:AI|LLM|bot|app|assistant|agent)s?\b)?[^:\n.!?—–]{0,90}?(?::|\s[—–]|\s--?)\s` +
       String.raw`|\b(?=(?:digital|virtual|automated|AI|LLM|software|smart|bots|chat|AIs|LLMs)\b)(?<=(?:^|[\n>*#(\[:;]|[.!?]\s)[ \t]{0,8}(?:(?:to|for)\s+)?(?:[\w-]+\s+(?:assistants|agents|reviewers|screeners)\s+(?:and|or|&)\s+|[\w-]+(?:'s|s'|’s|s’)\s+))` +
       String.raw`(?:(?:digital|virtual|automated|AI|LLM|software|smart)\s+(?:[\w-]+\s+)?(?:assistants|agents|bots)|(?:automated|AI|LLM)\s+(?:[\w-]+\s+)?(?:tools|readers|services|systems|helpers)|bots|chat ?bots|AIs|LLMs)` +
@@ -174,6 +174,20 @@ export const EN_BLOCK_FRAME =
  */
 export const EN_USER_WORD_LABEL: RegExp[] = [
   /(?:^|\n|["'])[ \t]*(?:[-*>][ \t]*)?(?:message|note|instructions?|request)\s+from\s+(?:the\s+)?(?:user|account\s+owner|account\s+holder|mailbox\s+owner)\b[^:\n]{0,60}:/gi,
+  // "Message from Priya (your user): …", "A message from Arjun (account owner) to his assistant: …": a name given the
+  // principal's role in brackets, or the message sent to the principal's assistant
+  /\b(?:message|note|instructions?|request)\s+from\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?\s*(?:\((?:your\s+(?:user|owner|principal|boss|human)|(?:the\s+)?(?:user|account\s+owner|account\s+holder|mailbox\s+owner|owner))\)[^:\n]{0,40}:|(?:\([^)\n]{1,30}\)\s*)?to\s+(?:his|her|their|your)\s+(?:AI\s+|virtual\s+|digital\s+)?assistant\s*:)/g,
+]
+
+/**
+ * The user's word, labelled so, that waives the user's own confirmation ("No need to check with me first", "don't ask
+ * me to confirm — I'm in a meeting"): the attacker speaking as the principal to the reader, high with an order.
+ */
+export const EN_USER_WORD_WAIVED: RegExp[] = [
+  new RegExp(
+    String.raw`(?:${EN_USER_WORD_LABEL.map((re) => `(?:${re.source})`).join('|')})(?=[^]{0,400}?\b(?:no\s+need\s+to\s+(?:check|confirm|verify)\s+(?:this\s+|it\s+)?with\s+me|(?:don['’]t|do\s+not)\s+(?:ask|check\s+with)\s+me|without\s+(?:asking|checking\s+with|confirming\s+with)\s+me)\b)`,
+    'gi',
+  ),
 ]
 
 /** Markup that opens an instruction block in a document. */
@@ -210,7 +224,7 @@ export const EN_ACTION =
  * texts each pattern matches and checks the gate admits them all.
  */
 export const EN_ADDRESS_GATE =
-  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|\bnote[-_](?:to|for)[-_]|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:anyone|whoever|everyone)\s+\w+ing\b|\b(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)|\b(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:|\b(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b/i
+  /\b(?:AIs?|LLMs?|assistants?|language models?|models?|agents?|bots?|chat ?bots?|GPTs?|ChatGPT|Claude|Copilots?|Gemini|summari[sz]ers?|automat(?:ed|ic))\b|\bnote[-_](?:to|for)[-_]|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:anyone|whoever|everyone)\s+\w+ing\b|\b(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)|\b(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:|\b(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\b|A\.I\.|\b(?:agent|assistant|AI|LLM|model|bot)[_-]|\b(?:screening|parsing|indexing|review|reviewing|summari[sz]ation|browsing)\s+(?:software|tools?|systems?)\b|\bautomation\b/i
 
 // ---------------------------------------------------------------------------------------------------------------
 // German
@@ -229,6 +243,15 @@ export const DE_ACTION =
 // ---------------------------------------------------------------------------------------------------------------
 
 export const ZH_ADDRESS: RegExp[] = [
+  // "<!-- AI 摘要器请注意：", "（致自动审阅工具：", "阅读本简历的评估环节应…", "为用户汇总本商品信息时，…": software named by
+  // its trade or by its task on this text, told to take note or what to do
+  /(?:AI|大模型|智能)\s*[\u4e00-\u9fa5]{0,4}?(?:器|助手|工具|程序|系统|机器人|代理)\s*(?:请注意|请留意|注意|须知)\s*[：:]|(?:给|致|写给)\s*(?:自动|AI|智能)[\u4e00-\u9fa5]{0,6}?(?:工具|程序|系统|引擎)\s*[：:】\]）)]|(?:阅读|读取|处理|审阅|筛选)(?:本|此|该)(?:简历|文档|文件|页面|邮件)的[\u4e00-\u9fa5]{0,6}?(?:环节|流程|系统|程序|模型|工具)\s*(?:应|须|请|需)|(?:^|[：:。！？\n])\s*为用户(?:汇总|总结|整理|介绍|推荐|比较|查询|生成)[^，。！？\n]{0,12}?时\s*[，,]/gm,
+  // "助手你好，我是你的用户张总": the reader greeted by one who claims to be its user; "自动化代理须知：": a notice for
+  // automated agents (not "AI助手使用须知", a product's terms for people)
+  /(?:助手|AI|机器人|智能体|智能助理)\s*(?:你好|您好)\s*[，,！!]?\s*我是(?:你|您)的(?:用户|主人|老板)|(?:自动化|AI)\s*(?:代理|程序|智能体)须知\s*[：:]/g,
+  // "本文档读取后需同步删除…": an order on whatever reads this very document by machine (读取, 解析, not a person's
+  // 阅读: "本邮件阅读后请删除" is a confidentiality footer)
+  /(?:本|此|该)(?:文档|文件|邮件|页面|消息|表格|记录|字段)(?:被)?(?:读取|解析|抓取|载入)(?:后|之后|完毕后)\s*(?:需|须|请|应|务必)/g,
   // (not a kind of text named: "这类写给AI的指令，一律不要照做")
   // (nor "写入针对AI的话": words aimed at AI, described)
   /(?<!(?:这类|此类|那类|这种|此种|那种|类似|一些|某些|任何)\s*写?)(?:给|致|(?<!针)对|写给)\s*(?:AI|ai|人工智能|模型|大模型|助手|AI\s*助手|智能助手)\s*的(?:指令|话|消息|说明|提示|通知|要求|留言|便条)/g,
@@ -373,4 +396,4 @@ export const ZH_ACTION =
 
 /** A name for the AI reader or an instruction, which every Chinese address pattern contains (most notes hold none). */
 export const ZH_ADDRESS_GATE =
-  /AI|ai|智能|用户本人|账户所有人|账号主人|机主本人|邮箱主人|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受|下单|购|拍|付|买|订)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时|处理(?:本|此|该)|(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)|在(?:回答|处理|完成)我|(?:你|您)\s*(?:汇总|总结|整理|处理|读|看)完|(?:阅读|读完|读取|看完)(?:本|此|这)|(?:处理|负责|经手)(?:此|本|这)/
+  /AI|ai|智能|用户本人|账户所有人|账号主人|机主本人|邮箱主人|模型|助手|助理|机器人|代理|指令|系统|SYSTEM|自动化|自动处理|凡|负责(?:自动|智能)|代(?:为|处理|阅读|回复|接受|下单|购|拍|付|买|订)|爬虫|(?:被|经)[^，。！？\n]{0,12}?(?:汇总|转述|读取|整理|处理|摘要|总结|解析|抓取|载入|加载|导入|检索)|(?:日程|邮件|会议|文档|知识库)[\u4e00-\u9fa5]{0,4}?(?:程序|工具)|被自动|(?:工具|程序|流程)\s*(?:在)?(?:读取|处理|审阅|访问|抓取|解析|汇总|摘要)|(?:摘要|总结|汇总|转述|概括)(?:本|此|该)|(?:读取|读到|处理|解析|抓取)(?:本|此|该)[\u4e00-\u9fa5]{1,4}?的(?:程序|服务|工具)|(?:正在|负责)[^，。！？\n：:]{1,16}?的\s*[\u4e00-\u9fa5]{0,4}?程序|(?:的|那种)程序|管家|引擎|功能\s*[：:】\]）)]|(?:程序|流程|模块|工具)们?\s*[，,：:]|自动[\u4e00-\u9fa5]{0,9}?(?:流程|程序|脚本|模块|环节)|的(?:工具|应用|软件|插件)(?:使用|读取|参考)|自动(?:读取|处理|抓取|解析|导入)(?:本|此|该)|(?:工具|程序|应用|软件|插件)在(?:处理|读取|解析|导入)|(?:程序|流程|模块|工具|环节|引擎|机器人|智能体)们?\s*[，,：:]?\s*(?:请|须|应|注意|看|听|务必|必须|记|不得|你好|您好)|供[^，。！？\n]{0,14}?(?:自动|辅助)|(?:适用|专用)\s*[）)]|模块|环节|(?:程序|系统)(?:读取|参考|执行)\s*[：:]|程序[^，。！？]{0,40}?时|处理(?:本|此|该)|(?:你|您)\s*(?:在)?(?:完成|处理|执行|做完|开始|继续)|在(?:回答|处理|完成)我|(?:你|您)\s*(?:汇总|总结|整理|处理|读|看)完|(?:阅读|读完|读取|看完)(?:本|此|这)|(?:处理|负责|经手)(?:此|本|这)|(?:本|此|该)(?:文档|文件|邮件|页面|消息|表格|记录|字段)被?(?:读取|解析|抓取|载入)|自动[\u4e00-\u9fa5]{0,6}?(?:工具|系统|引擎)|(?:阅读|读取|处理|审阅|筛选)(?:本|此|该)|为用户(?:汇总|总结|整理|介绍|推荐|比较|查询|生成)/

@@ -115,7 +115,7 @@ const TASK_ON_QUOTE =
  * not a classifier discussed; "the sync service has detected a corrupted attachment", 检测到, is a notice's fact.)
  */
 const DISCUSSION =
-  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|(?:saying|says)(?<=\b(?:an?|the|any)\s+(?:e-?mail|message|text|web ?page|page|document|comment|post|tweet|review|string)\s+(?:saying|(?:that|which)\s+says))|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|骗子|反诈|拦截|\bBeispiel\w*|\bAngriff\w*/i
+  /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|(?<!\b(?:must|should|shall|please)\s)classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|(?:saying|says)(?<=\b(?:an?|the|any)\s+(?:e-?mail|message|text|web ?page|page|document|comment|post|tweet|review|string)\s+(?:saying|(?:that|which)\s+says))|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|骗子|反诈|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
@@ -170,6 +170,8 @@ const REPORTED =
  */
 const INJECTION_TOPIC =
   /\b(?:prompt[- ]injections?|injection (?:attacks?|payloads?|cases?|tests?|examples?|corpus|suites?|catalog(?:ue)?s?|eval\w*|test sets?)|(?:memory|data|context|training[- ]data|preference|prompt|tool|retrieval|rag|index|cache|search) poisoning|(?:data )?exfiltration|attack[ _](?:types?|goals?|vectors?|surfaces?|scenarios?)|injection (?:channels?|vectors?|surfaces?|risks?|vulnerabilit(?:y|ies))|indirect injections?|injected (?:text|commands?|instructions?|prompts?|content)|red[- ]team\w*|pen-?test\w*|jailbreak(?:s|ing)?|attack (?:payloads?|strings?|lines?)|CTFs?|capture[- ]the[- ]flag|injection[ _-]?(?:classifiers?|detectors?|detection|filters?|guards?|scanners?)|is_injection|(?:instructions|commands)\s+(?:embedded|hidden)\s+in|(?:embedded|hidden)\s+(?:instructions|commands)|(?:hidden|invisible|white)\s+(?:white\s+)?text\s+(?:that\s+)?(?:read|reads|said|says|saying|reading)|treat(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?as\s+(?:instructions|commands)|(?:embed|embeds|embedded|embedding|hide|hides|hid|plant|plants|planted)\s+instructions\s+(?:for|in|into|aimed at|inside)|(?:with|containing|contains|holding)\s+(?:this|a|the following)\s+hidden\s+(?:line|text|instruction|message|sentence)|(?:planted|injected|malicious|adversarial|test) (?:\w+ )?payloads?|attacks? (?:on|against|aimed at|targeting) (?:AI|LLMs?|assistants?|agents?|chatbots?|models?))\b|提示词?注入|注入攻击|(?:直接|间接)注入|越狱(?:话术|攻击|提示)?|红队|虚假记忆|(?:记忆|数据)投毒/gi
+
+const TOPIC_NEAR = new RegExp(INJECTION_TOPIC.source, 'i')
 
 let topicText: string | undefined
 let topicOpening = false
@@ -331,6 +333,15 @@ export function matchContext(text: string, start: number, end: number, options: 
   const quoted = opening >= 0 || setApart || shownAsExample
   if (shownAsExample) discussed = true
   if (!discussed && quoted && aboutInjection(text)) discussed = true
+  // (or named once, next to the quoted line: "别人可以在网页里藏一句“忽略之前的要求”来操纵模型。这就是常说的提示词注入。")
+  // (a short quotation, closed right after the match: a phrase shown, not a long string that carries an order)
+  if (
+    !discussed &&
+    opening >= 0 &&
+    /["”»’」]/.test(text.slice(end, end + 12)) &&
+    TOPIC_NEAR.test(text.slice(Math.max(0, start - 200), end + 200))
+  )
+    discussed = true
   if (!discussed && opening >= 0 && NAMED_BY_QUOTE.test(text.slice(end, end + 24))) discussed = true
   // a lesson's words around a match in a document about prompt injection: "input like: Ignore the above directions …"
   const topic = discussed && documentAboutInjection(text)

@@ -29,6 +29,7 @@ import {
   EN_AI_LABEL,
   EN_ADDRESS_GATE,
   EN_USER_WORD_LABEL,
+  EN_USER_WORD_WAIVED,
   EN_BLOCK_FRAME,
   EN_LABEL_ADDRESS,
   EN_MENTIONS,
@@ -121,15 +122,17 @@ export function detectInjection(text: string): RawHit[] {
   const enAddress = hasMatch(EN_ADDRESS_GATE, text) ? EN_ADDRESS : []
   const byTask = findReaderByTaskWords(lower).size > 0 ? EN_READER_BY_TASK : []
   const mention = text.includes('@')
+  const userWord = lower.includes('from ')
   runAddressed(
     text,
     {
       addresses: [...enAddress, ...byTask, ...(german ? DE_ADDRESS : [])],
-      tags: EN_TAGS,
+      // (the user's word that waives the user's own confirmation is a tag: high with an order, as a frame is)
+      tags: userWord ? [...EN_TAGS, ...EN_USER_WORD_WAIVED] : EN_TAGS,
       weak: [
         ...EN_SHOUTS,
         ...(lower.includes('whoever') || lower.includes(' of this ') ? EN_READER_OF_ERRANDS : []),
-        ...(lower.includes(' from the ') ? EN_USER_WORD_LABEL : []),
+        ...(userWord ? EN_USER_WORD_LABEL : []),
       ],
     },
     // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
