@@ -592,7 +592,8 @@ export const AGAINST_USER_ACTS: ActPattern[] = [
       String.raw`\b(?:treat|consider|regard|handle|take)\s+(?:[\w'’.@\/:-]+\s+){0,6}?as\s+(?:the user's|the owner's|the account owner's)\s+own\b`,
       String.raw`\bas\s+(?:the user's|the owner's|the account owner's)\s+own\s+(?:commands?|instructions?|requests?|words|messages)\b`,
       String.raw`\bcounts?\s+as\s+(?:user|owner)[- ]authored\b`,
-      String.raw`\b(?:are|is)\s+(?:official\s+|authoritative\s+|binding\s+)?(?:instructions?|commands?|orders?|guidance|directives?|policy)\s+from\s+(?:the\s+|your\s+)?(?:\w+\s+)?(?:owner|admin(?:istrator)?|developers?|creator|operator|user)\b`,
+      // (not an indirect question: "must decide which parts of their context are instructions from the user")
+      String.raw`(?<!\b(?:which|whether|what)\s+(?:[\w'’-]+\s+){0,6})\b(?:are|is)\s+(?:official\s+|authoritative\s+|binding\s+)?(?:instructions?|commands?|orders?|guidance|directives?|policy)\s+from\s+(?:the\s+|your\s+)?(?:\w+\s+)?(?:owner|admin(?:istrator)?|developers?|creator|operator|user)\b`,
       String.raw`\b(?:has|have|holds?)\s+(?:full\s+)?(?:admin(?:istrator)?|root|owner|superuser)?\s*(?:rights|authority|control|power|privileges)\s+over\s+you\b`,
       String.raw`\b(?:whoever|anyone|anybody|someone|callers?|people|senders?)\b[^.!?\n]{0,80}?\b(?:is|are)\s+(?:authori[sz]ed|allowed|permitted|cleared|verified)\s+to\b`,
       String.raw`\b(?:are|is)\s+(?:pre-?approved|authori[sz]ed|cleared|allowed|permitted|verified)\s+(?:by\s+(?:the user|the owner|her|him|them)\b|to\s+(?:change|reset|access|update|transfer|withdraw|move|approve|view|see|read|receive)\s+(?:her|his|their|the user's|the owner's|any|all)\b)`,

@@ -411,8 +411,12 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     unmarked: 'medium',
     standsAlone: true,
     what: 'standing order to send money or secrets out',
-    // the user's own accounts and moves ("move $500 to my savings") are theirs
-    refine: (text, start, end, severity) => (/\b(?:my|our)\s+/i.test(text.slice(start, end)) ? null : severity),
+    // the user's own accounts and moves ("move $500 to my savings") are theirs; a contract's drafting ("Rent shall be
+    // paid via the tenant portal at pellhampg.com/pay") states how its party pays
+    refine: (text, start, end, severity) =>
+      /\b(?:my|our)\s+/i.test(text.slice(start, end)) || /\bshall\s+(?:be\s+)?$/i.test(text.slice(Math.max(0, start - 12), start))
+        ? null
+        : severity,
   },
   {
     // "refunds should go to card ending 4417", "payouts are to be sent to account no. 0049…": the user's money routed to
