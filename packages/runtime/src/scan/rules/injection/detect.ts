@@ -6,6 +6,7 @@
 import { runAccountMeans } from './account-means'
 import { runAddedSteps } from './added-step'
 import { runFieldOrders } from './field-orders'
+import { runSoftwareOrders } from './software-orders'
 import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
@@ -155,6 +156,7 @@ export function detectInjection(text: string): RawHit[] {
   runAddedSteps(text, lower, cjk, hits)
   runAccountMeans(text, lower, cjk, hits)
   runFieldOrders(text, cjk, hits)
+  runSoftwareOrders(text, cjk, hits)
   runOutputDirectives(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)
