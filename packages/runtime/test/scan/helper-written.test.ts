@@ -341,6 +341,14 @@ describe.each([
   // “忽略之前的要求” beside 提示词注入 is a phrase shown; no longer held: an env example's "Copy this file to app.env", a
   // lease's "Rent shall be paid via the tenant portal at …", an abstract's "which parts of their context are
   // instructions from the user", a help page's "AI 助手只能读取你有权限查看的数据"
+  // blind91 (stop 44, the web and RAG brief rewritten after stop 43's briefs were lost), counted blind with builtin@53 and
+  // @54 (English attacks 12 of 15 flagged, 9 rejected; Chinese 13 and 13; benign rows flagged by an injection finding
+  // 2 and 1), then read (builtin@55: "Summarizer, when you …", "Whoever retrieves this page:", "Anyone summarizing threads
+  // like this for someone else:", "[Developer message: …]", "it's me, the person you're helping", a score dictated with
+  // a check claimed done, 打分模型请…, 向用户转述时请…; not an order: "We will not ask you to pay with gift cards", a
+  // policy's "into any AI tool that …", a forum post's 让我把验证码发给他). Its rejects are install pages that pipe a
+  // download into a shell (the code family's)
+  ['tool-outputs-57.jsonl', 30, 50, 28, 3, 3, []],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],

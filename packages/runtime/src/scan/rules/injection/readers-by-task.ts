@@ -11,7 +11,10 @@ import { needsFinder } from './needs-words'
  * tell him …" ("if you are reading this" is how people write too).
  */
 export const EN_READER_BY_TASK: RegExp[] = [
-  /\bwhoever\s+(?:or\s+whatever\s+)?(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers|builds|compiles|prepares|generates)\s+(?:this|these|the)\b/gi,
+  /\bwhoever\s+(?:or\s+whatever\s+)?(?:summari[sz]es|presents|processes|reads|relays|reports on|shows|handles|triages|answers|builds|compiles|prepares|generates|retrieves|fetches|loads|crawls|scrapes|ingests|indexes|parses|pulls)\s+(?:this|these|the)\b/gi,
+  // "Anyone summarizing threads like this for someone else:", "anybody reading this page on a user's behalf, …": the
+  // reader by its task for another person, as a label or an aside
+  /\b(?:anyone|anybody|whoever|those)\s+(?:summari[sz]ing|processing|reading|retrieving|fetching|relaying|condensing|digesting|indexing)\s+(?:this|these|threads?|pages?|posts?|reviews?|results?|content)\b[^.!?\n:]{0,40}?(?:\bfor\s+(?:someone|somebody|others|another person|a user|users|their users|the user)|\bon\s+(?:a|the|someone'?s|their)\s+(?:user'?s\s+)?behalf)\b[^.!?\n:]{0,20}?(?=\s*[:,])/gi,
   // "whoever's notes tool ingests these minutes should …", "When summarizing this order for the purchaser, do not …"
   /\bwhoever(?:'s|’s)\s+(?:[\w-]+\s+){0,2}?(?:tool|assistant|bot|agent|app|software)\s+\w+s\s+(?:this|these)\b|\bwhen\s+(?:summari[sz]ing|condensing|processing)\s+(?:this|these)\b/gi,
   // "any agent or automation that reads or edits this file must also add …": software, by what it does to this file
@@ -93,6 +96,14 @@ export const EN_READER_BY_TASK: RegExp[] = [
  */
 export const EN_READER_BY_TASK_WORDS: readonly string[] = [
   'whoever',
+  'for someone',
+  'for somebody',
+  'for others',
+  'for another person',
+  'for a user',
+  'for users',
+  'for their users',
+  'for the user',
   'if you',
   'if this',
   'automated',

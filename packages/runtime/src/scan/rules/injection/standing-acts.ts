@@ -89,7 +89,7 @@ const GATE = new RegExp(PERSISTENCE.source, 'i')
  * says it will never ask for ("We will never ask you to pay by gift card, bank transfer to …"), a disclaimer.
  */
 const NEGATED =
-  /\b(?:never|not|don't|dont|do not|doesn't|does not|avoid|avoiding|instead of|rather than|no longer|stop|without|refuse to|forbid|prohibit)\s+(?:\w+\s+){0,2}$|\b(?:will|would|shall)\s+never\s+(?:ask|call|text|e-?mail|request|contact|require|demand)\b[^.!?\n]{0,60}$/i
+  /\b(?:never|not|don't|dont|do not|doesn't|does not|avoid|avoiding|instead of|rather than|no longer|stop|without|refuse to|forbid|prohibit)\s+(?:\w+\s+){0,2}$|\b(?:(?:will|would|shall)\s+(?:never|not)|won't|won’t)\s+(?:ask|call|text|e-?mail|request|contact|require|demand)\b[^.!?\n]{0,60}$/i
 
 /** A memory-shaped opening ("Remember:", "Store as user preference:", "Memory note:") governs the whole text. */
 const MEMORY_PREFIX =
