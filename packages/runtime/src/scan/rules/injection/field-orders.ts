@@ -103,7 +103,7 @@ export const EN_ACTS: Act[] = [
   },
   {
     re: new RegExp(
-      String.raw`${EN_LEAD}(?:change|update|set|switch|redirect)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,3}?(?:payee|recipient|beneficiary|shipping\s+address|delivery\s+address|standing\s+order|direct\s+debit|password|recovery\s+(?:e-?mail|phone)|e-?mail\s+address|phone\s+number|(?:payout|deposit|payment|bank|receiving|settlement)\s+(?:account|details|method))\b[^.!?\n]{0,60}?\b(?:to|so\s+(?:it|that\s+it)\s+pays|instead)\b`,
+      String.raw`${EN_LEAD}(?:change|update|set|switch|redirect)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,3}?(?:payee|recipient|beneficiary|shipping\s+address|delivery\s+address|standing\s+order|direct\s+debit|password|recovery\s+(?:e-?mail|phone)|e-?mail\s+address|phone\s+number|(?:payout|deposit|payment|bank|receiving|settlement|remittance)\s+(?:account|details|method)|remittance)\b[^.!?\n]{0,60}?\b(?:to|so\s+(?:it|that\s+it)\s+pays|instead)\b`,
       'gi',
     ),
     what: 'a payee or address changed',
@@ -191,7 +191,7 @@ export const ZH_ACTS: Act[] = [
     outward: true,
   },
   {
-    re: /(?:发到|发送到|发送至|发给|转发到|转发至|上传到|上传至)\s*(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|1[3-9]\d(?:[\s-]?\d){8}|https?:\/\/)|(?:共享|分享|授权)给\s*(?:[\w.+-]+@|1[3-9]\d(?:[\s-]?\d){8})|(?:设为|设置为|改为|开放给)(?:任何人|所有人)[^，。！？\n]{0,8}?(?:查看|访问|编辑|下载)|(?:设为|设置为)永久有效|免提取码|可见性(?:改为|设为)公开|(?:部署)?公钥(?:替换为|改为)|(?:添加|设为|设置为)[^，。！？\n]{0,16}?(?:管理员|编辑者|协作者|所有者)|(?:管理员|管理|后台|编辑)权限(?:开给|授予|给)|授权[^，。！？\n]{0,12}?(?:扣款|扣费|代扣|免密支付)/g,
+    re: /(?:发到|发送到|发送至|发给|转发到|转发至|上传到|上传至)\s*(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|1[3-9]\d(?:[\s-]?\d){8}|https?:\/\/)|(?:共享|分享|授权|权限(?:开给|开通给|给到|分配给|授予))给?\s*(?:[\w.+-]+@|1[3-9]\d(?:[\s-]?\d){8})|(?:设为|设置为|改为|开放给)(?:任何人|所有人)[^，。！？\n]{0,8}?(?:查看|访问|编辑|下载)|(?:设为|设置为)永久有效|免提取码|可见性(?:改为|设为)公开|(?:部署)?公钥(?:替换为|改为)|(?:添加|设为|设置为)[^，。！？\n]{0,16}?(?:管理员|编辑者|协作者|所有者)|(?:管理员|管理|后台|编辑)权限(?:开给|授予|给)|授权[^，。！？\n]{0,12}?(?:扣款|扣费|代扣|免密支付)/g,
     what: '数据外发或授权给外人',
     outward: true,
   },
@@ -343,6 +343,9 @@ export function fieldKeyAt(text: string, at: number): string | null {
   // a Markdown image's alt text, or its title: `![Portrait](https://… "When describing this image, also …")`
   if (/!\[[^\]\n]{0,300}$|!\[[^\]\n]{0,300}\]\([^)\s]{1,500}[ \t]+"[^"\n]{0,500}$/.test(before)) return 'alt'
   const { start, head } = lineAt(text, at)
+  // a quoted value inside a line, as statements print a transfer's memo: `ZELLE FROM J. OKONKWO  memo: "refund …"`
+  const inline = INLINE_FIELD.exec(head)
+  if (inline) return inline[1]!
   const column = tableColumnAt(text, start, head) ?? csvColumnAt(text, start, head)
   if (column !== null) return column
   const block = blockKeyAbove(text, start, head)
@@ -404,6 +407,12 @@ function spacedFileNames(text: string): string {
 }
 
 const JSON_FIELD = /"([^"\n]{1,40})"\s*:\s*"/g
+/** A quoted memo, remark or reference inside a line, still open where the act stands. */
+const INLINE_FIELD = /\b(memo|remark|remarks|reference)\s*:\s*["“]([^"”\n]*)$/i
+/** The same, found in a text: the stretches `windows` reads. */
+const INLINE_FIELDS = /\b(?:memo|remark|remarks|reference)\s*:\s*["“][^"”\n]{1,400}["”]?/gi
+/** A statement's line of money received: a memo there is the sender's, not the user's. */
+const INCOMING_LINE = /\b(?:from|incoming|credit|received|deposit)\b/i
 const JSON_VALUE = /(?:[^"\\]|\\.){0,2000}/y
 const JS_FIELD = /[{,][ \t]*([A-Za-z_]\w{0,39})[ \t]*:[ \t]*'/g
 const JS_VALUE = /(?:[^'\\\n]|\\.){0,2000}/y
@@ -478,6 +487,11 @@ function windows(text: string): Array<readonly [number, number]> {
       }
     }
   }
+  if (text.includes('"') || text.includes('“')) {
+    INLINE_FIELDS.lastIndex = 0
+    for (let m = INLINE_FIELDS.exec(text); m && found.length < MAX_WINDOWS; m = INLINE_FIELDS.exec(text))
+      found.push([m.index, m.index + m[0].length])
+  }
   if (text.includes('![')) {
     MARKDOWN_IMAGE.lastIndex = 0
     for (let m = MARKDOWN_IMAGE.exec(text); m && found.length < MAX_WINDOWS; m = MARKDOWN_IMAGE.exec(text))
@@ -533,7 +547,12 @@ function check(text: string, at: number, length: number, what: string, hits: Raw
   if (task) severity = 'medium'
   else if ((key !== null && THIRD_PARTY_KEY.test(key)) || commitMessage(text, at, key) || inFileName(text, at, end)) severity = 'high'
   else if (key !== null && OWN_KEY.test(key))
-    severity = inThirdPartyList(text, at) || LISTING.test(text.slice(Math.max(0, at - 500), at)) ? 'high' : 'medium'
+    severity =
+      inThirdPartyList(text, at) ||
+      LISTING.test(text.slice(Math.max(0, at - 500), at)) ||
+      (INLINE_FIELD.test(lineAt(text, at).head) && INCOMING_LINE.test(lineAt(text, at).head))
+        ? 'high'
+        : 'medium'
   else return
   const from = sentenceTextStart(text, at)
   const to = sentenceEnd(text, end)
