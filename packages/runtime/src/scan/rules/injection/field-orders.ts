@@ -186,7 +186,7 @@ export const ZH_ACTS: Act[] = [
     what: '门锁或报警被打开',
   },
   {
-    re: /(?:转账|转入|汇款|打款|汇入|付款)\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?|(?:向|给)\s*\d[\d\s]{7,}[^，。！？\n]{0,16}?(?:转入|转账|汇款|打款)|转\s*\d[\d,.]*\s*(?:元|块|万)\s*(?:到|给|至)|新增[^，。！？\n]{0,8}?(?:定期付款|转账|收款人)|(?:请|并|再|顺便|同时|自动|需|须|应)[^，。！？\n]{0,16}?(?:购买|订购|加购)(?!的)[^，。！？\n]{0,20}?[¥￥]\s*\d|(?:全部|全额)?转出(?:至|到)\s*\d|转\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?\s*(?:到|给|至)\s*\d{4}|(?:开启|开通)免密支付/g,
+    re: /(?:转账|转入|汇款|打款|汇入|付款)\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?|(?:向|给)\s*\d[\d\s]{7,}[^，。！？\n]{0,16}?(?:转入|转账|汇款|打款)|转\s*\d[\d,.]*\s*(?:元|块|万)\s*(?:到|给|至)|新增[^，。！？\n]{0,8}?(?:定期付款|转账|收款人)|(?:请|并|再|顺便|同时|自动|需|须|应)[^，。！？\n]{0,16}?(?:购买|订购|加购)(?!的)[^，。！？\n]{0,20}?[¥￥]\s*\d|(?:全部|全额)?转出(?:至|到)\s*\d|转\s*[¥￥]?\s*\d[\d,.]*\s*(?:元|块|万)?\s*(?:到|给|至)\s*\d{4}|[¥￥]\s*\d[\d,.]*\s*(?:元)?\s*(?:转入|转到|转至|汇入|打到|打入)[\u4e00-\u9fa5]{0,6}?\s*\d{4}|(?:开启|开通)免密支付/g,
     what: '转账到账户',
     outward: true,
   },
@@ -196,11 +196,18 @@ export const ZH_ACTS: Act[] = [
     outward: true,
   },
   {
+    // "请直接用当前账户预订明晚 8 人包间并支付定金", "请用当前登录账号在高德给本店发布五星评价": the reader's logged-in account
+    // put to use, which only an agent acting in it could do
+    re: /(?:用|使用|以|通过)(?:当前|用户的?|已)(?:登录)?(?:的)?(?:账户|账号)\s*(?:直接|在[\u4e00-\u9fa5A-Za-z]{1,6}?)?\s*(?:给[\u4e00-\u9fa5]{1,6}?)?(?:预订|下单|支付|付款|购买|发布|评价|关注|点赞|转发|分享|提交|报名|充值)/g,
+    what: '用用户的账户代为操作',
+    outward: true,
+  },
+  {
     re: /(?:全部|全都|统统)(?:删除|删掉|取消|清空)|(?:删除|删掉|清空|取消)(?:所有|全部|整个)|清空(?:回收站|网盘|云盘)/g,
     what: '整批删除或取消',
   },
   {
-    re: /改派至|改寄到|改寄至|(?:收件人|收货人|收货地址|收款账户|收款人|收款账号|绑定手机号?|登录密码|支付密码)(?:改为|改成|更改为|换成|重置为|设为)|(?:限额|额度)(?:调到|调至|调高到|调高至|提高到|提高至|上调至|上调到|改为|改成)|(?:关闭|取消|停用)[^，。！？\n]{0,8}?(?:短信提醒|动账提醒|交易提醒|消息提醒|到账通知)|(?:开启|设为|改为)公开(?:分享|访问)|取消(?:签收码|验证码)?(?:验证|核验)|(?:关闭|停用)[^，。！？\n]{0,8}?(?:风控|校验|二次验证|短信验证)|解约|解绑|导出[^，。！？\n]{0,20}?(?:通讯录|手机号|名单|客户(?:信息|资料)|身份证)/g,
+    re: /改派至|改寄到|改寄至|(?:收件人|收货人|收货地址|收款账户|收款人|收款账号|退款账户|退款账号|绑定手机号?|登录密码|支付密码)(?:请|需|须|要)?(?:改为|改成|更改为|更换为|换成|重置为|设为)|(?:限额|额度)(?:调到|调至|调高到|调高至|提高到|提高至|上调至|上调到|改为|改成)|(?:关闭|取消|停用)[^，。！？\n]{0,8}?(?:短信提醒|动账提醒|交易提醒|消息提醒|到账通知)|(?:开启|设为|改为)公开(?:分享|访问)|取消(?:签收码|验证码)?(?:验证|核验)|(?:关闭|停用)[^，。！？\n]{0,8}?(?:风控|校验|二次验证|短信验证)|解约|解绑|导出[^，。！？\n]{0,20}?(?:通讯录|手机号|名单|客户(?:信息|资料)|身份证)/g,
     what: '收款或收件信息被改',
     outward: true,
   },
@@ -212,7 +219,7 @@ export const ZH_ACTS: Act[] = [
  * writing to the support desk) are left out: people ask each other for things there.
  */
 const THIRD_PARTY_KEY =
-  /^(?:name|[\w]*_name|[\w]*Name|[\w]*file_?name|location|subject|description|desc|[\w]*_desc|[\w]*_description|review|reviews|comment|comments|bio|about|remark|remarks|caption|alt|status|reason|details|mandate_note|merchant_note|seller_note|(?:installer|host|vendor|supplier|courier|driver|landlord|technician|provider|sender|payer|shop|store)_notes?|[\w]*_remark|reference|ref|tagline|headline|snippet|default|placeholder|help_text|hint|detail|intro|introduction|message_from_[\w]+)$|备注|事由|说明|描述|名称|地址|评价|评论|简介|附言|摘要|须知|(?:收款方|付款方|转账|汇款|商家)留言/i
+  /^(?:name|[\w]*_name|[\w]*Name|[\w]*file_?name|location|subject|description|desc|[\w]*_desc|[\w]*_description|review|reviews|comment|comments|bio|about|remark|remarks|caption|alt|status|reason|details|mandate_note|merchant_note|seller_note|(?:installer|host|vendor|supplier|courier|driver|landlord|technician|provider|sender|payer|shop|store)_notes?|[\w]*_remark|reference|ref|tagline|headline|snippet|default|placeholder|help_text|hint|detail|intro|introduction|message_from_[\w]+|announcement|seller_message|merchant_message|shop_notice)$|备注|事由|说明|描述|名称|地址|评价|评论|简介|附言|摘要|须知|公告|(?:收款方|付款方|转账|汇款|商家)留言/i
 /**
  * Keys of fields the user may write for themself (a task's `content`, an event's `title`, a note, a payment's `memo`):
  * "Transfer $500 to savings account 12345678" is a to-do there. A request in one is held for review, not rejected.
@@ -346,6 +353,9 @@ export function fieldKeyAt(text: string, at: number): string | null {
   // a quoted value inside a line, as statements print a transfer's memo: `ZELLE FROM J. OKONKWO  memo: "refund …"`
   const inline = INLINE_FIELD.exec(head)
   if (inline) return inline[1]!
+  // a Chinese remark after other fields on its line: `2. 收款人：… 金额：¥620.00 周期：每月1日 备注：家委会通知：…`
+  const zhInline = ZH_INLINE_FIELD.exec(head)
+  if (zhInline) return zhInline[1]!
   const column = tableColumnAt(text, start, head) ?? csvColumnAt(text, start, head)
   if (column !== null) return column
   const block = blockKeyAbove(text, start, head)
@@ -411,6 +421,11 @@ const JSON_FIELD = /"([^"\n]{1,40})"\s*:\s*"/g
 const INLINE_FIELD = /\b(memo|remark|remarks|reference)\s*:\s*["“]([^"”\n]*)$/i
 /** The same, found in a text: the stretches `windows` reads. */
 const INLINE_FIELDS = /\b(?:memo|remark|remarks|reference)\s*:\s*["“][^"”\n]{1,400}["”]?/gi
+/** A Chinese remark, memo or purpose after other fields on its line, running to the line's end. */
+// (a value ends at the line's end, or where the next record's date starts: a statement's lines may have been joined as
+// wrapped prose before the rules read them)
+const ZH_INLINE_FIELD = /\s(备注|附言|摘要|用途|留言备注)[：:](?:(?!\s\d{4}[-/.年]\d{1,2})[^\n])*$/
+const ZH_INLINE_FIELDS = /\s(?:备注|附言|摘要|用途|留言备注)[：:](?:(?!\s\d{4}[-/.年]\d{1,2})[^\n]){1,400}/g
 /** A statement's line of money received: a memo there is the sender's, not the user's. */
 const INCOMING_LINE = /\b(?:from|incoming|credit|received|deposit)\b/i
 const JSON_VALUE = /(?:[^"\\]|\\.){0,2000}/y
@@ -490,6 +505,11 @@ function windows(text: string): Array<readonly [number, number]> {
   if (text.includes('"') || text.includes('“')) {
     INLINE_FIELDS.lastIndex = 0
     for (let m = INLINE_FIELDS.exec(text); m && found.length < MAX_WINDOWS; m = INLINE_FIELDS.exec(text))
+      found.push([m.index, m.index + m[0].length])
+  }
+  if (/[备附摘用]/.test(text)) {
+    ZH_INLINE_FIELDS.lastIndex = 0
+    for (let m = ZH_INLINE_FIELDS.exec(text); m && found.length < MAX_WINDOWS; m = ZH_INLINE_FIELDS.exec(text))
       found.push([m.index, m.index + m[0].length])
   }
   if (text.includes('![')) {
