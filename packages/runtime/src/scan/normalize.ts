@@ -284,7 +284,8 @@ function foldUnit(source: string, i: number, code: number, width: number, parts:
  * The unchanged text. Its offset maps are built only when read: an unchanged text maps one to one, and the
  * detectors never ask (two 2 KB typed arrays per scan were a tenth of the family's time on clean prose).
  */
-function identity(source: string): NormalizedText {
+/** `source` as a normalised text that changed nothing (each unit maps to itself), for steps that run on raw text. */
+export function identity(source: string): NormalizedText {
   return withLazyMaps(source, [], false, () => {
     const from = new Int32Array(source.length)
     const to = new Int32Array(source.length)
@@ -318,6 +319,54 @@ export function withLazyMaps(
     marks,
     changed,
   }
+}
+
+/** A stretch `[start, end)` of a normalised text read as `glue`; every unit of the glue maps to the whole stretch. */
+export interface Replacement {
+  start: number
+  end: number
+  glue: string
+}
+
+/**
+ * `normalized` with `replacements` (in order, none overlapping) applied. The maps back to the source are built when a
+ * finding is mapped back, which most texts never need (typed arrays cost more than the replacing).
+ */
+export function withReplacements(normalized: NormalizedText, replacements: Replacement[]): NormalizedText {
+  if (replacements.length === 0) return normalized
+  const text = normalized.text
+  const parts: string[] = []
+  let copied = 0
+  for (const replacement of replacements) {
+    parts.push(text.slice(copied, replacement.start), replacement.glue)
+    copied = replacement.end
+  }
+  parts.push(text.slice(copied))
+  const replaced = parts.join('')
+  return withLazyMaps(replaced, normalized.marks, true, () => {
+    const from = new Int32Array(replaced.length)
+    const to = new Int32Array(replaced.length)
+    const sourceFrom = normalized.from
+    const sourceTo = normalized.to
+    let length = 0
+    let next = 0
+    for (const replacement of replacements) {
+      for (let i = next; i < replacement.start; i++, length++) {
+        from[length] = sourceFrom[i]!
+        to[length] = sourceTo[i]!
+      }
+      for (let k = 0; k < replacement.glue.length; k++, length++) {
+        from[length] = sourceFrom[replacement.start]!
+        to[length] = sourceTo[replacement.end - 1]!
+      }
+      next = replacement.end
+    }
+    for (let i = next; i < text.length; i++, length++) {
+      from[length] = sourceFrom[i]!
+      to[length] = sourceTo[i]!
+    }
+    return { from, to }
+  })
 }
 
 /** Whether the invisible character at `i` sits between two Latin letters (further invisibles after it skipped). */

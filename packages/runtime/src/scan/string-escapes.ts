@@ -10,7 +10,7 @@
  * A string is found by its quotes on one line, so a quote in prose may pair with the wrong one: then escapes between
  * two strings are decoded too, which only ever turns an escape into the character it names.
  */
-import { type NormalizedText, withLazyMaps } from './normalize'
+import { type NormalizedText, identity, withLazyMaps } from './normalize'
 
 /** A double-quoted string on one line (one way to match each, so the search stays linear). */
 const QUOTED = /"(?:[^"\\\n]|\\[^\n])*"/g
@@ -54,7 +54,7 @@ function decodeOnce(quoted: Decoded): Decoded | null {
   return out
 }
 
-interface Replacement extends Decoded {
+interface DecodedString extends Decoded {
   start: number
   end: number
 }
@@ -67,7 +67,7 @@ interface Replacement extends Decoded {
 export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   if (!text.includes('\\')) return normalized
-  const replacements: Replacement[] = []
+  const replacements: DecodedString[] = []
   for (const quoted of text.matchAll(QUOTED)) {
     if (!quoted[0].includes('\\')) continue
     const start = quoted.index
@@ -114,16 +114,5 @@ export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText 
 
 /** `text` with the escapes of its double-quoted strings decoded, for readers that need no map back (the learned layer). */
 export function decodedQuotedText(text: string): string {
-  if (!text.includes('\\')) return text
-  return decodeQuotedEscapes(
-    withLazyMaps(text, [], false, () => {
-      const from = new Int32Array(text.length)
-      const to = new Int32Array(text.length)
-      for (let i = 0; i < text.length; i++) {
-        from[i] = i
-        to[i] = i + 1
-      }
-      return { from, to }
-    }),
-  ).text
+  return text.includes('\\') ? decodeQuotedEscapes(identity(text)).text : text
 }

@@ -14,7 +14,7 @@
  * A calendar or contact file (iCalendar, vCard) folds its long lines at 75 octets, inside words ("the LLM agent that
  * reads c\r\n ustomer emails"): there a break followed by one space or tab is removed with that blank (RFC 5545 3.1).
  */
-import { type NormalizedText, withLazyMaps } from './normalize'
+import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 
 /** A file whose long lines are folded by RFC 5545 (iCalendar) or RFC 6350 (vCard). */
 const FOLDING_FORMAT = /BEGIN:V(?:CALENDAR|EVENT|TODO|JOURNAL|CARD)\b/
@@ -39,7 +39,7 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   let lineStart = 0
   let marker = commentMarkerAt(text, 0)
-  const joins: Array<{ start: number; end: number; glue: string }> = []
+  const joins: Replacement[] = []
   const folding = FOLDING_FORMAT.test(text)
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
     if (folding && (text[at + 1] === ' ' || text[at + 1] === '\t')) {
@@ -65,42 +65,8 @@ export function joinWrappedLines(normalized: NormalizedText): NormalizedText {
     marker = nextMarker
     at = end - 1
   }
-  if (joins.length === 0) return normalized
-  const parts: string[] = []
-  let copied = 0
-  for (const join of joins) {
-    parts.push(text.slice(copied, join.start), join.glue)
-    copied = join.end
-  }
-  parts.push(text.slice(copied))
-  const joined = parts.join('')
-  // The maps are built when a finding is mapped back, which most texts never need (typed arrays cost more than the
-  // join).
-  return withLazyMaps(joined, normalized.marks, true, () => {
-    const from = new Int32Array(joined.length)
-    const to = new Int32Array(joined.length)
-    const sourceFrom = normalized.from
-    const sourceTo = normalized.to
-    let length = 0
-    let next = 0
-    for (const join of joins) {
-      for (let i = next; i < join.start; i++, length++) {
-        from[length] = sourceFrom[i]!
-        to[length] = sourceTo[i]!
-      }
-      if (join.glue) {
-        from[length] = sourceFrom[join.start]!
-        to[length] = sourceTo[join.end - 1]!
-        length++
-      }
-      next = join.end
-    }
-    for (let i = next; i < text.length; i++, length++) {
-      from[length] = sourceFrom[i]!
-      to[length] = sourceTo[i]!
-    }
-    return { from, to }
-  })
+  // (an unchanged text is returned as it is)
+  return withReplacements(normalized, joins)
 }
 
 /**
