@@ -6,7 +6,7 @@
  * page uses for text (`&amp; &lt; &gt; &quot; &apos; &nbsp;`) are decoded before those rules run, and the map back to the
  * source is kept. Chunking and the code, secret and PII rules keep the text as written.
  */
-import { type NormalizedText, type Replacement, identity, withReplacements } from './normalize'
+import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 
 const REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g
 
@@ -25,9 +25,4 @@ export function decodeCharacterReferences(normalized: NormalizedText): Normalize
     replacements.push({ start: reference.index, end: reference.index + reference[0].length, glue })
   }
   return withReplacements(normalized, replacements)
-}
-
-/** `text` with its character references decoded, for readers that need no map back (the learned layer). */
-export function decodedReferencesText(text: string): string {
-  return text.includes('&') ? decodeCharacterReferences(identity(text)).text : text
 }

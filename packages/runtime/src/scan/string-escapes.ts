@@ -10,7 +10,7 @@
  * A string is found by its quotes on one line, so a quote in prose may pair with the wrong one: then escapes between
  * two strings are decoded too, which only ever turns an escape into the character it names.
  */
-import { type NormalizedText, identity, withLazyMaps } from './normalize'
+import { type NormalizedText, withLazyMaps } from './normalize'
 
 /** A double-quoted string on one line (one way to match each, so the search stays linear). */
 const QUOTED = /"(?:[^"\\\n]|\\[^\n])*"/g
@@ -110,9 +110,4 @@ export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText 
     }
     return { from, to }
   })
-}
-
-/** `text` with the escapes of its double-quoted strings decoded, for readers that need no map back (the learned layer). */
-export function decodedQuotedText(text: string): string {
-  return text.includes('\\') ? decodeQuotedEscapes(identity(text)).text : text
 }

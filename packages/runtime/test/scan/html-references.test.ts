@@ -1,4 +1,4 @@
-// HTML character references read as the characters they stand for (docs/scanning.md, "Escaped strings"): a page's raw
+// HTML character references read as the characters they stand for (docs/scanning.md, "Escaped strings and markup"): a page's raw
 // HTML must not hide an order behind `&#35831;…` or `&#39;`, and a finding must still point at the references as written.
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'

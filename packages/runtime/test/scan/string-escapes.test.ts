@@ -1,4 +1,4 @@
-// Quoted strings read as the text they encode (docs/scanning.md, "Escaped strings"): a tool's JSON output must not hide
+// Quoted strings read as the text they encode (docs/scanning.md, "Escaped strings and markup"): a tool's JSON output must not hide
 // an order behind `\n` and `\uXXXX` escapes, and a finding must still point at the escaped text as written.
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'

@@ -5,8 +5,7 @@
  */
 import { type NormalizedText, marksWithin, normalizeForScan, originalSpan } from '../../normalize'
 import type { ScanInput, Severity } from '../../types'
-import { decodeCharacterReferences } from '../../html-references'
-import { decodeQuotedEscapes } from '../../string-escapes'
+import { readable } from '../../readable'
 import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
@@ -28,7 +27,7 @@ export function injectionHits(input: ScanInput): RawHit[] {
 
 /** Every injection hit of `text`, offsets into `text`. Pure; exported for tests and tools. */
 export function analyzeText(text: string): RawHit[] {
-  const normalized = joinWrappedLines(decodeCharacterReferences(decodeQuotedEscapes(normalizeForScan(text))))
+  const normalized = joinWrappedLines(readable(normalizeForScan(text)))
   const hits: RawHit[] = []
   for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
   hits.push(...hiddenTextHits(normalized))

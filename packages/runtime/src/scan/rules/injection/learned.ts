@@ -9,8 +9,7 @@
  * the order is.
  */
 import { injectionProbability } from '../../learned/model'
-import { decodedReferencesText } from '../../html-references'
-import { decodedQuotedText } from '../../string-escapes'
+import { readableText } from '../../readable'
 import type { Rule } from '../../types'
 
 /**
@@ -38,7 +37,7 @@ export const learnedRule: Rule = {
     // the model reads the whole text once, when asked about the first chunk, and reports its finding there
     if (chunk !== input.chunks[0]) return []
     // a JSON tool output or a page's HTML is read as the text it encodes, as the model's training rows were written
-    const p = injectionProbability(decodedReferencesText(decodedQuotedText(input.text)))
+    const p = injectionProbability(readableText(input.text))
     if (p < (input.text.length >= LONG_TEXT ? LEARNED_THRESHOLD_LONG : LEARNED_THRESHOLD)) return []
     const start = input.text.length - input.text.trimStart().length
     return [
