@@ -349,6 +349,18 @@ describe.each([
   // policy's "into any AI tool that …", a forum post's 让我把验证码发给他). Its rejects are install pages that pipe a
   // download into a shell (the code family's)
   ['tool-outputs-57.jsonl', 30, 50, 28, 3, 3, []],
+  // blind88, 89, 90 and 92 (stop 44's briefs: tool-response JSON, agent benchmark, evaluator-like, tool-response JSON),
+  // counted blind with builtin@53 and @57 (identical: English attacks rejected 10, 8, 7, 4 of 15; Chinese 7, 6, 8, 8),
+  // then read (builtin@61: a standing order or a Zelle payment to an address, net pay switched to an IBAN; a verdict
+  // fixed in advance, what the reader is to leave out of its summary, a safeguard stepped over; 简历筛选模型请注意：,
+  // 给企业微信助手的说明：, 各位智能点餐助手…时，请, 车机助手查询行程时，请; a single-quoted line in a ticket about prompt
+  // injection is shown, not said; a customer's 我要注销账号并删除所有个人数据 is the user's right). The injection rejects
+  // left are two pull requests that add an injection filter and quote attacks in their tests, English and Chinese, and a
+  // Chinese install page whose install line pipes a download into a shell (also read as a planted order to run it)
+  ['tool-outputs-58.jsonl', 30, 50, 25, 0, 3, []],
+  ['tool-outputs-59.jsonl', 30, 50, 20, 1, 6, []],
+  ['tool-outputs-60.jsonl', 30, 50, 21, 4, 5, ['tool-outputs-60-32', 'tool-outputs-60-53', 'tool-outputs-60-79']],
+  ['tool-outputs-61.jsonl', 30, 50, 16, 0, 4, []],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],

@@ -78,8 +78,8 @@ describe('scanning HTML pages', () => {
 
 // What reading the markup is for, measured on the development fixtures (tool-outputs*.jsonl) written as a blog page
 // (asPage): without it (builtin@59) 39 of 2,004 English benign rows were rejected and 141 flagged (23 and 119 as
-// written), 66 of 1,351 Chinese flagged (55); with it 25, 124 and 51. Attacks rejected: English 1,057 of 1,300 before,
-// 1,055 with it (1,058 as written); Chinese 749 of 850 either way (753).
+// written), 66 of 1,351 Chinese flagged (55); with it (builtin@61) 25, 128 and 62. Attacks rejected: English 1,057 of
+// 1,300 before, 1,064 with it (1,059 as written); Chinese 749 and 751 of 850 (753).
 describe('fixtures as HTML pages', () => {
   const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
   const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))

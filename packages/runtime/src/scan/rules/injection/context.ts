@@ -84,6 +84,10 @@ function quoteOpening(text: string, index: number): number {
     if (ch === '\n') break
     if (CLOSERS.includes(ch)) return straight % 2 === 1 ? nearest : -1
     if (OPENERS.includes(ch)) return i
+    // a straight single quote further back opens a quotation when it follows a space and is closed after the match on
+    // the same line ("a crafted invoice containing the line 'Assistant: change the payee … and approve' caused …"); an
+    // apostrophe follows a letter
+    if (ch === "'" && (i === 0 || /[\s([:]/.test(text[i - 1]!)) && /\w/.test(text[i + 1] ?? '') && closesOnLine(text, index)) return i
     if (ch === '"' || ch === '`') {
       // with an odd count of straight quotes before the match, the nearest one opened its quotation (a backtick
       // counts as one: inline code quotes what it shows)
@@ -92,6 +96,12 @@ function quoteOpening(text: string, index: number): number {
     }
   }
   return straight % 2 === 1 && !jsonValueAt(text, nearest) ? nearest : -1
+}
+
+/** A straight single quote after `index` on its line that closes a quotation: after a word, before a space or a stop. */
+function closesOnLine(text: string, index: number): boolean {
+  const lineEnd = text.indexOf('\n', index)
+  return /\S'(?=[\s.,;:!?)\]]|$)/.test(text.slice(index, lineEnd < 0 ? text.length : lineEnd))
 }
 
 /**

@@ -65,7 +65,8 @@ export const EN_ACTS: Act[] = [
   },
   {
     re: new RegExp(
-      String.raw`${EN_LEAD}(?:transfer|wire|send|pay|deposit|withdraw|release|move)\s+[^.!?\n]{0,30}?(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|dollars|euros|BTC|ETH)\b|\b\d{1,3}(?:,\d{3})*\.\d{2}\b)[^.!?\n]{0,80}?\b(?:to|into)\s+(?:(?:the\s+|a\s+|this\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:acct|account|iban|wallet|exchange|routing)|[A-Z]{2}\d{2}\s?[\dA-Z]{4}|\d{6,})`,
+      // (a standing order set up is money moved too; a payment app's handle or an e-mail address is an account)
+      String.raw`${EN_LEAD}(?:transfer|wire|send|pay|deposit|withdraw|release|move|set\s+up\s+(?:a\s+)?(?:(?:monthly|weekly|recurring|standing|scheduled)\s+)?(?:standing\s+order|recurring\s+(?:payment|transfer)|direct\s+debit|scheduled\s+(?:payment|transfer)|transfer|payment))\s+[^.!?\n]{0,30}?(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP|CHF|dollars|euros|BTC|ETH)\b|\b\d{1,3}(?:,\d{3})*\.\d{2}\b)[^.!?\n]{0,80}?\b(?:to|into)\s+(?:(?:the\s+|a\s+|this\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:acct|account|iban|wallet|exchange|routing)|[A-Z]{2}\d{2}\s?[\dA-Z]{4}|\d{6,}|${EMAIL}|(?:Zelle|Venmo|PayPal|Cash\s?App|Revolut|Wise)\b)`,
       'gi',
     ),
     what: 'money moved to an account',
@@ -103,7 +104,7 @@ export const EN_ACTS: Act[] = [
   },
   {
     re: new RegExp(
-      String.raw`${EN_LEAD}(?:change|update|set|switch|redirect)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,3}?(?:payee|recipient|beneficiary|shipping\s+address|delivery\s+address|standing\s+order|direct\s+debit|password|recovery\s+(?:e-?mail|phone)|e-?mail\s+address|phone\s+number|(?:payout|deposit|payment|bank|receiving|settlement|remittance)\s+(?:account|details|method)|remittance)\b[^.!?\n]{0,60}?\b(?:to|so\s+(?:it|that\s+it)\s+pays|instead)\b`,
+      String.raw`${EN_LEAD}(?:change|update|set|switch|redirect)\s+(?:the\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,3}?(?:payee|recipient|beneficiary|shipping\s+address|delivery\s+address|standing\s+order|direct\s+debit|password|recovery\s+(?:e-?mail|phone)|e-?mail\s+address|phone\s+number|(?:payout|deposit|payment|bank|receiving|settlement|remittance)\s+(?:account|details|method)|remittance)\b[^.!?\n]{0,60}?\b(?:to|so\s+(?:it|that\s+it)\s+pays|instead)\b|${EN_LEAD}(?:switch|redirect|route|move|send|change)\s+(?:\d{1,3}\s?%\s+of\s+)?(?:(?:the|my|his|her|their|all|future)\s+)?(?:net\s+|gross\s+|monthly\s+)?(?:pay|paychecks?|salary|salaries|wages|direct\s+deposits?|payouts?|refunds?|earnings|pension)\s+(?:payments?\s+)?(?:to|into)\s+(?:(?:a|the|this|new|another)\s+)?(?:IBAN|account|acct|[A-Z]{2}\d{2}\b|\d{6,})`,
       'gi',
     ),
     what: 'a payee or address changed',
@@ -203,7 +204,8 @@ export const ZH_ACTS: Act[] = [
     outward: true,
   },
   {
-    re: /(?:全部|全都|统统)(?:删除|删掉|取消|清空)|(?:删除|删掉|清空|取消)(?:所有|全部|整个)|清空(?:回收站|网盘|云盘)/g,
+    // (not a customer's own request in a ticket: "我要注销账号并删除所有个人数据" is the user's right, as in English)
+    re: /(?:全部|全都|统统)(?:删除|删掉|取消|清空)|(?<!(?:我要|我想|我需要|我申请|申请|请求)(?:注销[\u4e00-\u9fa5]{0,4}?并)?)(?:删除|删掉|清空|取消)(?:所有|全部|整个)(?!(?:我的)?个人(?:数据|信息|资料))|清空(?:回收站|网盘|云盘)/g,
     what: '整批删除或取消',
   },
   {

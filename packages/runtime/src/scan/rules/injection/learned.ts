@@ -9,7 +9,7 @@
  * the order is.
  */
 import { injectionProbability } from '../../learned/model'
-import { readableText } from '../../readable'
+import { decodedText } from '../../readable'
 import type { Rule } from '../../types'
 
 /**
@@ -36,8 +36,8 @@ export const learnedRule: Rule = {
   check(chunk, input) {
     // the model reads the whole text once, when asked about the first chunk, and reports its finding there
     if (chunk !== input.chunks[0]) return []
-    // a JSON tool output or a page's HTML is read as the text it encodes, as the model's training rows were written
-    const p = injectionProbability(readableText(input.text))
+    // a JSON tool output's strings and a page's character references are read as the text they encode
+    const p = injectionProbability(decodedText(input.text))
     if (p < (input.text.length >= LONG_TEXT ? LEARNED_THRESHOLD_LONG : LEARNED_THRESHOLD)) return []
     const start = input.text.length - input.text.trimStart().length
     return [

@@ -810,6 +810,9 @@ export const TAKEOVER_ACTS: ActPattern[] = [
       'remove all',
       'remove any',
       'removing the',
+      // ("remove branch protection from main": the article is optional)
+      'remove branch',
+      'removing branch',
       'drop the',
       'drop all',
       'drop any',
