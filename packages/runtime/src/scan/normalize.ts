@@ -321,11 +321,17 @@ export function withLazyMaps(
   }
 }
 
-/** A stretch `[start, end)` of a normalised text read as `glue`; every unit of the glue maps to the whole stretch. */
+/**
+ * A stretch `[start, end)` of a normalised text read as `glue`. Every unit of the glue maps to the whole stretch, or,
+ * when `unitFrom`/`unitTo` are given, unit `k` to `[unitFrom[k], unitTo[k])` of the text replaced (a decoded string
+ * whose characters each stand for their own escape).
+ */
 export interface Replacement {
   start: number
   end: number
   glue: string
+  unitFrom?: readonly number[]
+  unitTo?: readonly number[]
 }
 
 /**
@@ -356,8 +362,8 @@ export function withReplacements(normalized: NormalizedText, replacements: Repla
         to[length] = sourceTo[i]!
       }
       for (let k = 0; k < replacement.glue.length; k++, length++) {
-        from[length] = sourceFrom[replacement.start]!
-        to[length] = sourceTo[replacement.end - 1]!
+        from[length] = sourceFrom[replacement.unitFrom?.[k] ?? replacement.start]!
+        to[length] = sourceTo[(replacement.unitTo?.[k] ?? replacement.end) - 1]!
       }
       next = replacement.end
     }

@@ -10,7 +10,7 @@
  * A string is found by its quotes on one line, so a quote in prose may pair with the wrong one: then escapes between
  * two strings are decoded too, which only ever turns an escape into the character it names.
  */
-import { type NormalizedText, withLazyMaps } from './normalize'
+import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 
 /** A double-quoted string on one line (one way to match each, so the search stays linear). */
 const QUOTED = /"(?:[^"\\\n]|\\[^\n])*"/g
@@ -54,11 +54,6 @@ function decodeOnce(quoted: Decoded): Decoded | null {
   return out
 }
 
-interface DecodedString extends Decoded {
-  start: number
-  end: number
-}
-
 /**
  * `normalized` with the escapes of its double-quoted strings decoded; `from`/`to` still map every unit to the source.
  * Returns `normalized` itself when there is nothing to decode. A string's text is decoded twice, so that a JSON
@@ -67,47 +62,15 @@ interface DecodedString extends Decoded {
 export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   if (!text.includes('\\')) return normalized
-  const replacements: DecodedString[] = []
+  const replacements: Replacement[] = []
   for (const quoted of text.matchAll(QUOTED)) {
     if (!quoted[0].includes('\\')) continue
     const start = quoted.index
     const units = Array.from({ length: quoted[0].length }, (_, k) => start + k)
     const once = decodeOnce({ text: quoted[0], from: units, to: units.map((at) => at + 1) })
     if (!once) continue
-    const twice = once.text.includes('\\') ? decodeOnce(once) : null
-    replacements.push({ start, end: start + quoted[0].length, ...(twice ?? once) })
+    const decoded = (once.text.includes('\\') ? decodeOnce(once) : null) ?? once
+    replacements.push({ start, end: start + quoted[0].length, glue: decoded.text, unitFrom: decoded.from, unitTo: decoded.to })
   }
-  if (replacements.length === 0) return normalized
-  const parts: string[] = []
-  let copied = 0
-  for (const replacement of replacements) {
-    parts.push(text.slice(copied, replacement.start), replacement.text)
-    copied = replacement.end
-  }
-  parts.push(text.slice(copied))
-  const decoded = parts.join('')
-  return withLazyMaps(decoded, normalized.marks, true, () => {
-    const from = new Int32Array(decoded.length)
-    const to = new Int32Array(decoded.length)
-    const sourceFrom = normalized.from
-    const sourceTo = normalized.to
-    let length = 0
-    let next = 0
-    for (const replacement of replacements) {
-      for (let i = next; i < replacement.start; i++, length++) {
-        from[length] = sourceFrom[i]!
-        to[length] = sourceTo[i]!
-      }
-      for (let k = 0; k < replacement.text.length; k++, length++) {
-        from[length] = sourceFrom[replacement.from[k]!]!
-        to[length] = sourceTo[replacement.to[k]! - 1]!
-      }
-      next = replacement.end
-    }
-    for (let i = next; i < text.length; i++, length++) {
-      from[length] = sourceFrom[i]!
-      to[length] = sourceTo[i]!
-    }
-    return { from, to }
-  })
+  return withReplacements(normalized, replacements)
 }
