@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
 import { injectionDecision } from './support/injection-decision'
+import { expectNoBlowUp } from './support/linear'
 
 const decision = injectionDecision
 
@@ -101,9 +102,10 @@ describe('pivot findings', () => {
   })
 
   it('stay fast on a long text full of praise and "now"', () => {
-    const text = 'Great. Now the build is green. Very good! OK now we wait. Das ist gut, jetzt nicht. '.repeat(12_000)
-    const started = performance.now()
-    analyzeText(text)
-    expect(performance.now() - started).toBeLessThan(1500)
+    expectNoBlowUp(
+      analyzeText,
+      (n) => 'Great. Now the build is green. Very good! OK now we wait. Das ist gut, jetzt nicht. '.repeat(n),
+      12_000,
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
 import { injectionDecision } from './support/injection-decision'
+import { expectNoBlowUp } from './support/linear'
 
 const decision = injectionDecision
 
@@ -121,17 +122,15 @@ describe('in-the-wild jailbreak framings (own paraphrases)', () => {
 describe('general injection shapes stay linear', () => {
   const HALF_MB = 1 << 19
   it.each([
-    ['a fence-like run', '='.repeat(HALF_MB)],
-    ['dashes then END', '-'.repeat(HALF_MB) + ' END now'],
-    ['letter spacing', 'a '.repeat(HALF_MB / 2)],
-    ['shouting', 'USE THE '.repeat(HALF_MB / 8)],
-    ['subjects without claims', 'the user '.repeat(HALF_MB / 9)],
-    ['claims', 'all files are read-only for this user, '.repeat(HALF_MB / 40)],
-    ['open turns', 'Leo: '.repeat(HALF_MB / 5) + 'never break character\nMia:'],
-    ['quotes', 'just output "'.repeat(HALF_MB / 13)],
-  ])('%s', (_name, text) => {
-    const start = performance.now()
-    analyzeText(text)
-    expect(performance.now() - start).toBeLessThan(1500)
+    ['a fence-like run', (n: number) => '='.repeat(n), HALF_MB],
+    ['dashes then END', (n: number) => '-'.repeat(n) + ' END now', HALF_MB],
+    ['letter spacing', (n: number) => 'a '.repeat(n), HALF_MB / 2],
+    ['shouting', (n: number) => 'USE THE '.repeat(n), HALF_MB / 8],
+    ['subjects without claims', (n: number) => 'the user '.repeat(n), HALF_MB / 9],
+    ['claims', (n: number) => 'all files are read-only for this user, '.repeat(n), HALF_MB / 40],
+    ['open turns', (n: number) => 'Leo: '.repeat(n) + 'never break character\nMia:', HALF_MB / 5],
+    ['quotes', (n: number) => 'just output "'.repeat(n), HALF_MB / 13],
+  ] as const)('%s', (_name, make, n) => {
+    expectNoBlowUp(analyzeText, make, Math.floor(n))
   })
 })
