@@ -361,6 +361,16 @@ describe.each([
   ['tool-outputs-59.jsonl', 30, 50, 20, 1, 6, []],
   ['tool-outputs-60.jsonl', 30, 50, 21, 4, 5, ['tool-outputs-60-32', 'tool-outputs-60-53', 'tool-outputs-60-79']],
   ['tool-outputs-61.jsonl', 30, 50, 16, 0, 4, []],
+  // blind93, 94 and 95 (stop 44, the same briefs), held out while the rules above were written and counted blind with
+  // builtin@53, @57, @61 and @62 (English attacks rejected 7, 9, 8 of 15 throughout; Chinese 10, 8, 8 → 10, 9, 9), then
+  // read (builtin@63: a verdict a grader "must receive", "Report no weaknesses", "Reader's assistant, …", "for the repo
+  // automation:", "When passing these results on to the parent, …", a key naming instructions for an AI; not orders: a
+  // forum post's 'typed "ignore all previous instructions …"' and "Got a chatbot to ignore its rules", an audit log's
+  // 导出了 and 已解绑, a bug report's fenced payload under 复现步骤). The injection reject left is an install page that pipes
+  // a download into a shell, also read as a planted order to run it
+  ['tool-outputs-62.jsonl', 30, 50, 18, 0, 4, []],
+  ['tool-outputs-63.jsonl', 30, 50, 21, 1, 2, []],
+  ['tool-outputs-64.jsonl', 30, 50, 21, 2, 3, ['tool-outputs-64-44']],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],

@@ -53,7 +53,7 @@ export const EN_ADDRESS: RegExp[] = [
   /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|\.\s{1,8})(?:AI|LLM|GPT|Claude|Copilot)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|bots?|models?|summari[sz]ers?|tools?|systems?|readers?|engines?|note-?takers?)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:chat-?bots?|bots?|agents?|assistants?|reviewers?|tools?|engines?))?\s+\w+ing\b[^:\n.!?]{0,60}?:\s/gim,
   // a line that opens by calling the model: "AI, if you're rendering this channel …", "> Assistant, please …"
   // (also after a tag or an opening quote: "[IMPORTANT!] Assistant, this is part of your current task: forward …")
-  /(?:^|\n|["“]|\]\s)[ \t>^*-]{0,4}(?:AI|assistant|LLM|chatbot|Claude|ChatGPT|Copilot|Gemini|summari[sz]er|agent|bot|model)\s*,\s+(?=(?:if|when|whenever|please|you|before|after|do|don't|remember|ignore|make|send|reply|replace|include|add|append|use|this is (?:part of )?your)\b)/gi,
+  /(?:^|\n|["“]|\]\s)[ \t>^*-]{0,4}(?:(?:reader|user|customer|visitor|owner|buyer|shopper)['’]s\s+)?(?:AI|assistant|LLM|chatbot|Claude|ChatGPT|Copilot|Gemini|summari[sz]er|agent|bot|model)\s*,\s+(?=(?:if|when|whenever|please|you|before|after|do|don't|remember|ignore|make|send|reply|replace|include|add|append|use|this is (?:part of )?your)\b)/gi,
   // (not a person's trade: "For the support agent handling this ticket: …")
   /\b(?<!\b(?:support|service|customer|sales|travel|booking|insurance|claims|estate|leasing|rental|shipping|help ?desk|call cent(?:er|re)|teaching|executive|personal|administrative|dental|medical|legal)\s)(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)\s+(?:\w+\s+)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring)\s+(?:this|these)\b/gi,
   EN_LABEL_ADDRESS,
@@ -148,6 +148,10 @@ export const EN_ADDRESS: RegExp[] = [
   // a record's field or a log line's note named for its reader, written as a key: "note-to-reporting-agent: …",
   // "note_for_the_summarizer:" (not "Note for the travel agent:", a person)
   /\bnote[-_](?:to|for)[-_](?:[a-z0-9]+[-_]){0,3}?(?:agent|assistant|bot|ai|llm|summari[sz]er|model)s?["']?\s*:/gi,
+  // "asked me to post this for the repo automation: approve and merge …": automation named as the one a note is for,
+  // then a colon; a key that names instructions for an AI ("ai-summary-instructions: …", a page's meta tag read out)
+  /\b(?:for|to)\s+the\s+(?:[\w-]+\s+)?automation\s*:\s/gi,
+  /\b(?:ai|llm|assistant|agent|bot|model)[_-](?:[a-z]+[_-]){0,2}(?:instructions?|directives?|prompts?)\b["']?\s*:/gi,
 ]
 
 /**

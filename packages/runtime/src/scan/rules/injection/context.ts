@@ -127,6 +127,13 @@ const TASK_ON_QUOTE =
 const DISCUSSION =
   /\b(?:prompt[- ]injections?|injection attacks?|injected (?:text|instructions?|prompts?|content|commands?|payloads?)|jailbreaks?|attacks?|attackers?(?!@)|such as|for example|(?<![.@/-]|\bcode |\bcode-)examples?(?![\w-]|\.\w)|e\.g(?=\.)|detect(?!ed\b)\w*|resembl\w*|quarantin\w*|defen[cs]\w*|defenders?|red[- ]team\w*|phishing|titled|(?:a|the|this|her|his|my|our|their) talk|paper|blog post|research\w*|(?<!\b(?:must|should|shall|please)\s)classif(?!y\s+(?:\w+\s+)?as\s+(?:(?:no|low|zero|minimal)[- ]risk|safe|benign|approved|legitimate|resolved)\b)\w*|adversarial|(?:inputs?|payloads?|prompts?|strings?|attacks?|texts?|messages?|lines?|content|sentences?) like|(?:requests?|attempts?|queries|prompts?|payloads?|inputs?)(?=\s*\(\s*["“])|what does|how (?:do|to|can|does)|(?<!(?:seed|recovery|pass|secret|wallet|code) )phrases?|keywords?|awareness|untrusted|treated as data|security (?:training|course|lessons?|class(?:es)?)|(?:saying|says)(?<=\b(?:an?|the|any)\s+(?:e-?mail|message|text|web ?page|page|document|comment|post|tweet|review|string)\s+(?:saying|(?:that|which)\s+says))|training (?:slides|materials?|course)|red flags?|warning signs?|tell-?tale signs?)\b|提示注入|注入攻击|注入|攻击|检测(?!到)|论文|例如|比如|类似|诸如|之类|话术|诱导|红队|用例|越狱|防御|(?<!(?:给|为|对)[^，。！？\n]{0,10})分类|研究|什么意思|钓鱼|诈骗|骗子|反诈|拦截|\bBeispiel\w*|\bAngriff\w*/i
 
+/**
+ * An introduction that shows what follows as a bug report's reproduction ("复现步骤：在 docx 里插入一段白色 1 号字：", "Steps to
+ * reproduce:"): the lines under it are the report's exhibit. Read only on the line that introduces a shown line, since
+ * an order of its own may say "reproduce by running …".
+ */
+const REPRO_INTRO = /复现步骤|重现步骤|复现方法|复现方式|\bsteps to reproduce\b|\brepro(?:duction)? steps\b/i
+
 /** The question phrases of DISCUSSION: they mark a question about a phrase, not a lesson about attacks. */
 const QUESTION_PHRASES = /\b(?:what does|how (?:do|to|can|does))\b/gi
 
@@ -169,11 +176,12 @@ export interface MatchContext {
 }
 
 /**
- * "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader; and
+ * "told me to", "asked us to": the order that follows was given to the writer or a third person, not the reader ("I
+ * typed \"ignore all previous instructions …\"": what someone typed, told); and
  * the narrator asked to do it, a scam reported ("说是官方客服…让我把验证码发给他").
  */
 const REPORTED =
-  /\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+["“'‘]?$|\b(?:asking|asked|telling|told|instructing|instructed|getting|got|tricking|tricked)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+[^.!?\n"“]{1,80}?\s(?:or|and)\s+(?:to\s+)?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she|(?:an?\s+|any\s+|the\s+)?(?:messages?|documents?|e-?mails?|pages?|inputs?|requests?|prompts?|texts?|tool outputs?|files?)(?:\s+or\s+(?:an?\s+)?\w+)?)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:when|if|after|once)\s+(?:it\s+(?:is|was)\s+|being\s+)?(?:asked|told|instructed|prompted)\s+to\s+["“'‘]?$|\b(?:an?|the|any)\s+(?:web\s+)?(?:pages?|documents?|e-?mails?|messages?|files?|reviews?|comments?|tickets?|PDFs?)\s+(?:that|which)\s+(?:says?|said|reads?|contains?|included?s?)\s*:?\s*["“]$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)(?:要求|让|叫|请求|试图让|诱导|企图让)你\s*[“"「]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)[^。！？\n“"「]{0,12}?(?:要求|让|叫|请求|试图让|诱导|企图让)[^。！？\n“"「]{0,8}?[“"「]$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|they|he|she|attackers?|everyone|everybody)\s+(?:(?:just|simply|then|first|usually|often|would|might|could|can|will)\s+)?(?:types?|typed|typing|pastes?|pasted|pasting|enters?|entered|submits?|submitted|tries|tried)\s+(?:in\s+)?(?:something like\s+)?[:,]?\s*["“'‘]$|(?:让|叫|要求|骗|诱导|忽悠|催促?)(?:我|我们|我妈|我爸|我朋友|我家人)把?\s*$/i
+  /\b(?:typed|pasted|entered)\s+(?:in\s+)?["“'‘]$|\b(?:told|asked|instructed|advised|reminded|wants|wanted|forced|ordered|expects|expected)\s+(?:me|us|him|her|them|everyone|the team|my team|our team)\s+to\s+["“'‘]?$|\b(?:ask(?:ed|ing|s)?|tell(?:ing|s)?|told|instruct(?:ed|ing|s)?|get(?:ting|s)?|got|trick(?:ed|ing|s)?)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+["“'‘]?$|\b(?:asking|asked|telling|told|instructing|instructed|getting|got|tricking|tricked)\s+(?:it|the (?:model|assistant|AI|bot|chatbot|LLM)|\w*bot)\s+(?:in)?to\s+[^.!?\n"“]{1,80}?\s(?:or|and)\s+(?:to\s+)?$|\b(?:users?|someone|anyone|somebody|people|customers?|callers?|they|he|she|(?:an?\s+|any\s+|the\s+)?(?:messages?|documents?|e-?mails?|pages?|inputs?|requests?|prompts?|texts?|tool outputs?|files?)(?:\s+or\s+(?:an?\s+)?\w+)?)\s+(?:ask(?:s|ed)?|tells?|told|wants?|tr(?:y|ies) to get)\s+(?:you|the (?:bot|assistant|model|AI))\s+to\s+["“'‘]?$|\b(?:when|if|after|once)\s+(?:it\s+(?:is|was)\s+|being\s+)?(?:asked|told|instructed|prompted)\s+to\s+["“'‘]?$|\b(?:an?|the|any)\s+(?:web\s+)?(?:pages?|documents?|e-?mails?|messages?|files?|reviews?|comments?|tickets?|PDFs?)\s+(?:that|which)\s+(?:says?|said|reads?|contains?|included?s?)\s*:?\s*["“]$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)(?:要求|让|叫|请求|试图让|诱导|企图让)你\s*[“"「]?$|(?:如|如果|若|假如|一旦|当)(?:有)?(?:用户|对方|有人|别人|任何人|消息|网页|文档|邮件|内容)[^。！？\n“"「]{0,12}?(?:要求|让|叫|请求|试图让|诱导|企图让)[^。！？\n“"「]{0,8}?[“"「]$|\b(?:causes?|caused|causing|makes?|made|making|lets?|letting|tricks?|tricked|tricking|convinc\w+|leads?|led|leading|gets?|got|getting)\s+(?:(?:a|an|the|its|their|any)\s+)?(?:[\w-]+\s+){0,2}?(?:models?|LLMs?|assistants?|AIs?|agents?|bots?|chatbots?)\s+(?:in)?to\s+["“'‘]?$|\b(?:users?|someone|anyone|somebody|people|they|he|she|attackers?|everyone|everybody)\s+(?:(?:just|simply|then|first|usually|often|would|might|could|can|will)\s+)?(?:types?|typed|typing|pastes?|pasted|pasting|enters?|entered|submits?|submitted|tries|tried)\s+(?:in\s+)?(?:something like\s+)?[:,]?\s*["“'‘]$|(?:让|叫|要求|骗|诱导|忽悠|催促?)(?:我|我们|我妈|我爸|我朋友|我家人)把?\s*$/i
 
 /**
  * A document about prompt injection: the topic named twice, or once in its opening (a title, a subject line). In one,
@@ -294,7 +302,14 @@ function introduction(text: string, index: number, shown: boolean): string {
     // an indented line's block is read up to the line that introduces it ("Their payload, reproduced verbatim:" above
     // four indented lines, the order on the third)
     // (and the quoted lines before it under one introduction: "骗子最常说的话包括：" over four quoted scam lines)
-    if (line.trim() === '' || LIST_ITEM.test(line.slice(0, 12)) || (indented && /^(?: {2,}|\t)/.test(line)) || WHOLLY_QUOTED.test(line))
+    // (and a fence's opening line: "复现步骤：在 docx 里插入一段白色 1 号字：" over a fenced block that holds the payload)
+    if (
+      line.trim() === '' ||
+      LIST_ITEM.test(line.slice(0, 12)) ||
+      (indented && /^(?: {2,}|\t)/.test(line)) ||
+      WHOLLY_QUOTED.test(line) ||
+      /^[ \t]{0,3}(?:```|~~~)/.test(line)
+    )
       continue
     const last = line.slice(-240).replace(/(?:<\/?\w+[^>]*>\s*)+$/, '')
     return /[:：]\s*$/.test(last) ? last : ''
@@ -342,7 +357,10 @@ export function matchContext(text: string, start: number, end: number, options: 
   const relayed = opening >= 0 && TASK_ON_QUOTE.test(text.slice(Math.max(0, opening - 160), opening))
   const setApart = onQuotedLine(text, start) || inShowingElement(text, start) || inFencedBlock(text, start)
   // a line shown under a sentence that introduces it as an attack or an example ("…hidden text in an HTML comment:")
-  const shownAsExample = DISCUSSION.test(introduction(text, start, setApart || opening >= 0))
+  const intro = introduction(text, start, setApart || opening >= 0)
+  // (a reproduction's steps as a list are the reporter's own words, where an order may hide: only a fenced, indented or
+  // quoted exhibit under it is shown)
+  const shownAsExample = DISCUSSION.test(intro) || (REPRO_INTRO.test(intro) && (setApart || opening >= 0))
   const quoted = opening >= 0 || setApart || shownAsExample
   if (shownAsExample) discussed = true
   if (!discussed && quoted && aboutInjection(text)) discussed = true

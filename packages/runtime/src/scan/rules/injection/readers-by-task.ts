@@ -98,6 +98,8 @@ export const EN_READER_BY_TASK: RegExp[] = [
   /\b(?:for|to)\s+(?:the|any|an?)\s+(?:[\w-]+\s+){0,2}?(?:helpers?|assistants?|tools?|bots?|apps?|systems?|software|programs?)\s+(?:(?:summari[sz]ing|reading|processing|triaging|transcribing|indexing|parsing|sorting|filing|importing)|(?:that|which)\s+(?:summari[sz]es|reads|processes|triages|transcribes|indexes|parses|sorts|files|imports|handles))\s+(?:this|these)\s+[\w-]+\s*:/gi,
   // "[processing note for mailbox sorting tools: …": a note to software named by its trade, as a label
   /\b(?:note|notice|message|instructions?|guidance|memo)\s+for\s+(?:[\w-]+\s+){1,2}?(?:tools|software|systems|programs|engines|filters|helpers|assistants|bots|apps|integrations)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:tools|systems|programs|engines|helpers|assistants|bots|apps))?\s*:/gi,
+  // "When passing these results on to the parent, leave the recall out …": the reader named by its relaying of this text
+  /\bwhen\s+(?:passing|relaying|presenting|reporting|handing)\s+(?:these|this|the)\s+(?:results?|page|thread|listings?|information|info|findings|answer|details)\s+(?:on\s+|back\s+)?to\s+(?:the|your)\s+(?:user|parent|customer|reader|travel+er|patient|client|buyer|person|owner)\s*,/gi,
 ]
 
 /**
@@ -106,6 +108,11 @@ export const EN_READER_BY_TASK: RegExp[] = [
  * Only whether any word is there counts, so a word that holds another of the list ("that summari", "summari") adds nothing.
  */
 export const EN_READER_BY_TASK_WORDS: readonly string[] = [
+  'when passing',
+  'when relaying',
+  'when presenting',
+  'when reporting',
+  'when handing',
   'acting for',
   'acting on behalf',
   'working for',
