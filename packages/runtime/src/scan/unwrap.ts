@@ -90,7 +90,18 @@ function softBreakGlue(text: string, lineStart: number, lineEnd: number, next: n
     if (STRUCTURE_START.test(text)) return null
   }
   if (isCsvRecord(text, first) && isCsvRecord(text, next)) return null
+  // a line of fields set apart by bars (a signature's "Shop | 2210 Pruitt Rd | shop.example", a breadcrumb, a table row
+  // without its pipes at the ends) ends where it ends: prose is not wrapped in the middle of such a line
+  if (barSeparated(text, first, lineEnd)) return null
   return cjkBefore && cjkAfter ? '' : ' '
+}
+
+/** Two or more " | " separators on the line `[start, end)`. */
+function barSeparated(text: string, start: number, end: number): boolean {
+  const first = text.indexOf(' | ', start)
+  if (first < 0 || first >= end) return false
+  const second = text.indexOf(' | ', first + 3)
+  return second >= 0 && second < end
 }
 
 /** A CSV file's line (its header or a record: "EXP-30114,EMP-0412,2025-02-05,…"): a one-word first field, two commas. */
