@@ -7,8 +7,9 @@
  * tag stays, on its own line (`alt`, `title`, `aria-label`, `placeholder`, a `<meta>`'s `content`: a hidden order in an
  * image's alt text is still an order); the text of `<style>` goes; comments stay as they are (the rules read an
  * order hidden in one), and so do the elements that show their text rather than say it (`<pre>`, `<blockquote>`,
- * `<code>`, `<q>`, `<samp>`: the rules tell a lesson's exhibit by them). Tags that are not HTML's (`<INFORMATION>`, `<system>`) are left as written: they are how an
- * injection dresses itself. The map back to the source is kept; only the injection detectors read the result.
+ * `<code>`, `<q>`, `<samp>`: the rules tell a lesson's exhibit by them). Tags that are not HTML's (`<INFORMATION>`,
+ * `<system>`) are left as written: they are how an injection dresses itself. The map back to the source is kept; only
+ * the injection detectors read the result.
  */
 import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 

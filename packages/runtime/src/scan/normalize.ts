@@ -282,9 +282,9 @@ function foldUnit(source: string, i: number, code: number, width: number, parts:
 
 /**
  * The unchanged text. Its offset maps are built only when read: an unchanged text maps one to one, and the
- * detectors never ask (two 2 KB typed arrays per scan were a tenth of the family's time on clean prose).
+ * detectors never ask (two 2 KB typed arrays per scan were a tenth of the family's time on clean prose). Exported for
+ * the steps that rewrite a raw text rather than a normalised one (the learned layer's decoded text).
  */
-/** `source` as a normalised text that changed nothing (each unit maps to itself), for steps that run on raw text. */
 export function identity(source: string): NormalizedText {
   return withLazyMaps(source, [], false, () => {
     const from = new Int32Array(source.length)
