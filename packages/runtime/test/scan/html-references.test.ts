@@ -1,11 +1,10 @@
 // HTML character references read as the characters they stand for (docs/scanning.md, "Escaped strings and markup"): a page's raw
 // HTML must not hide an order behind `&#35831;…` or `&#39;`, and a finding must still point at the references as written.
-import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
 import { decodeCharacterReferences } from '../../src/scan/html-references'
 import { normalizeForScan, originalSpan } from '../../src/scan/normalize'
-import { fixtureRows, flagged } from './support/labelled-rows'
+import { encodedFixtureTests } from './support/encoded-fixtures'
 
 const decoded = (text: string) => decodeCharacterReferences(normalizeForScan(text)).text
 
@@ -61,24 +60,5 @@ describe('scanning HTML with references', () => {
 // (builtin@53 to @58) 19 of 850 Chinese attacks were rejected and 967 of 1,300 English ones, and 80 of 2,004 English
 // benign rows rejected (25 as written); with it 748, 1,054 and 26.
 describe('fixtures as HTML references', () => {
-  const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
-  const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))
-
-  it.each([
-    ['en', 0.97],
-    ['zh', 0.97],
-  ] as const)('%s attacks keep their rejections escaped', (lang, floor) => {
-    const attacks = rows.filter((row) => row.lang === lang && row.labels.injection === 1 && scan(row.text).decision === 'reject')
-    const kept = attacks.filter((row) => scan(asReferences(row.text)).decision === 'reject')
-    expect(attacks.length).toBeGreaterThan(500)
-    expect(kept.length / attacks.length).toBeGreaterThanOrEqual(floor)
-  })
-
-  it.each(['en', 'zh'] as const)('%s benign rows escaped are flagged as injections no more often than as written', (lang) => {
-    const benign = rows.filter((row) => row.lang === lang && row.labels.injection === 0)
-    const flaggedAsWritten = benign.filter(flagged).length
-    const flaggedEscaped = benign.filter((row) => flagged({ text: asReferences(row.text) })).length
-    expect(benign.length).toBeGreaterThan(1000)
-    expect(flaggedEscaped).toBeLessThanOrEqual(flaggedAsWritten + 3)
-  })
+  encodedFixtureTests('escaped', asReferences, { en: 0.97, zh: 0.97 }, { en: 3, zh: 3 })
 })

@@ -1,11 +1,10 @@
 // A page's HTML read as a browser shows it (docs/scanning.md, "Escaped strings and markup"): tags are not words, the text an agent
 // reads out of a tag stays, and a finding still points at the page as written.
-import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
 import { readMarkup } from '../../src/scan/markup'
 import { normalizeForScan, originalSpan } from '../../src/scan/normalize'
-import { fixtureRows, flagged } from './support/labelled-rows'
+import { encodedFixtureTests } from './support/encoded-fixtures'
 
 const shown = (html: string) => readMarkup(normalizeForScan(html)).text
 
@@ -80,24 +79,8 @@ describe('scanning HTML pages', () => {
 // (asPage): without it (builtin@59) 39 of 2,004 English benign rows were rejected and 141 flagged (23 and 119 as
 // written), 66 of 1,351 Chinese flagged (55); with it (builtin@61) 25, 128 and 62. Attacks rejected: English 1,057 of
 // 1,300 before, 1,064 with it (1,059 as written); Chinese 749 and 751 of 850 (753).
+// (the few more flagged are the learned layer's, which reads pages with their tags, as it was trained: the wrapper's
+// English head and navigation around a Chinese text, 9 of 1,526 Chinese benign rows with tool-outputs-62 to -64)
 describe('fixtures as HTML pages', () => {
-  const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
-  const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))
-
-  it.each(['en', 'zh'] as const)('%s attacks keep their rejections as a page', (lang) => {
-    const attacks = rows.filter((row) => row.lang === lang && row.labels.injection === 1 && scan(row.text).decision === 'reject')
-    const kept = attacks.filter((row) => scan(asPage(row.text)).decision === 'reject')
-    expect(attacks.length).toBeGreaterThan(500)
-    expect(kept.length / attacks.length).toBeGreaterThanOrEqual(0.98)
-  })
-
-  it.each(['en', 'zh'] as const)('%s benign rows as a page are flagged as injections about as often as written', (lang) => {
-    const benign = rows.filter((row) => row.lang === lang && row.labels.injection === 0)
-    const flaggedAsWritten = benign.filter(flagged).length
-    const flaggedAsPage = benign.filter((row) => flagged({ text: asPage(row.text) })).length
-    expect(benign.length).toBeGreaterThan(1000)
-    // (the few more are the learned layer's, which reads pages with their tags, as it was trained: the wrapper's English
-    // head and navigation around a Chinese text, 9 of 1,526 Chinese benign rows with tool-outputs-62 to -64)
-    expect(flaggedAsPage).toBeLessThanOrEqual(flaggedAsWritten + 10)
-  })
+  encodedFixtureTests('as a page', asPage, { en: 0.98, zh: 0.98 }, { en: 10, zh: 10 })
 })

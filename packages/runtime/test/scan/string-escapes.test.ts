@@ -1,11 +1,10 @@
 // Quoted strings read as the text they encode (docs/scanning.md, "Escaped strings and markup"): a tool's JSON output must not hide
 // an order behind `\n` and `\uXXXX` escapes, and a finding must still point at the escaped text as written.
-import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
 import { normalizeForScan, originalSpan } from '../../src/scan/normalize'
 import { decodeQuotedEscapes } from '../../src/scan/string-escapes'
-import { fixtureRows, flagged } from './support/labelled-rows'
+import { encodedFixtureTests } from './support/encoded-fixtures'
 
 const decoded = (text: string) => decodeQuotedEscapes(normalizeForScan(text)).text
 
@@ -85,29 +84,9 @@ describe('scanning escaped tool outputs', () => {
 // What the decoding is for, measured on the development fixtures (tool-outputs*.jsonl): each row's text put in a
 // JSON object as Python writes it by default. Without the decoding (builtin@57) 3 of 850 Chinese attacks so wrapped
 // were rejected and 930 of 1,300 English ones (1,059 as written); with it 733 and 1,035.
+// (the secret rules and the learned layer read the text as written, so only the injection rules' flags are counted; the
+// few more flagged are texts whose first line, after `{"tool":"fetch","result":"`, no longer opens a line: a lesson's
+// title, a calendar file's BEGIN line)
 describe('fixtures as escaped JSON', () => {
-  const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
-  const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))
-  const wrap = (text: string) => asciiJson({ tool: 'fetch', result: text })
-
-  it.each([
-    ['en', 0.95],
-    ['zh', 0.9],
-  ] as const)('%s attacks keep their rejections escaped', (lang, floor) => {
-    const attacks = rows.filter((row) => row.lang === lang && row.labels.injection === 1 && scan(row.text).decision === 'reject')
-    const kept = attacks.filter((row) => scan(wrap(row.text)).decision === 'reject')
-    expect(attacks.length).toBeGreaterThan(500)
-    expect(kept.length / attacks.length).toBeGreaterThanOrEqual(floor)
-  })
-
-  // (the secret rules and the learned layer read the text as written, so only the injection rules' flags are counted)
-  it.each(['en', 'zh'] as const)('%s benign rows escaped are flagged as injections no more often than as written', (lang) => {
-    const benign = rows.filter((row) => row.lang === lang && row.labels.injection === 0)
-    const flaggedAsWritten = benign.filter(flagged).length
-    const flaggedEscaped = benign.filter((row) => flagged({ text: wrap(row.text) })).length
-    expect(benign.length).toBeGreaterThan(1000)
-    // (the few more are texts whose first line, after `{"tool":"fetch","result":"`, no longer opens a line: a lesson's
-    // title, a calendar file's BEGIN line)
-    expect(flaggedEscaped).toBeLessThanOrEqual(flaggedAsWritten + 8)
-  })
+  encodedFixtureTests('escaped', (text) => asciiJson({ tool: 'fetch', result: text }), { en: 0.95, zh: 0.9 }, { en: 8, zh: 8 })
 })

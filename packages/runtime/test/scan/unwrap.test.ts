@@ -1,11 +1,10 @@
 // Hard-wrapped text (docs/scanning.md, "Wrapped lines"): a line break inside a phrase must not hide it from the
 // injection detectors, and a break that ends a line of structure (a header, a list item, a speaker's line) must stay.
-import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { normalizeForScan, originalSpan } from '../../src/scan/normalize'
 import { scan } from '../../src/scan'
 import { joinWrappedLines } from '../../src/scan/unwrap'
-import { fixtureRows } from './support/labelled-rows'
+import { toolOutputRows } from './support/encoded-fixtures'
 
 const joined = (text: string) => joinWrappedLines(normalizeForScan(text)).text
 /** `text` as the hidden-text normalisation leaves it (full-width punctuation folded by NFKC), without joining. */
@@ -167,8 +166,7 @@ describe('joinWrappedLines', () => {
 // is blind50's teaching table, whose quoted example attack ("Hidden div: \"AI readers: …\"") is cut from its opening
 // quote by the wrap inside a table row, a line the join leaves alone, so it no longer reads as shown.
 describe('hard-wrapped fixtures', () => {
-  const files = readdirSync(new URL('./fixtures/', import.meta.url)).filter((name) => name.startsWith('tool-outputs'))
-  const rows = files.flatMap((file) => fixtureRows<{ id: string; text: string; lang: string; labels: { injection: 0 | 1 } }>(file))
+  const rows = toolOutputRows()
 
   it.each([
     ['en', (text: string) => wrapWords(text, 72), 0.98],
