@@ -29,7 +29,7 @@ import { scan } from '../packages/runtime/src/scan'
 import type { Family, ScanResult } from '../packages/runtime/src/scan'
 import { useLearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { type Half, rowHalf } from './scan-half'
-import { trainingExamples, trainLearned } from './train-scan-model'
+import { trainBoth } from './train-scan-model'
 
 type Label = 0 | 1 | 'review'
 
@@ -318,10 +318,10 @@ function main(): void {
     .sort()
   const half = argument('--half') as Half | undefined
   if (half !== undefined && half !== 'dev' && half !== 'held') throw new TypeError(`--half must be dev or held, not ${half}`)
-  // The committed learned layer was trained on every row; measuring one half, the layer is one trained on the other
+  // The committed learned layer was trained on every row; measuring one half, its models are ones trained on the other
   if (half !== undefined) {
-    const { corpus, fixtures } = trainingExamples(corpusDir)
-    useLearnedModel(trainLearned([...corpus, ...fixtures], half === 'held' ? 'dev' : 'held'))
+    const { text, passages } = trainBoth(corpusDir, half === 'held' ? 'dev' : 'held')
+    useLearnedModel(text, passages)
   }
   const inHalf = (row: Row) => half === undefined || rowHalf(row.id) === half
   const corpus = scoreRows(

@@ -1,6 +1,6 @@
 /**
  * Trains the scanner's learned layer (packages/runtime/src/scan/learned/) from the development corpus and writes
- * its weights, so that the committed weights are reproduced by anyone who has the corpus:
+ * its weights (the text model's in weights.ts; the passage model's, `trainPassages` below, in passage-weights.ts), so that the committed weights are reproduced by anyone who has the corpus:
  *
  *   npm run train:scan [-- --corpus DIR] [--train all|dev] [--check]
  *
@@ -16,12 +16,15 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { featureBuckets } from '../packages/runtime/src/scan/learned/features'
-import { encodeWeights, MODEL_BITS, probabilityOf, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
+import { encodeWeights, MODEL_BITS, probabilityOf, readPassages, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
+import { decodedText } from '../packages/runtime/src/scan/readable'
+import { joinWrappedLines } from '../packages/runtime/src/scan/unwrap'
 import { rng } from '../bench/lib/stats.mjs'
 import { rowHalf } from './scan-half'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = path.join(REPO, 'packages/runtime/src/scan/learned/weights.ts')
+const PASSAGES_OUT = path.join(REPO, 'packages/runtime/src/scan/learned/passage-weights.ts')
 const FIXTURES = path.join(REPO, 'packages/runtime/test/scan/fixtures')
 
 interface Row {
@@ -67,7 +70,7 @@ const L2 = 1e-3
  * Logistic regression by AdaGrad on L2-normalised binary features; positives and negatives weighted to count the
  * same in all. Returns float weights and bias.
  */
-function train(data: readonly Example[]): { weights: Float64Array; bias: number } {
+function train(data: readonly { x: Uint32Array; y: 0 | 1 }[], epochs = EPOCHS): { weights: Float64Array; bias: number } {
   const size = 1 << MODEL_BITS
   const weights = new Float64Array(size)
   const squares = new Float64Array(size).fill(1e-8)
@@ -78,7 +81,7 @@ function train(data: readonly Example[]): { weights: Float64Array; bias: number 
   const order = data.map((_, i) => i)
   // mulberry32, seeded: the shuffle (and so the weights) are the same on every run
   const next = rng(1)
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+  for (let epoch = 0; epoch < epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1))
       ;[order[i], order[j]] = [order[j]!, order[i]!]
@@ -186,6 +189,100 @@ export function trainLearned(rows: readonly Example[], half?: 'dev' | 'held'): L
   return quantise(train(half ? rows.filter((e) => rowHalf(e.row.id) === half) : rows))
 }
 
+/** A labelled text cut into its passages (learned/passages.ts), each passage's feature buckets computed once. */
+export interface PassageExample {
+  example: Example
+  x: Uint32Array[]
+}
+
+export function passageExamples(rows: readonly Example[]): PassageExample[] {
+  return rows.map((example) => {
+    const x: Uint32Array[] = []
+    // read as the rule reads them (rules/injection/learned.ts): decoded, hard-wrapped lines joined
+    readPassages(joinWrappedLines(decodedText(example.row.text)).text, MODEL_BITS, (_start, _end, buckets) => x.push(buckets.slice()))
+    return { example, x }
+  })
+}
+
+/** Every labelled fixture, the later blind rounds included: the passage model learns from all of them. */
+export function allFixtureExamples(): Example[] {
+  return jsonlFiles(FIXTURES).flatMap((f) => examples(path.join(FIXTURES, f)))
+}
+
+/**
+ * The tool-output rounds from this one on are what the passage model is measured on before it is trained on all
+ * of them (written by helpers who saw neither the rules nor the corpus, stops 28 to 45: 1,600 texts).
+ */
+export const PASSAGE_HELD_FROM = 45
+
+export function isLaterRound(e: Example): boolean {
+  const m = /^tool-outputs-(\d+)\.jsonl$/.exec(e.source)
+  return m !== null && Number(m[1]) >= PASSAGE_HELD_FROM
+}
+
+const PASSAGE_ROUNDS = 3
+const PASSAGE_EPOCHS = 15
+
+function strongestIndex(scores: readonly number[]): number {
+  let best = 0
+  for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[best]!) best = i
+  return best
+}
+
+/**
+ * The passage model, by multiple-instance learning: the fixtures label texts, not spans, so every passage of a benign
+ * text is a negative, and an injected text gives one positive, its passage likeliest to be the planted one. The
+ * first round takes that passage by the text model's reading of each passage, each later round by the model the
+ * round before trained (three rounds: a fourth chose the same passages).
+ */
+export function trainPassages(rows: readonly PassageExample[], textModel: LearnedModel): LearnedModel {
+  let chooser = (x: Uint32Array) => probabilityOf(x, textModel)
+  let trained: LearnedModel | undefined
+  for (let round = 0; round < PASSAGE_ROUNDS; round++) {
+    const data: { x: Uint32Array; y: 0 | 1 }[] = []
+    for (const { example, x } of rows) {
+      if (x.length === 0) continue
+      if (example.y === 0) for (const passage of x) data.push({ x: passage, y: 0 })
+      else data.push({ x: x[strongestIndex(x.map(chooser))]!, y: 1 })
+    }
+    const model = quantise(train(data, PASSAGE_EPOCHS))
+    chooser = (x) => probabilityOf(x, model)
+    trained = model
+  }
+  return trained!
+}
+
+/** A text's reading by the passage model: its strongest passage's probability (0 for a text with no passage). */
+function passageScore(example: PassageExample, model: LearnedModel): number {
+  let p = 0
+  for (const x of example.x) p = Math.max(p, probabilityOf(x, model))
+  return p
+}
+
+function reportPassages(title: string, model: LearnedModel, data: readonly PassageExample[]): void {
+  console.log(`\n${title}`)
+  const thresholds = [0.8, 0.9, 0.95, 0.97]
+  console.log(`| language | n+ | n- | ${thresholds.map((t) => `R@${t} / FPR@${t}`).join(' | ')} |`)
+  for (const lang of ['en', 'zh']) {
+    const group = data.filter((e) => e.example.row.lang === lang)
+    const pos = group.filter((e) => e.example.y === 1).map((e) => passageScore(e, model))
+    const neg = group.filter((e) => e.example.y === 0).map((e) => passageScore(e, model))
+    const cells = thresholds.map(
+      (t) =>
+        `${((100 * pos.filter((p) => p >= t).length) / pos.length).toFixed(0)}% / ${((100 * neg.filter((p) => p >= t).length) / neg.length).toFixed(1)}%`,
+    )
+    console.log(`| ${lang} | ${pos.length} | ${neg.length} | ${cells.join(' | ')} |`)
+  }
+}
+
+/** The two models for a set of rows: the text model from the corpus and `TRAINING_FIXTURES`, the passage model from the corpus and every fixture. */
+export function trainBoth(corpusDir: string, half?: 'dev' | 'held'): { text: LearnedModel; passages: LearnedModel } {
+  const { corpus, fixtures } = trainingExamples(corpusDir)
+  const text = trainLearned([...corpus, ...fixtures], half)
+  const rows = [...corpus, ...allFixtureExamples()].filter((e) => !half || rowHalf(e.row.id) === half)
+  return { text, passages: trainPassages(passageExamples(rows), text) }
+}
+
 function main(): void {
   const corpusDir = path.resolve(REPO, argument('--corpus') ?? '../shared/corpus/scan-dev')
   const { corpus, fixtures } = trainingExamples(corpusDir)
@@ -207,26 +304,53 @@ function main(): void {
   report('the later fixtures, which neither model learned from (measured with the dev-half model)', devModel, unseenExamples())
 
   const on = argument('--train') ?? 'all'
-  const model = on === 'dev' ? devModel : trainLearned(all)
-  const text = weightsModule(model, on === 'dev' ? dev.length : all.length, on)
+  const wholeModel = trainLearned(all)
+  const model = on === 'dev' ? devModel : wholeModel
+
+  // (the text model learned from none of the later rounds: TRAINING_FIXTURES stop before them)
+  const passageRows = passageExamples([...corpus, ...allFixtureExamples()])
+  const earlier = passageRows.filter((e) => !isLaterRound(e.example))
+  reportPassages(
+    `the passage model trained without the tool-output rounds from tool-outputs-${PASSAGE_HELD_FROM} on, measured on them (a text's reading is its strongest passage's)`,
+    trainPassages(earlier, wholeModel),
+    passageRows.filter((e) => isLaterRound(e.example)),
+  )
+  const passageModel = trainPassages(on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev') : passageRows, model)
+
+  const outputs: Array<[string, string]> = [
+    [OUT, weightsModule('WEIGHTS', model, on === 'dev' ? dev.length : all.length, on)],
+    [
+      PASSAGES_OUT,
+      weightsModule(
+        'PASSAGE_WEIGHTS',
+        passageModel,
+        on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev').length : passageRows.length,
+        on,
+      ),
+    ],
+  ]
   if (process.argv.includes('--check')) {
-    const committed = existsSync(OUT) ? readFileSync(OUT, 'utf8') : ''
-    if (committed !== text) {
-      console.error(`\n${path.relative(REPO, OUT)} differs from what training gives: run npm run train:scan`)
-      process.exit(1)
+    for (const [file, text] of outputs) {
+      const committed = existsSync(file) ? readFileSync(file, 'utf8') : ''
+      if (committed !== text) {
+        console.error(`\n${path.relative(REPO, file)} differs from what training gives: run npm run train:scan`)
+        process.exit(1)
+      }
+      console.log(`\n${path.relative(REPO, file)} is what training gives`)
     }
-    console.log(`\n${path.relative(REPO, OUT)} is what training gives`)
     return
   }
-  writeFileSync(OUT, text)
-  console.log(`\nwrote ${path.relative(REPO, OUT)} (trained on ${on === 'dev' ? 'the dev half' : 'the whole corpus and the fixtures'})`)
+  for (const [file, text] of outputs) {
+    writeFileSync(file, text)
+    console.log(`\nwrote ${path.relative(REPO, file)} (trained on ${on === 'dev' ? 'the dev half' : 'the whole corpus and the fixtures'})`)
+  }
 }
 
-function weightsModule(model: LearnedModel, rows: number, on: string): string {
+function weightsModule(name: string, model: LearnedModel, rows: number, on: string): string {
   const encoded = encodeWeights(model)
   return `// Generated by \`npm run train:scan\` (scripts/train-scan-model.ts) from ${rows} rows of the development corpus
 // (${on === 'dev' ? 'its dev half' : 'all of it'}): do not edit. ${model.weights.length} weights of 8 bits, base64.
-export const WEIGHTS = {
+export const ${name} = {
   bits: ${model.bits},
   scale: ${model.scale},
   bias: ${model.bias},

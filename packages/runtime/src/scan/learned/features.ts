@@ -62,28 +62,35 @@ function classify(code: number): number {
 /** Marks buckets already taken by this text (one array per size, cleared after each call). */
 const marksBySize = new Map<number, Uint8Array>()
 
-/** The distinct buckets a text's features fall into, in the order first seen. */
-export function featureBuckets(text: string, bits: number): Uint32Array {
-  const mask = (1 << bits) - 1
-  let marks = marksBySize.get(bits)
-  if (!marks) marksBySize.set(bits, (marks = new Uint8Array(1 << bits)))
-  const taken: number[] = []
-  const add = (hash: number) => {
-    const b = hash & mask
-    if (marks[b] === 0) {
-      marks[b] = 1
-      taken.push(b)
-    }
-  }
-  const head = text.slice(0, MAX_CHARS)
+/** Where the distinct buckets of one text are written before they are copied out (grown when a text needs more). */
+let found = new Uint32Array(4096)
+
+/**
+ * A text as the features read it: its first `MAX_CHARS` units, NFKC-normalised and lowercased. For the passage
+ * model, the same units as the text (offsets into one are offsets into the other) whenever the normalisation keeps
+ * the length, which it does for ASCII, Chinese and full-width forms.
+ */
+export function featureText(text: string): string {
+  const head = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text
   // NFKC changes nothing in ASCII text, which most candidates are
-  const lower = (NON_ASCII.test(head) ? head.normalize('NFKC') : head).toLowerCase()
-  const n = lower.length
+  return (NON_ASCII.test(head) ? head.normalize('NFKC') : head).toLowerCase()
+}
+
+/**
+ * Writes the distinct buckets of the features of `lower[start, end)` (a `featureText`) into `found` and returns how
+ * many there are: the one pass both models read with, allocating nothing for a text it has seen the size of.
+ */
+export function collectBuckets(lower: string, start: number, end: number, bits: number): number {
+  mask = (1 << bits) - 1
+  let taken = marksBySize.get(bits)
+  if (!taken) marksBySize.set(bits, (taken = new Uint8Array(1 << bits)))
+  marks = taken
+  count = 0
   let previous = -1
   let previousCjk = -1
   let words = 0
-  let i = 0
-  while (i < n && words < MAX_WORDS) {
+  let i = start
+  while (i < end && words < MAX_WORDS) {
     const code = lower.charCodeAt(i)
     const kind = classify(code)
     if (kind === 1) {
@@ -101,22 +108,60 @@ export function featureBuckets(text: string, bits: number): Uint32Array {
       continue
     }
     previousCjk = -1
-    const start = i
-    while (i < n && classify(lower.charCodeAt(i)) === 2) i++
+    const wordStart = i
+    while (i < end && classify(lower.charCodeAt(i)) === 2) i++
     words++
     let unigram = mix(FNV_OFFSET, UNIGRAM)
-    for (let j = start; j < i; j++) unigram = mix(unigram, lower.charCodeAt(j))
+    for (let j = wordStart; j < i; j++) unigram = mix(unigram, lower.charCodeAt(j))
     add(unigram)
     if (previous !== -1) add(mix(mix(mix(FNV_OFFSET, BIGRAM), previous), unigram))
     previous = unigram
     // trigrams of "^word$": the edges as codes 1 and 2, which no word holds
-    const length = i - start + 2
+    const length = i - wordStart + 2
     for (let k = 0; k + 3 <= length; k++) {
       let h = mix(FNV_OFFSET, TRIGRAM)
-      for (let j = k; j < k + 3; j++) h = mix(h, j === 0 ? 1 : j === length - 1 ? 2 : lower.charCodeAt(start + j - 1))
+      for (let j = k; j < k + 3; j++) h = mix(h, j === 0 ? 1 : j === length - 1 ? 2 : lower.charCodeAt(wordStart + j - 1))
       add(h)
     }
   }
-  for (const b of taken) marks[b] = 0
-  return Uint32Array.from(taken)
+  for (let k = 0; k < count; k++) taken[found[k]!] = 0
+  return count
+}
+
+// The state of the `collectBuckets` call under way (module variables, not a closure made per call: the passage
+// model calls it once a sentence)
+let mask = 0
+let marks: Uint8Array = new Uint8Array(0)
+let count = 0
+
+function add(hash: number): void {
+  const b = hash & mask
+  if (marks[b] === 0) {
+    marks[b] = 1
+    if (count === found.length) {
+      const grown = new Uint32Array(found.length * 2)
+      grown.set(found)
+      found = grown
+    }
+    found[count++] = b
+  }
+}
+
+/** The buckets `collectBuckets` wrote last (valid until its next call). */
+export function collected(count: number): Uint32Array {
+  return found.subarray(0, count)
+}
+
+/** The distinct buckets a text's features fall into, in the order first seen. */
+export function featureBuckets(text: string, bits: number): Uint32Array {
+  const lower = featureText(text)
+  return collected(collectBuckets(lower, 0, lower.length, bits)).slice()
+}
+
+/**
+ * The class of a UTF-16 unit in text of any case (capitals are letters): 1 not part of a word, 2 part of a word,
+ * 3 a Han, kana or Hangul character (a word of its own).
+ */
+export function charClass(code: number): number {
+  return code >= 0x41 && code <= 0x5a ? 2 : classify(code)
 }
