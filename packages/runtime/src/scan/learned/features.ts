@@ -147,9 +147,9 @@ function add(hash: number): void {
   }
 }
 
-/** The buckets `collectBuckets` wrote last (valid until its next call). */
-export function collected(count: number): Uint32Array {
-  return found.subarray(0, count)
+/** The first `length` buckets `collectBuckets` wrote last (its return value; valid until its next call). */
+export function collected(length: number): Uint32Array {
+  return found.subarray(0, length)
 }
 
 /** The distinct buckets a text's features fall into, in the order first seen. */
