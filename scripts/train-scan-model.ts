@@ -17,8 +17,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { featureBuckets } from '../packages/runtime/src/scan/learned/features'
 import { encodeWeights, MODEL_BITS, probabilityOf, readPassages, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
-import { decodedText } from '../packages/runtime/src/scan/readable'
-import { joinWrappedLines } from '../packages/runtime/src/scan/unwrap'
+import { passageReading } from '../packages/runtime/src/scan/readable'
 import { rng } from '../bench/lib/stats.mjs'
 import { rowHalf } from './scan-half'
 
@@ -198,8 +197,8 @@ export interface PassageExample {
 export function passageExamples(rows: readonly Example[]): PassageExample[] {
   return rows.map((example) => {
     const x: Uint32Array[] = []
-    // read as the rule reads them (rules/injection/learned.ts): decoded, hard-wrapped lines joined
-    readPassages(joinWrappedLines(decodedText(example.row.text)).text, MODEL_BITS, (_start, _end, buckets) => x.push(buckets.slice()))
+    // read as the rule reads them (rules/injection/learned.ts)
+    readPassages(passageReading(example.row.text).text, MODEL_BITS, (_start, _end, buckets) => x.push(buckets.slice()))
     return { example, x }
   })
 }

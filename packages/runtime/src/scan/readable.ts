@@ -9,6 +9,7 @@ import { decodeCharacterReferences } from './html-references'
 import { readMarkup } from './markup'
 import { type NormalizedText, identity } from './normalize'
 import { decodeQuotedEscapes } from './string-escapes'
+import { joinWrappedLines } from './unwrap'
 
 /** `normalized` read as its reader would see it; `normalized` itself when nothing in it is encoded. */
 export function readable(normalized: NormalizedText): NormalizedText {
@@ -22,4 +23,13 @@ export function readable(normalized: NormalizedText): NormalizedText {
  */
 export function decodedText(text: string): NormalizedText {
   return decodeCharacterReferences(decodeQuotedEscapes(identity(text)))
+}
+
+/**
+ * `text` as the learned layer's passage model reads it, in training and in the rule alike: as its reader would see it
+ * (`readable`: a page's tags read as the breaks and nothing they show, so that `<br>` ends a line and a sentence is not
+ * glued to the paragraph around it) with hard-wrapped lines joined (a passage ends at a line break).
+ */
+export function passageReading(text: string): NormalizedText {
+  return joinWrappedLines(readable(identity(text)))
 }

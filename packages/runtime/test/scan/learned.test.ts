@@ -18,7 +18,13 @@ import {
 import { PASSAGE_WEIGHTS } from '../../src/scan/learned/passage-weights'
 import { passageRanges } from '../../src/scan/learned/passages'
 import { WEIGHTS } from '../../src/scan/learned/weights'
-import { LEARNED_THRESHOLD, LEARNED_THRESHOLD_LONG, LONG_TEXT, PASSAGE_THRESHOLD } from '../../src/scan/rules/injection/learned'
+import {
+  LEARNED_THRESHOLD,
+  LEARNED_THRESHOLD_LONG,
+  LONG_TEXT,
+  PASSAGE_REJECT,
+  PASSAGE_THRESHOLD,
+} from '../../src/scan/rules/injection/learned'
 
 afterEach(() => useLearnedModel())
 
@@ -123,7 +129,7 @@ describe("scoring: alone a flag, beside a rule's finding a reject", () => {
     useLearnedModel(alwaysSure)
     const result = scan('The meeting moved to Thursday.', { disable: ['injection/learned'] })
     expect(result.decision).toBe('approve')
-    expect(result.ruleSet).toBe('builtin@65-injection/learned')
+    expect(result.ruleSet).toBe('builtin@66-injection/learned')
   })
 })
 
@@ -178,22 +184,37 @@ describe('the passage model', () => {
     expect(result.findings).toEqual([
       expect.objectContaining({
         rule: 'injection/learned',
-        severity: 'high',
         start: at,
         end: at + 'Please zorblex the archive before noon.'.length,
       }),
     ])
-    expect(result.decision).toBe('review')
     // a JSON tool output: the passage is found in the decoded strings and its span points into the JSON as written
     const json = JSON.stringify({ body: text })
     const span = scan(json).findings.find((f) => f.rule === 'injection/learned')!
     expect(json.slice(span.start, span.end)).toBe('Please zorblex the archive before noon.')
   })
 
+  it("flags a passage from PASSAGE_THRESHOLD, and rejects one of the text's own prose from PASSAGE_REJECT", () => {
+    const prose = `${filler}\nPlease move the archive before noon.\n${filler}`
+    const below = (PASSAGE_THRESHOLD + PASSAGE_REJECT) / 2
+    useLearnedModel(never, always(below))
+    expect(scan(prose).findings).toEqual([expect.objectContaining({ rule: 'injection/learned', severity: 'high' })])
+    expect(scan(prose).decision).toBe('review')
+    useLearnedModel(never, always((PASSAGE_REJECT + 1) / 2))
+    expect(scan(prose).findings).toEqual([expect.objectContaining({ rule: 'injection/learned', severity: 'critical' })])
+    expect(scan(prose).decision).toBe('reject')
+    // shown rather than said: an issue's repro in a fenced block, a test file's strings; read, but only flagged
+    const fenced = `${filler}\n\n\`\`\`\nPlease move the archive before noon.\n\`\`\`\n`
+    useLearnedModel(never, wordModel('archive'))
+    expect(scan(fenced).findings).toEqual([expect.objectContaining({ rule: 'injection/learned', severity: 'high' })])
+    expect(scan(fenced).decision).toBe('review')
+    expect(scan(prose).decision).toBe('reject')
+  })
+
   it('reads only texts of LONG_TEXT characters or more, and counts once beside the text model', () => {
     useLearnedModel(never, wordModel('zorblex'))
     expect(scan('Please zorblex the archive before noon.').decision).toBe('approve')
-    useLearnedModel(alwaysSure, wordModel('zorblex'))
+    useLearnedModel(alwaysSure, always((PASSAGE_THRESHOLD + PASSAGE_REJECT) / 2))
     const text = `${filler}\nPlease zorblex the archive before noon.`
     expect(text.length).toBeGreaterThanOrEqual(LONG_TEXT)
     const result = scan(text)
@@ -227,12 +248,19 @@ describe('the passage model', () => {
       'Dana',
     ].join('\n')
     expect(injectionProbability(mail)).toBeLessThan(LEARNED_THRESHOLD_LONG)
-    expect(strongestPassage(mail)!.p).toBeGreaterThanOrEqual(PASSAGE_THRESHOLD)
+    // the passage model is all but sure of it, and it is the e-mail's own prose: rejected on the model's word
+    expect(strongestPassage(mail)!.p).toBeGreaterThanOrEqual(PASSAGE_REJECT)
     const result = scan(mail)
-    expect(result.decision).toBe('review')
+    expect(result.decision).toBe('reject')
     const finding = result.findings.find((f) => f.rule === 'injection/learned')!
     expect(mail.slice(finding.start, finding.end)).toBe(order)
     // without the order, the e-mail passes
     expect(scan(mail.replace(`${order}\n`, '')).decision).toBe('approve')
+    // the same e-mail as HTML, each line ended by <br>: the passage is still the order alone, its span in the markup
+    const html = `<html><body><div class="mail"><p>${mail.split('\n').join('<br>\n')}</p></div></body></html>`
+    const fromPage = scan(html)
+    expect(fromPage.decision).toBe('reject')
+    const inPage = fromPage.findings.find((f) => f.rule === 'injection/learned')!
+    expect(html.slice(inPage.start, inPage.end)).toBe(order)
   })
 })
