@@ -301,6 +301,7 @@ describe('secret/context-entropy', () => {
     `<apiKey>${value}</apiKey>`,
     `app_token: |\n  ${value}`,
     `os.environ["APP_TOKEN"] = "${value}"`,
+    `access_token: "${value}"`,
   ])('%s is a medium, sensitive finding on the value', (line) => {
     const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
     expect(hits).toHaveLength(1)
@@ -323,6 +324,11 @@ describe('secret/context-entropy', () => {
     'public_key = "' + value + '"',
     'key: keep_alive_connection_pool',
     'key: pip-$CI_COMMIT_REF_SLUG',
+    // a key named "token" that holds a document's id or a paging cursor
+    `feishu_docs.read(doc_token="doxcnSecTrain2025")`,
+    `{"nextPageToken": "${value}"}`,
+    `page_token: "${value}"`,
+    `sync_token = "${value}"`,
   ])('%s is not a finding', (line) => {
     expect(scan(line)).toEqual([])
   })

@@ -16,6 +16,14 @@ import { isPlaceholder } from './placeholder'
 const KEYWORD =
   /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat)(?![A-Za-z])/gi
 
+/**
+ * Keys named "token" that hold an identifier or a position, not a credential: a document's id in Feishu/Lark
+ * (`doc_token="doxcn…"`, `wiki_token`, `sheet_token`), a paging cursor (`page_token`, `nextPageToken`,
+ * `continuation_token`, `sync_token`). Reading them as secrets held document and mail tool outputs for review.
+ */
+const IDENTIFIER_TOKEN_KEY =
+  /(?:doc|docs|file|folder|wiki|node|sheet|space|page|next[_.-]?page|prev(?:ious)?[_.-]?page|next|continuation|sync|cursor|resume)[_.-]?token$/i
+
 /** After the keyword: the rest of the key, an assignment, an optional quote and the value. */
 const ASSIGNMENT =
   /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?::=|=>|=(?!=)|:(?!:))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12})?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
@@ -89,6 +97,7 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue
     const valueStart = keyEnd + am[0].length - value.length
     const key = text.slice(keyStart, keyEnd + (am[0].match(/^[A-Za-z0-9_.-]*/)?.[0].length ?? 0)).slice(0, 40)
+    if (IDENTIFIER_TOKEN_KEY.test(key)) continue
     const evidence = `high-entropy value for ${key}: ${redact(value, 'secret')}`
     hits.push(hitAt(chunk, valueStart, valueStart + value.length, 'medium', evidence, true))
     lastEnd = valueStart + value.length
@@ -158,7 +167,8 @@ export const contextSecretRule: Rule = {
   id: 'secret/context-entropy',
   family: 'secret',
   weight: 1,
-  description: 'Random-looking values assigned to credential-named keys, Authorization headers, .npmrc auth tokens.',
+  description:
+    'Random-looking values assigned to credential-named keys, Authorization headers, .npmrc auth tokens; not a key named "token" that holds a document\'s id or a paging cursor (`doc_token`, `nextPageToken`, `sync_token`).',
   check(chunk) {
     const hits: RuleHit[] = []
     checkAssignments(chunk, hits)
