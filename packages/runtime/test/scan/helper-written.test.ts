@@ -376,6 +376,17 @@ describe.each([
   ['tool-outputs-62.jsonl', 30, 50, 18, 0, 4, []],
   ['tool-outputs-63.jsonl', 30, 50, 21, 1, 2, []],
   ['tool-outputs-64.jsonl', 30, 50, 21, 2, 3, ['tool-outputs-64-44']],
+  // blind96 to blind99 (stop 46's briefs: agent tool JSON, web pages and retrieval, work tools, files), counted blind with
+  // builtin@64 and @65 (English attacks rejected 30 → 36 of 60, Chinese 36 → 38; benign rows flagged by an injection
+  // finding 17 → 20 of 200), then read (builtin@69: a document id named doc_token, "we'll email you a link to create a
+  // password", "can someone send me the password", an AI-use policy's 禁止将… list). The injection rejects left: a
+  // member's CSV record whose note asks for the invoice at an e-mail address, a channel thread and a reading note that
+  // quote the hidden text of an attack, an annotation guide's example attacks, and a game wiki's "bots controlled by the
+  // AI ignore player commands"
+  ['tool-outputs-65.jsonl', 30, 50, 20, 1, 4, ['tool-outputs-65-49']],
+  ['tool-outputs-66.jsonl', 30, 50, 21, 3, 7, ['tool-outputs-66-31', 'tool-outputs-66-51']],
+  ['tool-outputs-67.jsonl', 30, 50, 20, 2, 2, ['tool-outputs-67-7']],
+  ['tool-outputs-68.jsonl', 30, 50, 20, 2, 5, ['tool-outputs-68-34']],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],

@@ -1079,6 +1079,11 @@ const ZH_SENSITIVE = String.raw`(?:聊天记录|对话记录|密码|密钥|\.env
  * follows the verb, so it is tried only where a verb matched (docs/scanning.md, "How a scan stays fast").
  */
 const ZH_FORBIDDEN_BEFORE = String.raw`(?:禁止|严禁|不得|不要|请勿|切勿|不准|不可|勿)[^。！？!?\n，,]{0,12}`
+/**
+ * A prohibition whose object is a 将/把 clause, which may list several things ("禁止将客户资料、合同、财务数据粘贴到未经批准的外部AI
+ * 工具中"): the whole clause is forbidden, however long the list.
+ */
+const ZH_FORBIDDEN_CLAUSE_BEFORE = String.raw`(?:禁止|严禁|不得|不要|请勿|切勿|不准|不可)(?:将|把)[^。！？!?\n；;]{0,40}`
 
 export const ZH_PLANTING_CUES: WeightedCue[] = [
   {
@@ -1135,10 +1140,10 @@ export const ZH_PLANTING_CUES: WeightedCue[] = [
     // a request for a password refused, then forwarded ("拒绝并转发至 security@…"), or a phishing mail reported
     // ("冒充IT管理员的钓鱼邮件，请直接删除并转发至 security@…"), sends nothing of the user's out; nor does a copy to the
     // user's own mailbox ("以后周报都抄送给我自己的邮箱 …")
-    // (not a prohibition: "禁止私自发送到外部邮箱")
+    // (not a prohibition: "禁止私自发送到外部邮箱", "禁止将客户身份证号、银行卡号等粘贴到未经审批的外部AI工具")
     re: new RegExp(
-      String.raw`${ZH_SEND}(?<!拒绝并?${ZH_SEND})(?<!(?:钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40}${ZH_SEND})(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND})(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)` +
-        String.raw`|${ZH_SENSITIVE}(?:(?!拒绝|不要|请勿|切勿|禁止|不得|勿)[^。！？!?\n]){0,30}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到|贴进|POST\s*(?:至|到|给)|(?:提交|同步|备份)(?:至|到)|作为\s*query\s*参数)` +
+      String.raw`${ZH_SEND}(?<!拒绝并?${ZH_SEND})(?<!(?:钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈)[^。！？!?\n]{0,40}${ZH_SEND})(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND})(?<!${ZH_FORBIDDEN_CLAUSE_BEFORE}${ZH_SEND})(?![^。！？!?\n]{0,8}?(?:我|用户|他|她)自己的)[^。！？!?\n]{0,20}?(?:http|@|外部|地址)` +
+        String.raw`|${ZH_SENSITIVE}(?<!${ZH_FORBIDDEN_CLAUSE_BEFORE}${ZH_SENSITIVE})(?:(?!拒绝|不要|请勿|切勿|禁止|不得|勿)[^。！？!?\n]){0,30}?(?:发送|上传|转发|抄送|(?<![未不非])公开|贴到|贴进|POST\s*(?:至|到|给)|(?:提交|同步|备份)(?:至|到)|作为\s*query\s*参数)` +
         String.raw`|${ZH_SEND_OUT}(?<!${ZH_FORBIDDEN_BEFORE}${ZH_SEND_OUT})[^。！？!?\n]{0,20}?(?:${ZH_SENSITIVE}|所有文件)`,
       'g',
     ),
