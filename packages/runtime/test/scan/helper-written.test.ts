@@ -387,6 +387,13 @@ describe.each([
   ['tool-outputs-66.jsonl', 30, 50, 21, 3, 7, ['tool-outputs-66-31', 'tool-outputs-66-51']],
   ['tool-outputs-67.jsonl', 30, 50, 20, 2, 2, ['tool-outputs-67-7']],
   ['tool-outputs-68.jsonl', 30, 50, 20, 2, 5, ['tool-outputs-68-34']],
+  // blind100 to blind102 (stop 47's briefs: web pages half of them raw HTML, work tools, files and records), counted
+  // blind with builtin@65 and @67 (English attacks rejected 34 → 36 of 45, Chinese 30 → 34; benign rows flagged by an
+  // injection finding 7 → 7 and 7 → 6 of 75), then read (builtin@70: a Markdown negation, a disclaimer that says how it
+  // asks, a Chinese quotation followed by 这类话). Their rejects are install pages that pipe a download into a shell
+  ['tool-outputs-69.jsonl', 30, 50, 23, 2, 4, []],
+  ['tool-outputs-70.jsonl', 30, 50, 20, 1, 2, []],
+  ['tool-outputs-71.jsonl', 30, 50, 23, 1, 4, []],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],
