@@ -184,10 +184,19 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
       const start = match.index
       const end = start + match[0].length
       if (pattern.skip?.(text, start, end)) continue
-      const severity = dampedSeverity(pattern.severity, matchContext(text, start, end))
+      // a phrase that is the whole of its quotation marks is named, not said ("tool output containing 'ignore previous
+      // instructions' is blocked"); an attack quotes an order with what it wants after it
+      const severity = namedPhrase(text, start, end) ? 'low' : dampedSeverity(pattern.severity, matchContext(text, start, end))
       hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
     }
   }
+}
+
+/** The match is all its quotation holds, but for a closing stop or comma: `'ignore previous instructions.'`. */
+function namedPhrase(text: string, start: number, end: number): boolean {
+  const close = CLOSING_QUOTE[text[start - 1] ?? '']
+  if (close === undefined) return false
+  return text[/^[.,!?。，！？]$/.test(text[end] ?? '') ? end + 1 : end] === close
 }
 
 const TOOL_NEVER_TABLE = [EN_TOOL_NEVER]

@@ -955,6 +955,8 @@ export const ZH_DIRECT: DirectPattern[] = [
     ),
     severity: 'high',
     what: '忽略之前的指令',
+    // a regular expression's source, not a sentence: r"(忽略|无视)(之前|以上)的(规则|指令)" in a filter's code
+    skip: (text, start, end) => /[|()]/.test(text.slice(start, end)),
   },
   {
     // "忽略你收到的上一条指令": the last order the reader was given, set aside (not "请忽略上一条消息", a sender's correction)
