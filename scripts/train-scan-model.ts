@@ -314,19 +314,12 @@ function main(): void {
     trainPassages(earlier, wholeModel),
     passageRows.filter((e) => isLaterRound(e.example)),
   )
-  const passageModel = trainPassages(on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev') : passageRows, model)
+  const passageTraining = on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev') : passageRows
+  const passageModel = trainPassages(passageTraining, model)
 
   const outputs: Array<[string, string]> = [
     [OUT, weightsModule('WEIGHTS', model, on === 'dev' ? dev.length : all.length, on)],
-    [
-      PASSAGES_OUT,
-      weightsModule(
-        'PASSAGE_WEIGHTS',
-        passageModel,
-        on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev').length : passageRows.length,
-        on,
-      ),
-    ],
+    [PASSAGES_OUT, weightsModule('PASSAGE_WEIGHTS', passageModel, passageTraining.length, on)],
   ]
   if (process.argv.includes('--check')) {
     for (const [file, text] of outputs) {

@@ -17,12 +17,12 @@ export function readable(normalized: NormalizedText): NormalizedText {
 }
 
 /**
- * `text` with its strings' escapes and character references decoded but its tags kept (and the map back), for the learned layer: the
- * model was trained on pages as written, tags and all, and reads a page stripped of them as a different text (two
+ * `text` with its strings' escapes and character references decoded but its tags kept, for the learned layer's text
+ * model: it was trained on pages as written, tags and all, and reads a page stripped of them as a different text (two
  * held-out attacks in HTML fell under its threshold when it read them so).
  */
-export function decodedText(text: string): NormalizedText {
-  return decodeCharacterReferences(decodeQuotedEscapes(identity(text)))
+export function decodedText(text: string): string {
+  return decodeCharacterReferences(decodeQuotedEscapes(identity(text))).text
 }
 
 /**

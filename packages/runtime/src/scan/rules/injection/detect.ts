@@ -194,9 +194,7 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
 
 /** The match is all its quotation holds, but for a closing stop or comma: `'ignore previous instructions.'`. */
 function namedPhrase(text: string, start: number, end: number): boolean {
-  const close = CLOSING_QUOTE[text[start - 1] ?? '']
-  if (close === undefined) return false
-  return text[/^[.,!?。，！？]$/.test(text[end] ?? '') ? end + 1 : end] === close
+  return quotedTerm(text, start, end) || (/^[.,!?。，！？]$/.test(text[end] ?? '') && quotedTerm(text, start, end + 1))
 }
 
 const TOOL_NEVER_TABLE = [EN_TOOL_NEVER]

@@ -53,13 +53,10 @@ export const learnedRule: Rule = {
   id: 'injection/learned',
   family: 'injection',
   weight: 0.6,
-  description:
-    "The learned layer: two small models trained on the development corpus and fixtures read the whole text, and each sentence of a long one, as an instruction to the model against its own (alone a flag for review, or a reject for a sentence of the text's own prose read at p ≥ 0.97; beside another rule's finding at medium or above, a reject).",
+  description: `The learned layer: two small models trained on the development corpus and fixtures read the whole text, and each sentence of a long one, as an instruction to the model against its own (alone a flag for review, or a reject for a sentence of the text's own prose read at p ≥ ${PASSAGE_REJECT}; beside another rule's finding at medium or above, a reject).`,
   check(chunk, input) {
     // the models read the whole text once, when asked about the first chunk, and report their finding there
     if (chunk !== input.chunks[0]) return []
-    // a JSON tool output's strings and a page's character references are read as the text they encode
-    const decoded = decodedText(input.text)
     // One finding at most: where the passage model finds a planted order, that passage (it says where the order is);
     // else the text model's reading, which covers the whole text. The passage model reads long texts only: a short
     // one is a sentence or two, which the text model reads as well (read alone, chat lines gave false flags). A
@@ -81,7 +78,8 @@ export const learnedRule: Rule = {
         return [finding(start, end, evidence, sure ? 'critical' : 'high')]
       }
     }
-    const p = injectionProbability(decoded.text)
+    // a JSON tool output's strings and a page's character references are read as the text they encode
+    const p = injectionProbability(decodedText(input.text))
     if (p < (input.text.length >= LONG_TEXT ? LEARNED_THRESHOLD_LONG : LEARNED_THRESHOLD)) return []
     const start = input.text.length - input.text.trimStart().length
     return [finding(start, input.text.trimEnd().length, `read by the learned model as an injection (p = ${p.toFixed(2)})`)]
