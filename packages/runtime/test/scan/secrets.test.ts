@@ -355,6 +355,82 @@ describe('secret/context-entropy', () => {
   })
 })
 
+describe('secret/context-entropy: command lines, attribute pairs, cookies', () => {
+  const value = randomText(ALNUM, 32, 90)
+  const password = `${randomText(ALNUM, 11, 91)}7`
+
+  it.each([
+    [`"auth": "${value}="`, `${value}=`],
+    [`creds = "${value}"`, value],
+    [`<add key="ApiKey" value="${value}" />`, value],
+    [`<property name="db.password" value="${password}"/>`, password],
+    [`curl -u admin:${password} https://ci.example.com/api/json`, password],
+    [`curl --user=deploy:${password} https://ci.example.com`, password],
+    [`mysql -h db.internal -u root -p${password} shop`, password],
+    [`Cookie: theme=dark; sessionid=${value}; lang=en`, value],
+    [`Set-Cookie: connect.sid=s%3A${value}; Path=/; HttpOnly`, `s%3A${value}`],
+  ])('%s: medium, sensitive, on the value', (line, secret) => {
+    const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
+    expect(hits.map((h) => [h.severity, h.sensitive, line.slice(h.start, h.end)])).toEqual([['medium', true, secret]])
+  })
+
+  it.each([
+    '<add key="ApiKey" value="${API_KEY}" />',
+    '<add key="LogLevel" value="Verbose2024xyz" />',
+    'curl -u admin:password https://ci.example.com',
+    'curl -u "$USER:$TOKEN" https://ci.example.com',
+    'tar -u archive:files2024x.tar',
+    'mysql -u root -p shop',
+    'Cookie: theme=dark; lang=en-US; tz=Europe/Berlin',
+    `Set-Cookie: session=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+  ])('%s is not a finding', (line) => {
+    expect(scan(line)).toEqual([])
+  })
+})
+
+describe('secret/stated', () => {
+  const key = randomText(ALNUM, 32, 95)
+  const password = `${randomText(ALNUM, 9, 96)}4!`
+  const stated = (text: string) => scan(text).filter((h) => h.rule === 'secret/stated')
+
+  it.each([
+    [`Remember: my OpenAI key is ${key}.`, key],
+    [`The password for the staging box is ${password}`, password],
+    [`I changed the API token to ${key} this morning.`, key],
+    [`Note that the Stripe key was "${key}", please keep it.`, key],
+    [`admin credentials: root / the password is ${password}`, password],
+    [`服务器的数据库密码是${password}，请记住。`, password],
+    [`访问令牌为 ${key}`, key],
+  ])('%s: medium and sensitive, on the value', (text, value) => {
+    const hits = stated(text)
+    expect(hits.map((h) => [h.severity, h.sensitive, text.slice(h.start, h.end)])).toEqual([['medium', true, value]])
+  })
+
+  it.each([
+    'The token limit is 4096 and the model is gpt-4o-2024-08-06.',
+    'The password must be at least 12 characters long.',
+    'The primary key is user_id_12345 and the cache key is users:42:profile.',
+    'Your access token expires at 2025-01-01T10:00:00Z.',
+    'The key is F12 on most laptops; the Enter key is Return2.',
+    'I sent the password to Alice2024 over Signal.',
+    'The password hint is Blue42Moon and the credential ID is 0a1b2c3d-4e5f-6789-abcd-ef0123456789.',
+    'Configure host, port, user and password fields, for example postgres://app:<password>@db.internal:5432/app.',
+    'Click to choose a new password: https://example.app/reset?token=9c1e4f0a7b2d',
+    'The review says sftp_password is set to Tr0ub4dor... in config/partners.yaml, please rotate it.',
+    'The API key is read from OPENAI_API_KEY in .env.local.',
+    'The bot token was revoked yesterday, ticket INC-20431.',
+    '密码长度为12位，令牌为空时返回401。',
+    '设置新密码：https://account.example.com/reset?token=8f2e1c77a0b94d51b6e3',
+  ])('%s is not a finding', (text) => {
+    expect(stated(text)).toEqual([])
+  })
+
+  it('does not repeat what the context rule finds in an assignment', () => {
+    expect(stated(`"iam-password": "${key}"`)).toEqual([])
+    expect(stated(`API key: ${key}`)).toEqual([])
+  })
+})
+
 describe('secret family, whole', () => {
   it('benign prose and code about credentials is not rejected', () => {
     const texts = [

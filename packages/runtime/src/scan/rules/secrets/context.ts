@@ -14,7 +14,7 @@ import { isPlaceholder } from './placeholder'
 
 /** Words that name a credential inside a key (`DB_PASSWORD`, `clientSecret`, `x-api-key`, `sl_pass`). */
 const KEYWORD =
-  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat)(?![A-Za-z])/gi
+  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat|auth|creds?)(?![A-Za-z])/gi
 
 /**
  * Keys named "token" that hold an identifier or a position, not a credential: a document's id in Feishu/Lark
@@ -34,6 +34,12 @@ const TYPED_ASSIGNMENT =
 const XML_ELEMENT = /[A-Za-z0-9_.-]{0,40}>[ \t]{0,4}()([^\s"'`,;()[\]{}<>]{1,300})(?=<)/y
 /** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
 const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
+/**
+ * A key named in one attribute and its value in the next: .NET's `<add key="ApiKey" value="…"/>`, Spring's
+ * `<property name="db.password" value="…"/>`.
+ */
+const ATTRIBUTE_PAIR = /[A-Za-z0-9_.-]{0,40}["'][ \t]+value[ \t]*=[ \t]*(["'])([^\s"'`<>]{1,300})(?=["'])/y
+const NAMING_ATTRIBUTE = /\b(?:key|name)[ \t]*=[ \t]*["'][A-Za-z0-9_.-]{0,40}$/
 const KEY_CHAR = /[A-Za-z0-9_.-]/
 
 /** Values that are code or prose, not secrets. */
@@ -91,7 +97,9 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
       ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
       : text[keyStart - 1] === '<'
         ? execAt(XML_ELEMENT, text, keyEnd)
-        : (execAt(TYPED_ASSIGNMENT, text, keyEnd) ?? execAt(ASSIGNMENT, text, keyEnd))
+        : NAMING_ATTRIBUTE.test(text.slice(Math.max(0, keyStart - 12), keyStart))
+          ? execAt(ATTRIBUTE_PAIR, text, keyEnd)
+          : (execAt(TYPED_ASSIGNMENT, text, keyEnd) ?? execAt(ASSIGNMENT, text, keyEnd))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue
@@ -145,6 +153,60 @@ function checkNpmrc(chunk: Chunk, hits: RuleHit[]): void {
   }
 }
 
+/**
+ * Passwords on a command line: `curl -u user:password` (also `--user`, wget's `--password` being a flag the
+ * assignments read), `mysql -p<password>` glued to its flag.
+ */
+const CURL_USER = /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)["']?([^\s:"'@/]{1,64}):([^\s"'@]{6,128})(?=["']?(?:\s|$))/g
+const MYSQL_PASSWORD = /\bmysql(?:dump|admin|sh|import)?\b[^\n]{0,160}?[ \t]-p([^\s"'-][^\s"']{5,127})/g
+
+function checkCommandLines(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  if (text.includes('curl') || text.includes('wget') || text.includes('http')) {
+    CURL_USER.lastIndex = 0
+    let m: RegExpExecArray | null
+    while ((m = CURL_USER.exec(text)) !== null) {
+      const lineStart = text.lastIndexOf('\n', m.index) + 1
+      if (!/\b(?:curl|wget|http|https)\b/.test(text.slice(lineStart, m.index))) continue
+      const password = m[2]
+      if (!looksLikeSecretValue(password, 6)) continue
+      const start = m.index + m[0].length - password.length
+      hits.push(hitAt(chunk, start, start + password.length, 'medium', `password on a command line: ${redact(password, 'secret')}`, true))
+    }
+  }
+  if (text.includes('mysql')) {
+    MYSQL_PASSWORD.lastIndex = 0
+    let m: RegExpExecArray | null
+    while ((m = MYSQL_PASSWORD.exec(text)) !== null) {
+      const password = m[1]
+      if (!looksLikeSecretValue(password, 6)) continue
+      const start = m.index + m[0].length - password.length
+      hits.push(hitAt(chunk, start, start + password.length, 'medium', `password on a command line: ${redact(password, 'secret')}`, true))
+    }
+  }
+}
+
+/** A session cookie in a `Cookie:` or `Set-Cookie:` header: whoever holds it is logged in. */
+const COOKIE_HEADER = /\b(?:Set-)?Cookie[ \t]*:[^\n]*/gi
+const SESSION_COOKIE = /(?:^|[\s;:])([A-Za-z0-9_.-]*(?:sess|sid|auth|token|jwt)[A-Za-z0-9_.-]*)=([^;\s"']{16,4096})/gi
+
+function checkCookies(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  if (!/cookie/i.test(text)) return
+  COOKIE_HEADER.lastIndex = 0
+  let header: RegExpExecArray | null
+  while ((header = COOKIE_HEADER.exec(text)) !== null) {
+    SESSION_COOKIE.lastIndex = 0
+    let m: RegExpExecArray | null
+    while ((m = SESSION_COOKIE.exec(header[0])) !== null) {
+      const value = m[2]
+      if (!looksLikeSecretValue(value, 16)) continue
+      const start = header.index + m.index + m[0].length - value.length
+      hits.push(hitAt(chunk, start, start + value.length, 'medium', `session cookie ${m[1]}: ${redact(value, 'secret')}`, true))
+    }
+  }
+}
+
 /** A 0x-prefixed 32-byte hex value: a private key when named so nearby, else just as likely a hash. */
 const HEX_KEY = /(?<![A-Za-z0-9])0x[0-9a-fA-F]{64}(?![A-Za-z0-9])/g
 const KEY_CONTEXT = /private|wallet|secret|mnemonic|seed|signing key/i
@@ -168,13 +230,15 @@ export const contextSecretRule: Rule = {
   family: 'secret',
   weight: 1,
   description:
-    'Random-looking values assigned to credential-named keys, Authorization headers, .npmrc auth tokens; not a key named "token" that holds a document\'s id or a paging cursor (`doc_token`, `nextPageToken`, `sync_token`).',
+    'Random-looking values assigned to credential-named keys (also in a key/value attribute pair), Authorization headers, .npmrc auth tokens, a password on a curl or mysql command line, a session cookie; not a key named "token" that holds a document\'s id or a paging cursor (`doc_token`, `nextPageToken`, `sync_token`).',
   check(chunk) {
     const hits: RuleHit[] = []
     checkAssignments(chunk, hits)
     checkBearer(chunk, hits)
     checkNpmrc(chunk, hits)
     checkHexKeys(chunk, hits)
+    checkCommandLines(chunk, hits)
+    checkCookies(chunk, hits)
     return hits
   },
 }

@@ -8,5 +8,6 @@ import { contextSecretRule } from './context'
 import { jwtRule } from './jwt'
 import { privateKeyRule } from './private-key'
 import { providerTokenRule } from './providers'
+import { statedSecretRule } from './stated'
 
-export const secretRules: Rule[] = [providerTokenRule, privateKeyRule, connectionStringRule, jwtRule, contextSecretRule]
+export const secretRules: Rule[] = [providerTokenRule, privateKeyRule, connectionStringRule, jwtRule, contextSecretRule, statedSecretRule]
