@@ -380,6 +380,7 @@ describe('secret/context-entropy: command lines, attribute pairs, cookies', () =
     'curl -u admin:password https://ci.example.com',
     'curl -u "$USER:$TOKEN" https://ci.example.com',
     'tar -u archive:files2024x.tar',
+    'arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf',
     'mysql -u root -p shop',
     'Cookie: theme=dark; lang=en-US; tz=Europe/Berlin',
     `Set-Cookie: session=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
@@ -401,6 +402,7 @@ describe('secret/stated', () => {
     [`admin credentials: root / the password is ${password}`, password],
     [`服务器的数据库密码是${password}，请记住。`, password],
     [`访问令牌为 ${key}`, key],
+    [`Here is the API key for the staging env:\n\n${key}\n\nKeep it safe.`, key],
   ])('%s: medium and sensitive, on the value', (text, value) => {
     const hits = stated(text)
     expect(hits.map((h) => [h.severity, h.sensitive, text.slice(h.start, h.end)])).toEqual([['medium', true, value]])
@@ -421,6 +423,7 @@ describe('secret/stated', () => {
     'The bot token was revoked yesterday, ticket INC-20431.',
     '密码长度为12位，令牌为空时返回401。',
     '设置新密码：https://account.example.com/reset?token=8f2e1c77a0b94d51b6e3',
+    'Password requirements for the portal:\n\nAt least 12 characters, 1 digit.',
   ])('%s is not a finding', (text) => {
     expect(stated(text)).toEqual([])
   })

@@ -92,6 +92,8 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     const keyStart = keyStartBefore(text, m.index)
     // A public or publishable key is meant to be shared.
     if (/public|publishable/i.test(text.slice(keyStart, keyEnd + 20))) continue
+    // A part of an AWS resource name (`arn:aws:secretsmanager:us-east-1:…:secret:prod/db-AbCdEf`) names no value.
+    if (/(?:^|[\s"'`(=,])arn:aws[a-z-]*:[^\s"'`]*$/.test(text.slice(Math.max(0, keyStart - 120), keyStart))) continue
     const isFlag = text[keyStart] === '-' && text[keyStart + 1] === '-'
     const am = isFlag
       ? execAt(FLAG_ASSIGNMENT, text, keyEnd)

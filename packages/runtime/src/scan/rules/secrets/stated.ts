@@ -39,9 +39,10 @@ function credentialName(text: string, at: number, noun: string): string | null {
 
 /**
  * Where the value starts after the noun, within the same sentence: a verb of being or setting, or a colon, an
- * equals sign. "the password for the staging box is X", "changed the token to X", "API key: X".
+ * equals sign, after which the value may stand on the next line. "the password for the staging box is X", "changed
+ * the token to X", "Here is the API key for staging:\n\nX".
  */
-const LINK = /\b(?:is|was|are|were|becomes|to|as)\b[ \t]*|[:=][ \t]*/g
+const LINK = /\b(?:is|was|are|were|becomes|to|as)\b[ \t]*|[:=][ \t]*(?:\r?\n[ \t]*){0,2}/g
 
 /** Chinese nouns and the verbs or marks that give their value: 密码是…, 令牌为…, 密钥：… */
 const ZH_STATEMENT =
