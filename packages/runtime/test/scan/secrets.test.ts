@@ -355,7 +355,7 @@ describe('secret/context-entropy', () => {
   })
 })
 
-describe('secret/context-entropy: command lines, attribute pairs, cookies', () => {
+describe('secret/context-entropy: command lines, name and value pairs, cookies', () => {
   const value = randomText(ALNUM, 32, 90)
   const password = `${randomText(ALNUM, 11, 91)}7`
 
@@ -364,6 +364,8 @@ describe('secret/context-entropy: command lines, attribute pairs, cookies', () =
     [`creds = "${value}"`, value],
     [`<add key="ApiKey" value="${value}" />`, value],
     [`<property name="db.password" value="${password}"/>`, password],
+    [`env:\n  - name: DB_PASSWORD\n    value: "${password}"\n  - name: LOG_LEVEL\n    value: debug`, password],
+    [`{"environment": [{"name": "STRIPE_SECRET", "value": "${value}"}]}`, value],
     [`curl -u admin:${password} https://ci.example.com/api/json`, password],
     [`curl --user=deploy:${password} https://ci.example.com`, password],
     [`mysql -h db.internal -u root -p${password} shop`, password],
@@ -380,6 +382,8 @@ describe('secret/context-entropy: command lines, attribute pairs, cookies', () =
     'curl -u admin:password https://ci.example.com',
     'curl -u "$USER:$TOKEN" https://ci.example.com',
     'tar -u archive:files2024x.tar',
+    '- name: API_TOKEN\n  valueFrom:\n    secretKeyRef:\n      name: app-secrets2\n      key: token',
+    '- name: DB_PASSWORD\n  value: ${DB_PASSWORD}',
     'arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf',
     'mysql -u root -p shop',
     'Cookie: theme=dark; lang=en-US; tz=Europe/Berlin',

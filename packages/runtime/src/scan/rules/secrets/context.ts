@@ -35,11 +35,13 @@ const XML_ELEMENT = /[A-Za-z0-9_.-]{0,40}>[ \t]{0,4}()([^\s"'`,;()[\]{}<>]{1,300
 /** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
 const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
 /**
- * A key named in one attribute and its value in the next: .NET's `<add key="ApiKey" value="…"/>`, Spring's
- * `<property name="db.password" value="…"/>`.
+ * A key named in one field and its value in the next: .NET's `<add key="ApiKey" value="…"/>`, Spring's
+ * `<property name="db.password" value="…"/>`, a container's environment (`- name: DB_PASSWORD` / `value: "…"` in a
+ * Kubernetes manifest or a workflow, `{"name": "STRIPE_SECRET", "value": "…"}` in a task definition).
  */
-const ATTRIBUTE_PAIR = /[A-Za-z0-9_.-]{0,40}["'][ \t]+value[ \t]*=[ \t]*(["'])([^\s"'`<>]{1,300})(?=["'])/y
-const NAMING_ATTRIBUTE = /\b(?:key|name)[ \t]*=[ \t]*["'][A-Za-z0-9_.-]{0,40}$/
+const NAME_VALUE_PAIR =
+  /[A-Za-z0-9_.-]{0,40}["']?(?:[ \t]+|[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*)["']?value["']?[ \t]*[:=][ \t]*(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
+const NAMING_FIELD = /\b(?:key|name)["']?[ \t]*[:=][ \t]*["']?[A-Za-z0-9_.-]{0,40}$/
 const KEY_CHAR = /[A-Za-z0-9_.-]/
 
 /** Values that are code or prose, not secrets. */
@@ -99,9 +101,9 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
       ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
       : text[keyStart - 1] === '<'
         ? execAt(XML_ELEMENT, text, keyEnd)
-        : NAMING_ATTRIBUTE.test(text.slice(Math.max(0, keyStart - 12), keyStart))
-          ? execAt(ATTRIBUTE_PAIR, text, keyEnd)
-          : (execAt(TYPED_ASSIGNMENT, text, keyEnd) ?? execAt(ASSIGNMENT, text, keyEnd))
+        : ((NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null) ??
+          execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
+          execAt(ASSIGNMENT, text, keyEnd))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue
@@ -232,7 +234,7 @@ export const contextSecretRule: Rule = {
   family: 'secret',
   weight: 1,
   description:
-    'Random-looking values assigned to credential-named keys (also in a key/value attribute pair), Authorization headers, .npmrc auth tokens, a password on a curl or mysql command line, a session cookie; not a key named "token" that holds a document\'s id or a paging cursor (`doc_token`, `nextPageToken`, `sync_token`).',
+    'Random-looking values assigned to credential-named keys (also a name field followed by its value field), Authorization headers, .npmrc auth tokens, a password on a curl or mysql command line, a session cookie; not a key named "token" that holds a document\'s id or a paging cursor (`doc_token`, `nextPageToken`, `sync_token`).',
   check(chunk) {
     const hits: RuleHit[] = []
     checkAssignments(chunk, hits)
