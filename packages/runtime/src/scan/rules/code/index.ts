@@ -10,7 +10,8 @@ const DESCRIPTIONS: Record<CodeRuleName, string> = {
     'child_process, subprocess, os.system/popen, pty.spawn and other spawners: low for a literal command that stays in the working tree, medium for one that reaches outside it, controls or surveys the machine, high when the command is computed or dangerous.',
   'sandbox-escape': 'Dunder walks such as __class__.__mro__ … __subclasses__(), __globals__/__builtins__ access, constructor.constructor.',
   'builtins-tamper': 'Assignments to builtins (monkeypatching checks so that they always pass).',
-  'download-exec': 'A download piped or substituted into an interpreter (curl … | sh, iex (iwr …), python -c "$(curl …)").',
+  'download-exec':
+    'A download piped or substituted into an interpreter (curl … | sh, iex (iwr …), python -c "$(curl …)"); medium when it is an install step the page documents (the page\'s own installer under install words, a Dockerfile\'s RUN).',
   'reverse-shell': 'bash -i >& /dev/tcp/…, nc -e, mkfifo … nc, socket + dup2/pty shells.',
   exfiltration: 'Credential files or the environment sent to a network sink; local files uploaded.',
   destructive: 'rm -rf /, mkfs, dd to a disk, fork bombs, drive wipes.',

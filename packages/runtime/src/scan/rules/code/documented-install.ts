@@ -1,0 +1,122 @@
+/**
+ * An install step a page documents for its reader: "The recommended way to install the Mapleleaf CLI is the install
+ * script: curl -fsSL https://get.mapleleaf.dev/install.sh | sh", a Dockerfile's `RUN curl … https://sh.rustup.rs | sh`.
+ * A download piped into a shell is still code that runs what a server sends, so it stays on record at `medium`
+ * (review); but it is not rejected like a payload when two things hold:
+ *
+ * - it stands in an install context: install words in the lines before it (install, setup, quick start, 安装, 部署)
+ *   or a Dockerfile's RUN instruction;
+ * - the server it downloads from is the page's own subject: a name from the download's host or repository
+ *   (`mapleleaf` of get.mapleleaf.dev, `golangci` of raw.githubusercontent.com/golangci/…) appears in the text
+ *   outside the command. A line planted in a page downloads from somewhere the page does not otherwise name.
+ */
+
+/** Install words in the lines before the command, or on its line. */
+const INSTALL_CONTEXT =
+  /\b(?:install(?:s|ed|er|ers|ing|ation)?|set ?up|quick ?start|getting started|bootstrap(?:ping)?|upgrad(?:e|ing))\b|安装|部署|一键|快速开始|快速上手/i
+
+/** A Dockerfile instruction that runs the command at image build time (the line, or the start of its continued line). */
+const DOCKERFILE_RUN = /^[ \t]*RUN[ \t]/m
+
+/** How far before the command the install words may stand (a heading and a sentence or two). */
+const CONTEXT_BEFORE = 400
+
+const URL = /https?:\/\/([A-Za-z0-9.-]+)(?::\d+)?(\/[^\s'"|;)]*)?/g
+
+/** Host labels and path parts that name no one: a service's role, a top-level domain, a code host. */
+const GENERIC = new Set([
+  'get',
+  'www',
+  'download',
+  'downloads',
+  'dl',
+  'install',
+  'installer',
+  'raw',
+  'cdn',
+  'static',
+  'release',
+  'releases',
+  'package',
+  'packages',
+  'pkg',
+  'pkgs',
+  'deb',
+  'rpm',
+  'apt',
+  'yum',
+  'repo',
+  'repos',
+  'api',
+  'assets',
+  'files',
+  'setup',
+  'scripts',
+  'script',
+  'main',
+  'master',
+  'latest',
+  'example',
+  'githubusercontent',
+  'github',
+  'gitlab',
+  'bitbucket',
+  'gist',
+  'gitee',
+  'codeberg',
+  'sourceforge',
+  'amazonaws',
+  'cloudfront',
+  'blob',
+  'core',
+  'windows',
+  'storage',
+  'googleapis',
+])
+
+/** The names a download's URL gives its source: the host's labels but the top-level domain, and a code host's owner and repository. */
+function sourceNames(host: string, path: string): string[] {
+  const labels = host.toLowerCase().split('.')
+  const names = labels.slice(0, -1).flatMap((l) => [l, ...l.split('-')])
+  const parts = path.toLowerCase().split('/').filter(Boolean)
+  if (/(?:^|\.)(?:github|gitlab|bitbucket|gitee|codeberg)\.(?:com|org)$|githubusercontent\.com$/.test(host.toLowerCase()))
+    for (const p of parts.slice(0, 2)) names.push(p, ...p.split(/[-_.]/))
+  return [...new Set(names)].filter((n) => n.length >= 4 && !GENERIC.has(n) && !/^\d+$/.test(n))
+}
+
+function mentionedOutside(text: string, name: string, start: number, end: number): boolean {
+  const lower = text.toLowerCase()
+  for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+    if (at >= start && at < end) continue
+    const before = lower[at - 1] ?? ' '
+    const after = lower[at + name.length] ?? ' '
+    // a word of its own (CamelCase products are lower-cased here: "DataBee" reads as "databee")
+    if (!/[a-z0-9]/.test(before) && !/[a-z0-9]/.test(after)) return true
+    if (!/[a-z0-9]/.test(before) && /[\u4e00-\u9fff]/.test(after)) return true
+  }
+  return false
+}
+
+function lineStartOf(text: string, at: number): number {
+  let start = text.lastIndexOf('\n', at - 1) + 1
+  // a continued line's instruction is where its first line starts (`RUN apt-get … \` then `&& curl … | sh`)
+  while (start > 1 && text[start - 2] === '\\') start = text.lastIndexOf('\n', start - 2) + 1
+  return start
+}
+
+/** True when the download-and-run at `[start, end)` of `text` is an install step the page documents for its reader. */
+export function documentedInstall(text: string, start: number, end: number): boolean {
+  const lineStart = lineStartOf(text, start)
+  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end)
+  const dockerRun = DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))
+  if (!dockerRun && !INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd))) return false
+  // `sh install.sh` after `curl -o install.sh https://…` runs what the lines before it downloaded
+  let command = text.slice(start, end)
+  if (!command.includes('://')) command = text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), end)
+  URL.lastIndex = 0
+  for (let m = URL.exec(command); m; m = URL.exec(command)) {
+    const names = sourceNames(m[1]!, m[2] ?? '')
+    if (names.some((name) => mentionedOutside(text, name, lineStart, lineEnd))) return true
+  }
+  return false
+}
