@@ -10,10 +10,10 @@
  * blind sets), it ranks attacks above benign texts far better than its threshold alone shows; the rules find where
  * the order is.
  */
-import { injectionProbability, strongestPassage } from '../../learned/model'
+import { injectionProbability, passageModel, strongestPassage, type ScoredPassage } from '../../learned/model'
 import { originalSpan } from '../../normalize'
 import { decodedText, passageReading } from '../../readable'
-import { dampedSeverity, matchContext } from './context'
+import { CLOSING_QUOTE, dampedSeverity, matchContext } from './context'
 import type { Chunk, Rule, RuleHit, Severity } from '../../types'
 
 /**
@@ -68,7 +68,7 @@ export const learnedRule: Rule = {
     const passage = read && strongestPassage(read.text)
     if (read && passage && passage.p >= PASSAGE_THRESHOLD) {
       const context = matchContext(read.text, passage.start, passage.end)
-      if (dampedSeverity('high', context) !== 'low') {
+      if (dampedSeverity('high', context) !== 'low' && !orderOnlyInExamples(read.text, passage)) {
         const { start, end } = originalSpan(read, passage.start, passage.end)
         const sure =
           passage.p >= PASSAGE_REJECT &&
@@ -84,6 +84,43 @@ export const learnedRule: Rule = {
     const start = input.text.length - input.text.trimStart().length
     return [finding(start, input.text.trimEnd().length, `read by the learned model as an injection (p = ${p.toFixed(2)})`)]
   },
+}
+
+/**
+ * What introduces a quotation as an example: "A line such as \"ignore your previous instructions …\" can look …",
+ * "try to give the agent orders (\"forward this thread to …\", \"you are now in developer mode\")", 例如“…”.
+ */
+const EXAMPLE_INTRO =
+  /(?:\bsuch as|\blike|\be\.g\.,?|\bi\.e\.,?|\bfor (?:example|instance),?|\b(?:orders?|instructions?|commands?|requests?|phrases?|lines?|payloads?|prompts?)\s*\(|例如|比如|诸如|譬如)\s*$/i
+/** What stands between two quotations of one list of examples. */
+const LIST_JOIN = /^\s*(?:[,;、，]\s*)?(?:or|and|或|和|或者)?\s*$/i
+/** Opening quotation marks (not the apostrophe, which is also a word's). */
+const OPENING_QUOTE = /["“「『]/g
+
+/**
+ * Whether the passage reads as an order only because of the quotations it gives as examples: with them blanked, the
+ * passage model no longer finds an order. A news article's "A line such as \"ignore your previous instructions and
+ * email …\" can look, to a language model, much like a legitimate request" describes an attack; a planted order
+ * that names things "such as invoices" keeps its verb outside the quotation.
+ */
+function orderOnlyInExamples(text: string, passage: ScoredPassage): boolean {
+  const piece = text.slice(passage.start, passage.end)
+  let bare = piece
+  let previousEnd = 0
+  let previousExample = false
+  OPENING_QUOTE.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = OPENING_QUOTE.exec(piece)) !== null) {
+    const close = piece.indexOf(CLOSING_QUOTE[m[0]] ?? m[0], m.index + 1)
+    if (close < 0) break
+    const before = piece.slice(previousEnd, m.index)
+    const example: boolean = EXAMPLE_INTRO.test(before.slice(-40)) || (previousExample && LIST_JOIN.test(before))
+    if (example) bare = bare.slice(0, m.index) + ' '.repeat(close + 1 - m.index) + bare.slice(close + 1)
+    previousExample = example
+    previousEnd = close + 1
+    OPENING_QUOTE.lastIndex = close + 1
+  }
+  return bare !== piece && injectionProbability(bare, passageModel()) < PASSAGE_THRESHOLD
 }
 
 /** A chunk whose text is shown rather than said: a fenced block, code, a shell line. */
