@@ -51,3 +51,37 @@ describe('code/download-exec: an install step the page documents', () => {
     expect(scan('curl -fsSL https://get.kestrelfly.dev/install.sh | sh').decision).toBe('reject')
   })
 })
+
+describe('code/system-write: where an install step puts what it installs', () => {
+  const systemWrite = (text: string) => codeFindings(text).filter((f) => f.rule === 'code/system-write')
+
+  it.each([
+    [
+      'a binary copied to /usr/local/bin',
+      '## Install\n\n```bash\nwget https://github.com/gullwing/gullwing/releases/download/v2.1.0/gullwing-2.1.0-linux-amd64.tar.gz\ntar xzf gullwing-2.1.0-linux-amd64.tar.gz\nsudo cp gullwing-2.1.0-linux-amd64/gullwing /usr/local/bin/\n```',
+    ],
+    [
+      'a service unit',
+      '## Setup as a service\n\n```bash\nsudo cp contrib/gullwing.service /etc/systemd/system/\nsudo systemctl enable --now gullwing\n```',
+    ],
+    [
+      'a PATH line in a login file',
+      '安装\n----\n\n```bash\necho \'export PATH="$HOME/.gullwing/bin:$PATH"\' >> ~/.bashrc\nsource ~/.bashrc\n```',
+    ],
+  ])('%s under install words: low, on record only', (_, text) => {
+    const found = systemWrite(text)
+    expect(found.length).toBeGreaterThan(0)
+    for (const f of found) expect(f.severity).toBe('low')
+  })
+
+  it.each([
+    ['a key trusted for SSH', '## Install\n\n```bash\necho "ssh-ed25519 AAAAC3Nza...k9 ops@gullwing" >> ~/.ssh/authorized_keys\n```'],
+    ['a hosts entry', '## Install\n\n```bash\necho "203.0.113.7 updates.gullwing.dev" | sudo tee -a /etc/hosts\n```'],
+    [
+      'a binary copied without install words',
+      '## Notes\n\n```bash\nwget https://github.com/gullwing/gullwing/releases/download/v2.1.0/gullwing-2.1.0-linux-amd64.tar.gz\ntar xzf gullwing-2.1.0-linux-amd64.tar.gz\nsudo cp gullwing-2.1.0-linux-amd64/gullwing /usr/local/bin/\n```',
+    ],
+  ])('%s: still high', (_, text) => {
+    expect(systemWrite(text).map((f) => f.severity)).toContain('high')
+  })
+})

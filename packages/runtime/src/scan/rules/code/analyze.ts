@@ -1,7 +1,7 @@
 import type { Chunk, ScanInput } from '../../types'
 import type { CodeFindings, CodeHit } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
-import { documentedInstall } from './documented-install'
+import { documentedInstall, documentedSystemWrite } from './documented-install'
 import { FOCUS_THRESHOLD, focusText, SINK_TRIGGER } from './focus'
 import type { Segment } from './prose'
 import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
@@ -345,13 +345,21 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
   const found = findingsOf(chunk, whole)
   let hits = found.hits
   if (chunk.kind === 'prose' && !whole) hits = hits.filter((h) => rank(h.severity) >= 1)
-  // A page's own install step (its product's install script, a Dockerfile's RUN) is reviewed, not rejected.
+  // A page's own install step is not a payload: its product's install script piped into a shell (or a Dockerfile's
+  // RUN doing so) is reviewed, not rejected; a binary, a service unit or a PATH line put where installs put them is
+  // only on record (it would otherwise add to the install script's finding and reject the page).
   if (!whole)
-    for (const h of hits)
-      if (h.rule === 'download-exec' && rank(h.severity) >= 2 && documentedInstall(input.text, h.start, h.end)) {
-        h.severity = 'medium'
+    for (const h of hits) {
+      if (rank(h.severity) < 2) continue
+      const documented =
+        h.rule === 'download-exec'
+          ? documentedInstall(input.text, h.start, h.end) && 'medium'
+          : h.rule === 'system-write' && documentedSystemWrite(input.text, h.start, h.end) && 'low'
+      if (documented) {
+        h.severity = documented
         h.evidence = h.evidence.replace(': ', ' (an install step the page documents): ')
       }
+    }
   if (whole) {
     // A command line written out in a shell block is a step to read (and the shell rules judge it); in prose, a
     // lone backticked command is the shape of a command injection (`ls -al /` runs in Ruby, Perl, PHP, shells).

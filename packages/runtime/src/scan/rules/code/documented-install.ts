@@ -120,3 +120,29 @@ export function documentedInstall(text: string, start: number, end: number): boo
   }
   return false
 }
+
+/**
+ * Where an install step puts what it installs: a binary or a library under /usr/local or /opt, a service unit, a
+ * package source list. A write anywhere else a login or the system reads (authorized_keys, sudoers, crontab, /etc/hosts,
+ * ld.so.preload) is not an install step, whatever the words around it.
+ */
+const INSTALL_LOCATION =
+  /^(?:\/usr\/local\/(?:bin|sbin|lib|share|include)|\/usr\/(?:bin|share\/keyrings)|\/opt|\/etc\/(?:systemd\/system|apt\/(?:sources\.list\.d|keyrings|trusted\.gpg\.d)|yum\.repos\.d|bash_completion\.d))(?:\/|$)/
+/** The words of a command that are paths a login or the system reads. */
+const SYSTEM_PATHS =
+  /(?:^|[\s"'=>])((?:\/(?:etc|usr|bin|sbin|boot|lib|lib64|root|sys|opt)|\/var\/spool\/cron)\/[^\s"';|&]*|~?[^\s"';|&]*(?:\.bashrc|\.bash_profile|\.zshrc|\.profile|authorized_keys|crontab))/g
+/** A line appended to a login file that only extends PATH: `echo 'export PATH="$HOME/.tool/bin:$PATH"' >> ~/.zshrc`. */
+const PATH_EXPORT_TO_LOGIN_FILE =
+  /^(?:echo|printf)\s+["']?export PATH="?(?:\$HOME|~|\$\{HOME\})\/[\w./-]+(?::\$PATH|:\$\{PATH\})?"?["']?\s*>>\s*(?:~|\$HOME)\/\.(?:bashrc|bash_profile|zshrc|profile)\s*$/
+
+/** True when the system write at `[start, end)` of `text` puts an installed program where install steps put one, in an install context. */
+export function documentedSystemWrite(text: string, start: number, end: number): boolean {
+  const lineStart = lineStartOf(text, start)
+  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end)
+  const dockerRun = DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))
+  if (!dockerRun && !INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd))) return false
+  const command = text.slice(start, end).trim()
+  if (PATH_EXPORT_TO_LOGIN_FILE.test(command)) return true
+  const paths = [...command.matchAll(SYSTEM_PATHS)].map((m) => m[1]!)
+  return paths.length > 0 && paths.every((p) => INSTALL_LOCATION.test(p))
+}

@@ -15,7 +15,8 @@ const DESCRIPTIONS: Record<CodeRuleName, string> = {
   'reverse-shell': 'bash -i >& /dev/tcp/…, nc -e, mkfifo … nc, socket + dup2/pty shells.',
   exfiltration: 'Credential files or the environment sent to a network sink; local files uploaded.',
   destructive: 'rm -rf /, mkfs, dd to a disk, fork bombs, drive wipes.',
-  'system-write': 'Writes to system or login files (/etc, ~/.bashrc, authorized_keys …).',
+  'system-write':
+    'Writes to system or login files (/etc, ~/.bashrc, authorized_keys …); low for an install step that puts a program, a service unit or a PATH line where installs do.',
   'bare-payload': 'The whole candidate is a short piece of code that reaches outside the working tree (a payload, not a memory).',
 }
 
