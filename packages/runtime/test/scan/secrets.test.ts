@@ -386,6 +386,8 @@ describe('secret/context-entropy: command lines, name and value pairs, cookies',
     '- name: DB_PASSWORD\n  value: ${DB_PASSWORD}',
     'arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf',
     'mysql -u root -p shop',
+    'apksigner sign --ks release.jks --ks-pass env:KEYSTORE_PASS app.apk',
+    'apksigner sign --ks release.jks --key-pass file:/run/secrets/key_password app.apk',
     'Cookie: theme=dark; lang=en-US; tz=Europe/Berlin',
     `Set-Cookie: session=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
   ])('%s is not a finding', (line) => {

@@ -45,9 +45,26 @@ function uncheckedApproval(text: string, start: number, end: number, severity: S
 const RISKY_ACTION =
   /\b(?:delet(?:e|es|ing|ion)|drop(?:ping)? (?:the )?(?:tables?|databases?|db)|production|prod|databases?|payments?|pay|paid|paying|transfers?|wires?|invoices?|bills|funds|money|purchases?|refunds?|deploy(?:s|ments?)?|releases?|merg(?:e|es|ing)|pull requests|prs|links? from|unknown senders?|attachments?|downloads?|installs?|medical|financial|dose|prescriptions?|passwords?|accounts?|push(?:es|ing)? (?:directly )?to (?:main|master|prod\w*)|main branch|hotfix(?:es)?|background checks?|identity checks?|kyc|social security|ssns?|deposits?)\b/i
 
+/**
+ * A gerund that is the subject of a statement about it, not an order: "Disabling verification is how people end up
+ * installing typosquatted packages", "skipping review can leave …". Unless the statement allows it ("skipping the
+ * confirmation step is fine from now on", "… is the new default"), which is the order said another way.
+ */
+const GERUND_STATEMENT =
+  /^\s+(?:is|was|are|were|can|could|will|would|may|might|leads?|led|means?|makes?|opens?|exposes?|causes?|has|have|tends?)\b/i
+const ALLOWED =
+  /^\s+(?:is|are|was|were|will be|would be)\s+(?:now\s+|also\s+|totally\s+|completely\s+|perfectly\s+)?(?:fine|ok(?:ay)?|allowed|permitted|approved|acceptable|expected|authori[sz]ed|required|encouraged|preferred|standard|safe|normal|the (?:new\s+)?(?:default|policy|norm|rule|standard|way))\b/i
+
+function gerundStatement(text: string, start: number, end: number): boolean {
+  if (!/^[A-Za-z]+ing\b/.test(text.slice(start, end))) return false
+  const after = text.slice(end, end + 60)
+  return GERUND_STATEMENT.test(after) && !ALLOWED.test(after)
+}
+
 function guardedRisk(text: string, start: number, end: number, severity: Severity): Severity | null {
   // "the user can't merge their own PR without review" forbids what it names
   if (forbiddenException(text, start, end)) return null
+  if (gerundStatement(text, start, end)) return null
   // "when archiving (not deleting) newsletters": a risk named only to exclude it
   return RISKY_ACTION.test(clauseWindow(text, start, end).replace(/\((?:not|never|no)\b[^)]{0,60}\)/gi, ' ')) ? severity : null
 }

@@ -65,6 +65,8 @@ export function looksLikeSecretValue(value: string, min: number): boolean {
   if (value.startsWith('/') || value.startsWith('./') || value.startsWith('~/')) return false
   // a value built from an environment variable (`key: pip-$CI_COMMIT_REF_SLUG`, `${DB_HOST}`) is filled in elsewhere
   if (ENV_REFERENCE.test(value)) return false
+  // a signing tool's reference to where the password is (`--ks-pass env:KEYSTORE_PASS`, `-passin file:pw.txt`)
+  if (/^(?:env|file|fd):[\w./$-]/.test(value)) return false
   const hex = charsetOf(value) === 'hex'
   // Random hex always mixes digits and letters; other random text mixes at least two character classes (a
   // single-class value cannot be told from words run together: both reach about 3.8 bits a character).
