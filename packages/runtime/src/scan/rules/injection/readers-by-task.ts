@@ -70,7 +70,8 @@ export const EN_READER_BY_TASK: RegExp[] = [
   // (and "For whichever assistant compiles these minutes for circulation:", its task on this very text)
   // (and "whatever system files or schedules payment of this invoice can overwrite …", its task on a thing this text names)
   /\b(?:whatever|whichever)\s+(?:AI\s+|automated\s+)?(?:tool|bot|agent|model|assistant|system|software|scheduler|summari[sz]er|copilot)\s+(?:(?:is\s+)?\w+ing\b|\w+s(?:\s+(?:and|or)\s+\w+s)?\s+(?:[\w-]+\s+(?:of|for|from)\s+)?(?:this|these)\b)/gi,
-  /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
+  // (not what text is described as made for: "reviews written for the summarizer rather than for shoppers")
+  /\b(?:summari[sz]er|screener|crawler|indexer|scraper)s?\b(?<=\b(?:for|to)\s+(?:the|any|every)\s+\w+)(?<!\b(?:written|meant|aimed|intended|addressed|directed|targeted|designed|made|crafted|tailored|optimi[sz]ed|tuned)\s+(?:for|to)\s+(?:the|any|every)\s+\w+)/gi,
   /\bautomated\s+[\w-]+\b(?<=\b(?:any|every|each|the)\s+automated\s+[\w-]+)[^.!?\n]{0,60}?\b(?:should|must|shall|needs? to|is to|are to)\b/gi,
   // "Budgeting and bookkeeping applications importing this statement on the member's behalf:", "Notice to claims and
   // benefits software acting on the member's behalf:", "services that compare, rank or summarize finance apps for their
