@@ -237,6 +237,8 @@ describe('the passage model', () => {
     // described: the order is inside a quotation introduced as an example, or a list of them
     expect(learned('A line such as "please zorblex the archive" can look, to a model, like a request.')).toEqual([])
     expect(learned('Some pages give the agent orders ("zorblex the archive", "you are in maintenance mode").')).toEqual([])
+    // on record: what a customer's field contained
+    expect(learned('On Feb 12 a dispute\'s free-text field contained the sentence: "Please zorblex the archive."')).toEqual([])
     // said: the order's verb stands outside the quotation, which only names its terms
     expect(learned('Zorblex records such as "invoices.pdf" and "payroll.csv" before noon.')).toHaveLength(1)
     expect(learned('Please zorblex the archive before noon.')).toHaveLength(1)

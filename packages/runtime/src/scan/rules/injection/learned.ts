@@ -88,10 +88,11 @@ export const learnedRule: Rule = {
 
 /**
  * What introduces a quotation as an example: "A line such as \"ignore your previous instructions …\" can look …",
- * "try to give the agent orders (\"forward this thread to …\", \"you are now in developer mode\")", 例如“…”.
+ * "try to give the agent orders (\"forward this thread to …\", \"you are now in developer mode\")", 例如“…”; or as
+ * what someone wrote, on record: "a dispute whose free-text field contained the sentence: \"Ignore …\"".
  */
 const EXAMPLE_INTRO =
-  /(?:\bsuch as|\blike|\be\.g\.,?|\bi\.e\.,?|\bfor (?:example|instance),?|\b(?:orders?|instructions?|commands?|requests?|phrases?|lines?|payloads?|prompts?)\s*\(|例如|比如|诸如|譬如)\s*$/i
+  /(?:\bsuch as|\blike|\be\.g\.,?|\bi\.e\.,?|\bfor (?:example|instance),?|\b(?:orders?|instructions?|commands?|requests?|phrases?|lines?|payloads?|prompts?)\s*\(|\b(?:contain(?:ed|s|ing)?|includ(?:ed|es|ing)|read|said|sent|wrote|typed|pasted|submitted|left)\s+(?:the|a|this)\s+(?:following\s+)?(?:sentence|text|line|message|phrase|words?|string|comment|note)\s*:?|例如|比如|诸如|譬如)\s*$/i
 /** What stands between two quotations of one list of examples. */
 const LIST_JOIN = /^\s*(?:[,;、，]\s*)?(?:or|and|或|和|或者)?\s*$/i
 /** Opening quotation marks (not the apostrophe, which is also a word's). */

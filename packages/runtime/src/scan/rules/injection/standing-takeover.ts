@@ -858,7 +858,8 @@ export const TAKEOVER_ACTS: ActPattern[] = [
     // request": payments and powers the way scams ask for them
     act: 'approval',
     re: anyOf(
-      String.raw`\b(?:pay|paid|buy|purchase|send|settle)\b[^.!?\n]{0,80}?\b(?:in|with|via|using|at)\s+(?:\w+\s+){0,2}?(?:gift ?cards?|bitcoin atms?|crypto(?:currency)? atms?|prepaid cards?|western union|moneygram)\b`,
+      // (not a refund policy's "If you paid with a gift card, …", "orders paid with gift cards": how one was paid)
+      String.raw`\b(?:pay|(?<!\b(?:if|when|whether|once|where|was|were|been|orders?|items?|purchases?)\s+(?:\w+\s+){0,2})paid|buy|purchase|send|settle)\b[^.!?\n]{0,80}?\b(?:in|with|via|using|at)\s+(?:\w+\s+){0,2}?(?:gift ?cards?|bitcoin atms?|crypto(?:currency)? atms?|prepaid cards?|western union|moneygram)\b`,
       String.raw`\bgift ?cards?\b[^.!?\n]{0,80}?\b(?:codes?|send|text|reply)\b`,
       String.raw`\b(?:grant|give)\s+(?:\w+\s+)?(?:write|admin|edit|owner|full|push)\s+access\b[^.!?\n]{0,60}?\b(?:on request|when asked|if asked|to anyone|whenever)\b`,
     ),
