@@ -104,12 +104,22 @@ function lineStartOf(text: string, at: number): number {
   return start
 }
 
-/** True when the download-and-run at `[start, end)` of `text` is an install step the page documents for its reader. */
-export function documentedInstall(text: string, start: number, end: number): boolean {
+/**
+ * The line (continued lines joined) of the command at `[start, end)` when it stands in an install context: install
+ * words in it or in the lines before it, or a Dockerfile's RUN; null otherwise.
+ */
+function installLine(text: string, start: number, end: number): { lineStart: number; lineEnd: number } | null {
   const lineStart = lineStartOf(text, start)
   const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end)
-  const dockerRun = DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))
-  if (!dockerRun && !INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd))) return false
+  if (DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))) return { lineStart, lineEnd }
+  return INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd)) ? { lineStart, lineEnd } : null
+}
+
+/** True when the download-and-run at `[start, end)` of `text` is an install step the page documents for its reader. */
+export function documentedInstall(text: string, start: number, end: number): boolean {
+  const line = installLine(text, start, end)
+  if (!line) return false
+  const { lineStart, lineEnd } = line
   // `sh install.sh` after `curl -o install.sh https://…` runs what the lines before it downloaded
   let command = text.slice(start, end)
   if (!command.includes('://')) command = text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), end)
@@ -137,10 +147,7 @@ const PATH_EXPORT_TO_LOGIN_FILE =
 
 /** True when the system write at `[start, end)` of `text` puts an installed program where install steps put one, in an install context. */
 export function documentedSystemWrite(text: string, start: number, end: number): boolean {
-  const lineStart = lineStartOf(text, start)
-  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end)
-  const dockerRun = DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))
-  if (!dockerRun && !INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd))) return false
+  if (!installLine(text, start, end)) return false
   const command = text.slice(start, end).trim()
   if (PATH_EXPORT_TO_LOGIN_FILE.test(command)) return true
   const paths = [...command.matchAll(SYSTEM_PATHS)].map((m) => m[1]!)
