@@ -43,7 +43,13 @@ import {
   ZH_MENTIONS,
   ZH_NOTICE_TAGS,
 } from './addresses'
-import { EN_READER_BY_TASK, EN_READER_OF_ERRANDS, findReaderByTaskWords } from './readers-by-task'
+import {
+  EN_ACT_FOR_ANOTHER,
+  EN_READER_BY_TASK,
+  EN_READER_FOR_ANOTHER,
+  EN_READER_OF_ERRANDS,
+  findReaderByTaskWords,
+} from './readers-by-task'
 import {
   DE_DIRECT,
   DE_PLANTING_CUES,
@@ -141,6 +147,8 @@ export function detectInjection(text: string): RawHit[] {
     [EN_ACTION, ...(german ? [DE_ACTION] : []), ...(cjk ? [ZH_REQUEST] : [])],
     hits,
   )
+  // A reader acting for another person, told to act on that person's money, accounts or things
+  if (lower.includes('for')) runAddressed(text, { weak: EN_READER_FOR_ANOTHER }, [EN_ACT_FOR_ANOTHER], hits)
   // A mention of the assistant in a chat (English actions only, whatever the other languages of the text)
   if (mention && enAddress.length) runAddressed(text, { weak: EN_MENTIONS }, [EN_ACTION], hits)
   if (cjk)
