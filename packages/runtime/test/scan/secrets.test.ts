@@ -86,6 +86,10 @@ describe('secret/provider-token', () => {
     ['Terraform Cloud token', `${randomText(LOWER_DIGITS, 14, 233)}.atlasv1.${randomText(B64URL, 67, 234)}`],
     ['MaxMind license key', `${randomText(ALNUM, 6, 235)}_${randomText(ALNUM, 29, 236)}_mmk`],
     ['Azure AD client secret', `${randomText(ALNUM, 3, 237)}8Q~${randomText(B64URL, 34, 238)}`],
+    ['Google OAuth refresh token', `1//0${randomText(B64URL, 99, 251)}`],
+    ['AWS session token', `IQoJb3JpZ2luX2Vj${randomText(B64, 300, 252)}`],
+    ['JFrog reference token', `cmVmdGtuOjAxOj${randomText(ALNUM, 50, 253)}`],
+    ['Slack configuration token', `xoxe.xoxp-1-${randomText(ALNUM, 140, 254)}`],
   ]
 
   it.each(tokens)('%s: high, sensitive, exact span, redacted evidence', (name, token) => {

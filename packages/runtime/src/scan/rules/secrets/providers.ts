@@ -58,6 +58,8 @@ const FORMATS: TokenFormat[] = [
   format('GitLab agent token', 'glagent-', '[A-Za-z0-9_-]{50,1024}', 8),
   format('GitLab runner registration token', 'GR1348941', '[A-Za-z0-9_-]{20,50}', 9),
   format('Slack token', 'xox[abposre]-', '(?:\\d+-)?[0-9A-Za-z-]{10,200}', 5),
+  // a configuration token pair ("xoxe.xoxp-1-…") and its refresh token ("xoxe-1-…", matched by the line above)
+  format('Slack configuration token', 'xoxe\\.xox[bp]-', '\\d-[A-Za-z0-9-]{100,300}', 10),
   format('Slack app token', 'xapp-', '\\d-[A-Z0-9]{6,}-\\d{6,}-[a-f0-9]{16,}', 5),
   format('Slack webhook', 'https://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 23),
   format('Stripe live key', '[sr]k_live_', '[A-Za-z0-9]{20,247}', 8),
@@ -66,6 +68,10 @@ const FORMATS: TokenFormat[] = [
   format('Google API key', 'AIza', '[0-9A-Za-z_-]{35}', 4),
   format('Google OAuth client secret', 'GOCSPX-', '[A-Za-z0-9_-]{24,40}', 7),
   format('Google OAuth access token', 'ya29\\.', '[A-Za-z0-9_-]{30,}', 5),
+  // Google's refresh tokens start "1//0", then the token's body
+  format('Google OAuth refresh token', '1//0', '[A-Za-z0-9_-]{40,}', 4),
+  // AWS STS session tokens: base64 whose first bytes are always the same ("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdz")
+  format('AWS session token', 'IQoJb3JpZ2luX2Vj|FwoGZXIvYXdz', '[A-Za-z0-9/+=]{80,}', 12),
   format('Anthropic API key', 'sk-ant-', '[a-z]{2,8}\\d{0,3}-[A-Za-z0-9_-]{32,300}', 7),
   format('OpenRouter API key', 'sk-or-v1-', '[a-f0-9]{64}', 9),
   format('OpenAI API key', 'sk-', '(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{10,200}T3BlbkFJ[A-Za-z0-9_-]{10,200}', 3),
@@ -108,6 +114,8 @@ const FORMATS: TokenFormat[] = [
   format('Atlassian API token', 'ATATT3', '[A-Za-z0-9_=-]{100,}', 6),
   format('Bitbucket app password', 'ATBB', '[A-Za-z0-9_=.-]{32,}', 4),
   format('JFrog Artifactory key', 'AKCp', '[A-Za-z0-9]{60,}', 4),
+  // JFrog reference tokens are base64 of "reftkn:01:…"
+  format('JFrog reference token', 'cmVmdGtuOjAxOj', '[A-Za-z0-9]{40,}', 14),
   format('Mailgun key', 'key-', '[0-9a-f]{32}', 4),
   format('Mapbox secret token', 'sk\\.eyJ', '[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}', 5),
   format('Supabase token', 'sbp_|sb_secret_', '[A-Za-z0-9_-]{32,}', 4),
