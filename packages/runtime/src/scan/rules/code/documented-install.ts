@@ -84,8 +84,8 @@ function sourceNames(host: string, path: string): string[] {
   return [...new Set(names)].filter((n) => n.length >= 4 && !GENERIC.has(n) && !/^\d+$/.test(n))
 }
 
-function mentionedOutside(text: string, name: string, start: number, end: number): boolean {
-  const lower = text.toLowerCase()
+/** Whether `name` stands as a word of `lower` (the text lower-cased) outside `[start, end)`. */
+function mentionedOutside(lower: string, name: string, start: number, end: number): boolean {
   for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
     if (at >= start && at < end) continue
     const before = lower[at - 1] ?? ' '
@@ -110,7 +110,8 @@ function lineStartOf(text: string, at: number): number {
  */
 function installLine(text: string, start: number, end: number): { lineStart: number; lineEnd: number } | null {
   const lineStart = lineStartOf(text, start)
-  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end)
+  const newline = text.indexOf('\n', end)
+  const lineEnd = newline < 0 ? text.length : newline
   if (DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))) return { lineStart, lineEnd }
   return INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd)) ? { lineStart, lineEnd } : null
 }
@@ -123,10 +124,11 @@ export function documentedInstall(text: string, start: number, end: number): boo
   // `sh install.sh` after `curl -o install.sh https://…` runs what the lines before it downloaded
   let command = text.slice(start, end)
   if (!command.includes('://')) command = text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), end)
+  const lower = text.toLowerCase()
   URL.lastIndex = 0
   for (let m = URL.exec(command); m; m = URL.exec(command)) {
     const names = sourceNames(m[1]!, m[2] ?? '')
-    if (names.some((name) => mentionedOutside(text, name, lineStart, lineEnd))) return true
+    if (names.some((name) => mentionedOutside(lower, name, lineStart, lineEnd))) return true
   }
   return false
 }

@@ -84,10 +84,10 @@ const CAPS_PLACEHOLDER = /[?&][\w-]*=[A-Z][A-Z0-9]*_[A-Z0-9_]+(?=[&)\s]|$)/
 
 /**
  * What leaves with the order: a copy of what the user writes or shares, or data only they should hold. Global: the
- * clause's every such word is read (`match`), to tell work products alone from anything more.
+ * clause's every such word is read (`match`), to tell work products alone from anything more. People's data counts
+ * when it is named as theirs ("customer names", "patient records", "client e-mail addresses"), not bare "shipping
+ * addresses": a help page's "export your order history, including shipping addresses, to a CSV file".
  */
-// (the people's data named as theirs — "customer names", "patient records", "client e-mail addresses" —, not bare
-// "shipping addresses": a help page's "export your order history, including shipping addresses, to a CSV file")
 const OUTBOUND_OBJECT =
   /\b(?:cop(?:y|ies)|duplicates?|card (?:details|numbers?|data)|cvv|passports?(?: numbers?)?|reset links?|password reset|passwords?|credentials|id numbers?|social security|ssns?|date of birth|bank (?:details|logins?)|account numbers?|documents?|attachments?|files?|contacts|messages|e-?mails|conversations?|chat (?:logs?|history)|transcripts?|summar(?:y|ies) including|health|medical|location|recordings?|logs?|spreadsheets?|decks?|cvs?|resumes?|salar(?:y|ies)|scans|contact lists?|deal values?|secrets|environment variables|env vars|\.env|api keys?|tokens?|notes|reports?|weight|heart-?rate|medications?|diagnos[ie]s|calendars?|schedules?|availability|scans?|w-?2s?|1099s?|tax (?:returns?|forms?|documents?)|returns?|archives?|backups?|(?:login|2fa|mfa|sms|verification|one-time|security|dial-in) codes?|driver'?s licen[cs]es?|licen[cs]e|direct[- ]deposit(?: forms?)?|payslips?|pay stubs?|lab results|(?:customer|client|patient|member|employee|guest|student|subscriber|buyer|user)s?['’]?\s+(?:names?|e-?mail(?:\s+address(?:es)?)?|(?:phone|mobile|contact)\s+(?:numbers?|details)|(?:home\s+|shipping\s+|postal\s+|billing\s+)?address(?:es)?|data|records|details|lists?|database|information|pii|personal\s+(?:data|information|details)))\b/gi
 /**

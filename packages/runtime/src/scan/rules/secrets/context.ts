@@ -166,6 +166,13 @@ function checkNpmrc(chunk: Chunk, hits: RuleHit[]): void {
 const CURL_USER = /(?<![\w-])(?:-u|--user)(?:[ \t]+|=)["']?([^\s:"'@/]{1,64}):([^\s"'@]{6,128})(?=["']?(?:\s|$))/g
 const MYSQL_PASSWORD = /\bmysql(?:dump|admin|sh|import)?\b[^\n]{0,160}?[ \t]-p([^\s"'-][^\s"']{5,127})/g
 
+/** A password that ends the command-line match `m`, when it reads as one. */
+function commandLinePassword(chunk: Chunk, m: RegExpExecArray, password: string, hits: RuleHit[]): void {
+  if (!looksLikeSecretValue(password, 6)) return
+  const start = m.index + m[0].length - password.length
+  hits.push(hitAt(chunk, start, start + password.length, 'medium', `password on a command line: ${redact(password, 'secret')}`, true))
+}
+
 function checkCommandLines(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
   if (text.includes('curl') || text.includes('wget') || text.includes('http')) {
@@ -173,22 +180,13 @@ function checkCommandLines(chunk: Chunk, hits: RuleHit[]): void {
     let m: RegExpExecArray | null
     while ((m = CURL_USER.exec(text)) !== null) {
       const lineStart = text.lastIndexOf('\n', m.index) + 1
-      if (!/\b(?:curl|wget|http|https)\b/.test(text.slice(lineStart, m.index))) continue
-      const password = m[2]
-      if (!looksLikeSecretValue(password, 6)) continue
-      const start = m.index + m[0].length - password.length
-      hits.push(hitAt(chunk, start, start + password.length, 'medium', `password on a command line: ${redact(password, 'secret')}`, true))
+      if (/\b(?:curl|wget|http|https)\b/.test(text.slice(lineStart, m.index))) commandLinePassword(chunk, m, m[2], hits)
     }
   }
   if (text.includes('mysql')) {
     MYSQL_PASSWORD.lastIndex = 0
     let m: RegExpExecArray | null
-    while ((m = MYSQL_PASSWORD.exec(text)) !== null) {
-      const password = m[1]
-      if (!looksLikeSecretValue(password, 6)) continue
-      const start = m.index + m[0].length - password.length
-      hits.push(hitAt(chunk, start, start + password.length, 'medium', `password on a command line: ${redact(password, 'secret')}`, true))
-    }
+    while ((m = MYSQL_PASSWORD.exec(text)) !== null) commandLinePassword(chunk, m, m[1], hits)
   }
 }
 
