@@ -278,8 +278,9 @@ function runPlanting(
   const matches: CueMatch[] = []
   cues.forEach((cue, index) => {
     for (const match of allMatches(cue.re, text, MAX_MATCHES)) {
-      if (titleCased(match[0]) || mentionedNotOrdered(text, match.index, match.index + match[0].length)) continue
-      matches.push({ start: match.index, end: match.index + match[0].length, cue: index, weight: cue.weight, what: cue.what })
+      const end = match.index + match[0].length
+      if (titleCased(match[0]) || mentionedNotOrdered(text, match.index, end) || cue.skip?.(text, match.index, end)) continue
+      matches.push({ start: match.index, end, cue: index, weight: cue.weight, what: cue.what })
     }
   })
   if (matches.length === 0) return

@@ -41,6 +41,8 @@ export interface WeightedCue {
   re: RegExp
   weight: number
   what: string
+  /** A match that is not the cue's claim after all (a look the expression cannot take, e.g. at the word before it). */
+  skip?: (text: string, start: number, end: number) => boolean
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -602,6 +604,51 @@ const KEPT_FROM_THE_PRINCIPAL = [
 ].join('|')
 
 /**
+ * Words after which a verb of sending is the verb ("please email", "and upload", "then copy"), not the first half of a
+ * noun ("the shared club email password", "a convincing copy of the site").
+ */
+const VERB_INTRODUCERS = new Set(
+  'to and or then please pls also just now so must should shall will would can could may might you we i they he she it immediately always never not'.split(
+    ' ',
+  ),
+)
+
+/** The word right before `at` on its line, separated by spaces only; '' when punctuation, a line start or nothing precedes. */
+function wordBefore(text: string, at: number): string {
+  const m = /([A-Za-z][\w'’-]*)[ \t]+$/.exec(text.slice(Math.max(0, at - 40), at))
+  return m ? m[1]!.toLowerCase() : ''
+}
+
+/** A copy made to be put somewhere ("put a plaintext copy of the vault master password in …", "attach a copy of …"). */
+const COPY_PLACED =
+  /\b(?:put|place|leave|keep|save|store|attach|include|send|give|make|upload|post|drop|e-?mail|forward|share|paste|add)\s+(?:[\w-]+\s+){0,3}$/i
+
+/**
+ * "Sends sensitive data out" that is not an act: a noun ("the club email password", "the ENA upload password", "a copy of
+ * your personal data", "a convincing copy of the toll website … their card number"), or the data named only to be
+ * left out ("send them the vault path, not the password", "forward it …, (c) not disclose any personal data", a notice
+ * that says "We never ask for card numbers"). "A copy of every key" stays: attacks ask for copies of everything.
+ */
+function notSentOut(text: string, start: number, end: number): boolean {
+  const match = text.slice(start, end)
+  const before = wordBefore(text, start)
+  const modified = before !== '' && !VERB_INTRODUCERS.has(before)
+  if (
+    modified &&
+    /^(?:e-?mail|upload|post|share|copy|sync|paste|send)\s+(?:passwords?|credentials?|tokens?|api keys?|secrets?)$/i.test(match)
+  )
+    return true
+  if (
+    modified &&
+    /^cop(?:y|ies)\s+of\s+(?!(?:every|all|each|any)\b)/i.test(match) &&
+    !COPY_PLACED.test(text.slice(Math.max(0, start - 60), start))
+  )
+    return true
+  const verb = /^\S+/.exec(match)![0].length
+  return /\b(?:not|never|n[’']t)\s+(?:[\w'’-]+\s+){0,5}[\w'’-]+$/i.test(match.slice(verb))
+}
+
+/**
  * Claims a poisoned memory makes. Weights: 3 = held for review alone (a step taken for someone without them); 2 = a
  * claim no benign memory needs; 1 = suspicious only in company.
  */
@@ -724,10 +771,11 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     // Markdown's ("Do **not** paste customer personal data"), a disclaimer may say how it asks ("We will never ask you by
     // email to send W-2s"), and a password manager is a tool, not a password ("send it to staff through the password
     // manager").
-    re: /(?<!\b(?:someone|somebody|anyone|anybody)\s+(?:please\s+)?)\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|["'`]\s*:|\s+you\b|(?<=ed)\s+(?:by\b|(?:passwords?|credentials?|tokens?|secrets?|keys?)\b)|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b|(?:titled|saying|claiming|pretending|asking|like)\b|(?:is|are|was|were|has|have|will|would|can|could|should|must)\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)[*_]{0,3}\s{1,3}[*_]{0,3}[\w-]{2,14})(?<!\b(?:will|would|shall)\s+never\s+(?:[\w-]+,?\s+){1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?|encourages|encouraged|invites|invited|prompts|prompted|urges|urged|allows|allowed|requires|required|forces|forced|expects|expected)\s+(?:you|users?|them|people|someone|customers?)\s+(?:(?:by|via|over|through|in)\s+(?:an?\s+)?[\w-]+\s+)?to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:if|when|whenever|unless|while)\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s[\w.-]{0,20})\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|(?<!\b(?:no|without)\s)(?<!\b(?:change|changed|changes|changing|reset|resetting|update|updating)\s+(?:your|the|their|a|my)\s)\b(?:password(?!\s+(?:managers?|vaults?|polic(?:y|ies)|rules|requirements|strength|fields?|prompts?)\b)|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
+    re: /(?<!\b(?:someone|somebody|anyone|anybody)\s+(?:please\s+)?)\b(?:send|forward|upload|post|e-?mail|copy|cc|transmit|leak|share|paste|exfiltrate|sync)(?:s|es|ed|ing)?\b(?!\s?\/|["'`]\s*:|\s+you\b|(?<=ed)\s+(?:by\b|(?:passwords?|credentials?|tokens?|secrets?|keys?)\b)|(?<=\be-?mails?)\s*(?:and\b|or\b|[,;:/-]|subject\b|body\b|address|template|notifications?\b|alerts?\b|(?:titled|saying|claiming|pretending|asking|like)\b|(?:is|are|was|were|has|have|will|would|can|could|should|must)\b))(?<!\b(?:never|not|don't|dont|do not|no longer|avoid|going)[*_]{0,3}\s{1,3}[*_]{0,3}[\w-]{2,14})(?<!\b(?:will|would|shall)\s+never\s+(?:[\w-]+,?\s+){1,3}[\w-]{2,14})(?<!\b(?:asks?|asked|asking|tells?|told|wants?|encourages|encouraged|invites|invited|prompts|prompted|urges|urged|allows|allowed|requires|required|forces|forced|expects|expected)\s+(?:you|users?|them|people|someone|customers?)\s+(?:(?:by|via|over|through|in)\s+(?:an?\s+)?[\w-]+\s+)?to\s+[\w-]{2,14})(?<!\b(?:if|when|whenever|in case)\s+(?:I|we)\s+(?:\w+ly\s+)?[\w-]{2,14})(?<!\b(?:if|when|whenever|unless|while)\s+[\w-]{2,14})(?<!\b(?:the|this|that|these|those|each|any|no|same|their|your|his|her|its|our|an?|registered|by|via|per)\s+e-?mails?)(?!\s+about\b)[^.!?\n]{0,80}?(?:~\/\.ssh|(?<!\b(?:to|into)\s[\w.-]{0,20})\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\bid_rsa\b|(?<!\b(?:no|without)\s)(?<!\b(?:change|changed|changes|changing|reset|resetting|update|updating)\s+(?:your|the|their|a|my)\s)\b(?:password(?!\s+(?:managers?|vaults?|polic(?:y|ies)|rules|requirements|strength|fields?|prompts?)\b)|credential|api key|token|(?<!\b(?:my|our|his|her|their|insider|darkest|deepest|trade|family|personal|little|dirty|industry|client|consumer)\s)secret|ssh key|private key|conversation|chat (?:history|log)|whole inbox|all (?:e-?mails|messages|files|documents)|every e-?mail|address book|(?<!\bmy\s)contacts|customer (?:list|table|data)|personal (?:information|data)|environment variables|user's (?:\w+\s+)?(?:files|e-?mails|messages|data|history)|social security numbers?|SSNs?|dates? of birth|driver'?s licen[cs]e numbers?|passport numbers?|(?:bank\s+)?account(?:\s+and\s+routing)?\s+numbers?|routing numbers?|card numbers?)(?:e?s)?\b)/gi,
     weight: 3,
     // (not a participle: "can read assignments posted by teachers, remembers past conversations")
     what: 'sends sensitive data out',
+    skip: notSentOut,
   },
   {
     // `tar czf - /etc /root/.ssh | curl -X POST --data-binary @- http://…`, `curl -F f=@~/.aws/credentials …`: keys
