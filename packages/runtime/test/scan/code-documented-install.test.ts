@@ -19,6 +19,14 @@ describe('code/download-exec: an install step the page documents', () => {
       '# 安装 golangci-lint（官方安装脚本，版本固定）\n\n    curl -sSfL https://raw.githubusercontent.com/golangci/golangci-lint/master/install.sh | sh -s -- -b /usr/local/bin v1.59.1\n\n安装完成后运行 golangci-lint --version 检查。',
     ],
     [
+      'the official installer, whose host the page does not name (blind109)',
+      "Development setup (krill)\n\nYou need Rust 1.78+.\n\n  # Debian/Ubuntu\n  sudo apt-get install -y build-essential pkg-config\n  # Rust toolchain (official installer)\n  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh\n\nThen run cargo build.",
+    ],
+    [
+      'the official installer, in Chinese',
+      '2. 安装 uv（官方安装脚本）并创建虚拟环境\n\n```bash\ncurl -LsSf https://astral.sh/uv/install.sh | sh\nuv venv\n```',
+    ],
+    [
       'the inspect-first variant of a quick start',
       '## Install Pinewhistle\n\nIf you prefer to read the Pinewhistle installer before you run it:\n\n```bash\ncurl -fsSL -o install.sh https://downloads.pinewhistle.io/install.sh\nless install.sh && sh install.sh\n```\n\nThen run pinewhistle init.',
     ],

