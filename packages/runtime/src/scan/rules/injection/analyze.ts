@@ -6,6 +6,7 @@
 import { type NormalizedText, marksWithin, normalizeForScan, originalSpan } from '../../normalize'
 import type { ScanInput, Severity } from '../../types'
 import { readable } from '../../readable'
+import { readSlugs } from '../../slugs'
 import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
@@ -27,7 +28,7 @@ export function injectionHits(input: ScanInput): RawHit[] {
 
 /** Every injection hit of `text`, offsets into `text`. Pure; exported for tests and tools. */
 export function analyzeText(text: string): RawHit[] {
-  const normalized = joinWrappedLines(readable(normalizeForScan(text)))
+  const normalized = readSlugs(joinWrappedLines(readable(normalizeForScan(text))))
   const hits: RawHit[] = []
   for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
   hits.push(...hiddenTextHits(normalized))

@@ -92,9 +92,9 @@ export const learnedRule: Rule = {
  * what someone wrote, on record: "a dispute whose free-text field contained the sentence: \"Ignore …\"".
  */
 const EXAMPLE_INTRO =
-  /(?:\bsuch as|\blike|\be\.g\.,?|\bi\.e\.,?|\bfor (?:example|instance),?|\b(?:orders?|instructions?|commands?|requests?|phrases?|lines?|payloads?|prompts?)\s*\(|\b(?:contain(?:ed|s|ing)?|includ(?:ed|es|ing)|read|said|sent|wrote|typed|pasted|submitted|left)\s+(?:the|a|this)\s+(?:following\s+)?(?:sentence|text|line|message|phrase|words?|string|comment|note)\s*:?|例如|比如|诸如|譬如)\s*$/i
-/** What stands between two quotations of one list of examples. */
-const LIST_JOIN = /^\s*(?:[,;、，]\s*)?(?:or|and|或|和|或者)?\s*$/i
+  /(?:\bsuch as|\blike|\be\.g\.,?|\bi\.e\.,?|\bfor (?:example|instance),?|\b(?:orders?|instructions?|commands?|requests?|phrases?|lines?|payloads?|prompts?)\s*\(|\b(?:contain(?:ed|s|ing)?|includ(?:ed|es|ing)|read|said|sent|wrote|typed|pasted|submitted|left)\s+(?:the|a|this)\s+(?:following\s+)?(?:sentence|text|line|message|phrase|words?|string|comment|note)\s*:?|例如|比如|诸如|譬如|(?:样例|示例|例子|案例|例句)[^。！？\n]{0,16}?[：:])[\s·•*-]*$/i
+/** What stands between two quotations of one list of examples (on one line, or as the items of a list). */
+const LIST_JOIN = /^\s*(?:[,;、，]\s*)?(?:or|and|或|和|或者)?[\s·•*-]*$/i
 /** Opening quotation marks (not the apostrophe, which is also a word's). */
 const OPENING_QUOTE = /["“「『]/g
 
@@ -112,9 +112,20 @@ function orderOnlyInExamples(text: string, passage: ScoredPassage): boolean {
   OPENING_QUOTE.lastIndex = 0
   let m: RegExpExecArray | null
   while ((m = OPENING_QUOTE.exec(piece)) !== null) {
-    const close = piece.indexOf(CLOSING_QUOTE[m[0]] ?? m[0], m.index + 1)
+    const mark = CLOSING_QUOTE[m[0]] ?? m[0]
+    let close = piece.indexOf(mark, m.index + 1)
+    // (a quotation that closes just after the passage: the passage ended at the sentence's stop inside it)
+    if (
+      close < 0 &&
+      text
+        .slice(passage.end, passage.end + 4)
+        .trimStart()
+        .startsWith(mark)
+    )
+      close = piece.length - 1
     if (close < 0) break
-    const before = piece.slice(previousEnd, m.index)
+    // (the first quotation also reads the line above the passage: a list of examples under "真实样例（仅供识别）：")
+    const before = (previousEnd === 0 ? text.slice(Math.max(0, passage.start - 60), passage.start) : '') + piece.slice(previousEnd, m.index)
     const example: boolean = EXAMPLE_INTRO.test(before.slice(-40)) || (previousExample && LIST_JOIN.test(before))
     if (example) bare = bare.slice(0, m.index) + ' '.repeat(close + 1 - m.index) + bare.slice(close + 1)
     previousExample = example

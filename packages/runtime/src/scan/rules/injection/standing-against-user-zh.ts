@@ -90,6 +90,7 @@ const SCAM_REPORTED = /钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈邮
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
+  if (DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))) return null
   const clause = clauseWindow(text, start, end)
   if (SCAM_REPORTED.test(clause)) return null
   // the object is named before the verb in its own sentence, or between the verb and the destination (not a sentence
@@ -105,6 +106,13 @@ function outbound(text: string, start: number, end: number, severity: Severity):
   if (USERS_OWN.test(clause) || CONFIRMED_IN_PERSON.test(clause + text.slice(end, end + 60))) return null
   return severity
 }
+
+/**
+ * Malware or a fraudster as the subject of the sentence: what it does is described ("它们在 postinstall 阶段读取 ~/.ssh/
+ * 下的私钥以及名称包含 TOKEN、SECRET 的环境变量，并发送到…", a security advisory), not ordered.
+ */
+const DESCRIBED_ACTOR =
+  /(?:它们|该包|这些包|恶意(?:包|代码|脚本|程序|软件|插件|扩展)|木马|病毒|仿冒包|攻击者|黑客|骗子|诈骗分子)[^。！？!?\n]{0,70}$/
 
 /** Words that negate inside the match ("验证码不要告诉任何人"). */
 const NEGATION_INSIDE = /不要|不能|(?<![识区分特级类个告辨鉴性派])别|禁止|严禁|切勿|勿|绝不|不得|不允许|不可以|不准|不许/
@@ -422,7 +430,13 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
       const reported = /拒绝|不予理会|不要理会/.test(text.slice(start, end))
       // the outsider named just before ("小陈（微信号 it_chen_support）…，把用户的邮箱密码发给他")
       const outside = OUTSIDE.test(clause) || NAMED_CONTACT.test(text.slice(Math.max(0, start - 120), start))
-      return negatedInside(text, start, end) || reported || SHARED_ON_PURPOSE.test(clause) || !outside ? null : severity
+      return negatedInside(text, start, end) ||
+        reported ||
+        SHARED_ON_PURPOSE.test(clause) ||
+        !outside ||
+        DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))
+        ? null
+        : severity
     },
   },
   {
