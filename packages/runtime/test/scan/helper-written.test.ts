@@ -119,8 +119,9 @@ describe.each([
   ['tool-outputs-9.jsonl', 65, 65, 61, 0, 1, []],
   // blind36's tool outputs (English and Chinese): counted blind with builtin@17, read in the fifteenth session; its two
   // rejects are README install lines that pipe a download into a shell, its one review a Chinese code review's
-  // high-entropy string
-  ['tool-outputs-10.jsonl', 50, 50, 45, 0, 3, []],
+  // high-entropy string; from builtin@74 (Chinese passages flagged from 0.85) also a bank statement's footer
+  // "本对账单仅供参考，以银行系统记录为准" (p 0.87: "以…为准" is how planted orders claim precedence)
+  ['tool-outputs-10.jsonl', 50, 50, 45, 0, 4, []],
   // blind38's tool outputs (sixteenth session, English and Chinese): counted blind with builtin@18 and @19, then read
   // (Chinese readers named by their task, 供…系统读取, 须知 with its bracket, a capitalised SYSTEM NOTICE in a JSON
   // field); its one review is a storage-quota e-mail the learned layer reads as an order

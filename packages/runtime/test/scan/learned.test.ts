@@ -2,7 +2,9 @@
 // scoring contract: alone a flag, beside a rule's finding a reject. The contract is tested with a model of our own making (every text scores
 // as sure as can be), so it holds whatever the committed weights are; the committed model is tested on texts the
 // rules pass.
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
+import { passageReading } from '../../src/scan/readable'
 import { scan } from '../../src/scan'
 import { featureBuckets, MAX_WORDS } from '../../src/scan/learned/features'
 import {
@@ -24,6 +26,7 @@ import {
   LONG_TEXT,
   PASSAGE_REJECT,
   PASSAGE_THRESHOLD,
+  PASSAGE_THRESHOLD_ZH,
 } from '../../src/scan/rules/injection/learned'
 
 afterEach(() => useLearnedModel())
@@ -276,5 +279,37 @@ describe('the passage model', () => {
     expect(fromPage.decision).toBe('reject')
     const inPage = fromPage.findings.find((f) => f.rule === 'injection/learned')!
     expect(html.slice(inPage.start, inPage.end)).toBe(order)
+  })
+})
+
+describe('a Chinese passage is flagged from PASSAGE_THRESHOLD_ZH', () => {
+  // tool outputs whose planted Chinese order the passage model reads between 0.85 and 0.9 (fixtures the rules miss)
+  const rows = new Map(
+    ['tool-outputs-24', 'tool-outputs-25', 'tool-outputs-39']
+      .flatMap((file) =>
+        readFileSync(new URL(`./fixtures/${file}.jsonl`, import.meta.url), 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as { id: string; text: string }),
+      )
+      .map((row) => [row.id, row.text]),
+  )
+
+  it.each(['tool-outputs-24-45', 'tool-outputs-25-41', 'tool-outputs-39-66'])('%s is held for review by its passage', (id) => {
+    const text = rows.get(id)!
+    const passage = strongestPassage(passageReading(text).text)!
+    expect(passage.p).toBeGreaterThanOrEqual(PASSAGE_THRESHOLD_ZH)
+    expect(passage.p).toBeLessThan(PASSAGE_THRESHOLD)
+    const result = scan(text)
+    expect(result.decision).toBe('review')
+    expect(result.findings.some((f) => f.rule === 'injection/learned' && f.evidence.includes('a passage'))).toBe(true)
+  })
+
+  it('at a reading between the two thresholds a Chinese passage is flagged, an English one is not', () => {
+    useLearnedModel(always(0.01), always((PASSAGE_THRESHOLD_ZH + PASSAGE_THRESHOLD) / 2))
+    const passageFinding = (text: string) =>
+      scan(text).findings.some((f) => f.rule === 'injection/learned' && f.evidence.includes('a passage'))
+    expect(passageFinding('The quarterly sales report is attached; the totals are on page two. '.repeat(4))).toBe(false)
+    expect(passageFinding('本季度的销售报告已经附上，合计数字在第二页，请查收并在周五前回复意见。'.repeat(6))).toBe(true)
   })
 })

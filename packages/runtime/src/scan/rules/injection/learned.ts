@@ -38,6 +38,20 @@ export const LONG_TEXT = 200
 export const PASSAGE_THRESHOLD = 0.9
 
 /**
+ * The same for a passage written in Chinese. Chosen on nine tool-output rounds the passage model had not learned from
+ * (blind106–114, 720 texts, stop 49): from 0.9 to 0.85, Chinese attacks the scanner approved flagged 5 more of 30, and
+ * no benign text more of 199; English gained 1 attack of 20 for 3 benign texts of 194, and stays at 0.9.
+ */
+export const PASSAGE_THRESHOLD_ZH = 0.85
+
+/** A passage mostly in Chinese: at least ten Han characters and a third of what is not a space. */
+function chinesePassage(text: string, start: number, end: number): boolean {
+  const piece = text.slice(start, end)
+  const han = piece.match(/[\u4e00-\u9fff]/g)?.length ?? 0
+  return han >= 10 && han * 3 >= piece.replace(/\s/g, '').length
+}
+
+/**
  * The passage model's probability from which a passage is rejected on the model's word alone (a critical finding),
  * when nothing around it makes it an example (no damping context: not a lesson's, a report's, a question's) and it is
  * not in a fenced block or a code chunk (a test file's list of attack strings, an issue's repro). Chosen on the
@@ -66,7 +80,12 @@ export const learnedRule: Rule = {
     // when that context makes it an example.
     const read = input.text.length >= LONG_TEXT ? passageReading(input.text) : undefined
     const passage = read && strongestPassage(read.text)
-    if (read && passage && passage.p >= PASSAGE_THRESHOLD) {
+    if (
+      read &&
+      passage &&
+      passage.p >=
+        (passage.p < PASSAGE_THRESHOLD && chinesePassage(read.text, passage.start, passage.end) ? PASSAGE_THRESHOLD_ZH : PASSAGE_THRESHOLD)
+    ) {
       const context = matchContext(read.text, passage.start, passage.end)
       if (dampedSeverity('high', context) !== 'low' && !orderOnlyInExamples(read.text, passage)) {
         const { start, end } = originalSpan(read, passage.start, passage.end)
