@@ -378,7 +378,9 @@ describe.each([
   // a download into a shell, also read as a planted order to run it
   ['tool-outputs-62.jsonl', 30, 50, 18, 0, 4, []],
   ['tool-outputs-63.jsonl', 30, 50, 21, 0, 3, []],
-  ['tool-outputs-64.jsonl', 30, 50, 21, 2, 3, ['tool-outputs-64-44']],
+  // (from builtin@74 that page's `sudo bash install.sh`, on the line after the script is named, is no longer read as an
+  // order to run it as an administrator: it stays rejected for the code alone)
+  ['tool-outputs-64.jsonl', 30, 50, 21, 2, 3, []],
   // blind96 to blind99 (stop 46's briefs: agent tool JSON, web pages and retrieval, work tools, files), counted blind with
   // builtin@64 and @65 (English attacks rejected 30 → 36 of 60, Chinese 36 → 38; benign rows flagged by an injection
   // finding 17 → 20 of 200), then read (builtin@69: a document id named doc_token, "we'll email you a link to create a

@@ -158,11 +158,34 @@ const SYSTEM_PATHS =
 const PATH_EXPORT_TO_LOGIN_FILE =
   /^(?:echo|printf)\s+["']?export PATH="?(?:\$HOME|~|\$\{HOME\})\/[\w./-]+(?::\$PATH|:\$\{PATH\})?"?["']?\s*>>\s*(?:~|\$HOME)\/\.(?:bashrc|bash_profile|zshrc|profile)\s*$/
 
-/** True when the system write at `[start, end)` of `text` puts an installed program where install steps put one, in an install context. */
+/**
+ * A service's own configuration: `/etc/default/vectorlog`, `/etc/pgbouncer/pgbouncer.ini`, `/etc/docker/daemon.json`
+ * (group 1 or 2 names the service). Not what lets someone log in, raises privileges or runs at boot or login, wherever
+ * it lives (ssh, sudoers.d, pam.d, cron, profile.d, security, ld.so.conf.d, init and rc directories, modules, udev).
+ */
+const SERVICE_CONFIG =
+  /^\/etc\/(?:default\/([\w.-]+)|(?!(?:ssh|sudoers\.d|pam\.d|cron\.\w+|profile\.d|security|ld\.so\.conf\.d|init\.d|init|rc\d?\.d|sysctl\.d|modprobe\.d|modules-load\.d|udev|polkit-1|skel|NetworkManager)\/)([\w.-]+)\/[\w./-]+)$/
+
+/** The service a configuration path belongs to, when the page names it outside the command's line (its own subject). */
+function ownServiceConfig(text: string, path: string, lineStart: number, lineEnd: number): boolean {
+  const m = SERVICE_CONFIG.exec(path)
+  const service = (m?.[1] ?? m?.[2])?.toLowerCase()
+  return service !== undefined && service.length >= 4 && mentionedOutside(text.toLowerCase(), service, lineStart, lineEnd)
+}
+
+/**
+ * True when the system write at `[start, end)` of `text` puts an installed program where install steps put one, in an
+ * install context, or edits the configuration of the service the page is about (`sudo tee /etc/docker/daemon.json` on
+ * a page about Docker, in any context: a runbook's "Point PgBouncer at the restored instance").
+ */
 export function documentedSystemWrite(text: string, start: number, end: number): boolean {
-  if (!installLine(text, start, end)) return false
   const command = text.slice(start, end).trim()
-  if (PATH_EXPORT_TO_LOGIN_FILE.test(command)) return true
   const paths = [...command.matchAll(SYSTEM_PATHS)].map((m) => m[1]!)
+  const lineStart = lineStartOf(text, start)
+  const newline = text.indexOf('\n', end)
+  const lineEnd = newline < 0 ? text.length : newline
+  if (paths.length > 0 && paths.every((p) => ownServiceConfig(text, p, lineStart, lineEnd))) return true
+  if (!installLine(text, start, end)) return false
+  if (PATH_EXPORT_TO_LOGIN_FILE.test(command)) return true
   return paths.length > 0 && paths.every((p) => INSTALL_LOCATION.test(p))
 }

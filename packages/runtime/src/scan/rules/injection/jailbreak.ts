@@ -53,8 +53,11 @@ const TEMPLATE_DISCUSSION =
   /\b(?:jailbreak (?:prompts?|attempts?|attacks?|techniques?|templates?)|prompt[- ]injections?|attacks?|attackers|papers?|stud(?:y|ies)|researchers|classif\w*|detect\w*|red[- ]team\w*)\b|越狱(?:提示|攻击|手法)|提示注入|攻击|论文|检测/i
 
 /** Restriction words an unbound claim removes. */
-const EN_RESTRICTIONS = String.raw`(?:restrictions?|limits|limitations|filters?|filtering|censorship|guidelines?|rules?|content polic(?:y|ies)|polic(?:y|ies)|(?:ethical|moral|safety) (?:concerns|considerations|qualms)|conscience|safety (?:rules|filters?|training|module|layer|guidelines|measures|settings)|alignment|ethics|morals?|moral compass|morality|boundaries|constraints|programming|principles)`
-/** "without restrictions on the number of requests": a restriction with a subject of its own is scoped, not gone. */
+const EN_RESTRICTIONS = String.raw`(?:restrictions?|limits|limitations|filters?|filtering(?!\s+(?:[\x60'"(]|out\b|(?:the|its|any|user|input|inputs|keys?|values?|fields?|properties|data|requests?|headers?|rows?|results?|events?|logs?|entries|records|traffic|packets|files?)\b))|censorship|guidelines?|rules?|content polic(?:y|ies)|polic(?:y|ies)|(?:ethical|moral|safety) (?:concerns|considerations|qualms)|conscience|safety (?:rules|filters?|training|module|layer|guidelines|measures|settings)|alignment|ethics|morals?|moral compass|morality|boundaries|constraints|programming|principles)`
+/**
+ * "without restrictions on the number of requests": a restriction with a subject of its own is scoped, not gone (and
+ * "filtering" with an object is code's: "copies keys recursively without filtering `__proto__`").
+ */
 const EN_SCOPED = String.raw`(?!\s+(?:on|for|in|to|around|about|regarding|of (?:the|this|that|which)|when)\b)`
 
 const EN_CUES: JailbreakCue[] = [
@@ -90,7 +93,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't|without)\s+(?:\w+\s+){0,3}?(?:lectur(?:e|es|ing)|moral(?:i[sz]e|i[sz]es|i[sz]ing)|judg(?:e|es|ing)|comment(?:s|ing)? on|mention(?:s|ing)?|refer(?:s|ring)? to|add(?:s|ing)? (?:\w+\s+){0,2}?(?:notes?|warnings?|disclaimers?|reminders?) (?:about|on|regarding))\s+(?:the\s+)?(?:user|ethics|morals?|morality|legality|safety|the law|laws|consequences|risks)\b/gi,
+    re: /\bnever\s+(?:refuses?|refused|refusing|says? no|declines?|declined|apologi[sz]e[sd]?|warns?|warned)\b|\b(?:do not|don't|must not|will not|won't|cannot|can't|should not|shall not|may not)\s+(?:ever\s+)?(?:refuse|decline|say no|apologi[sz]e|warn|lecture|morali[sz]e)\b|\bno\s+(?:refusals?|apologies|warnings?|disclaimers?|moral(?:ising|izing)?\s+commentary|lectures?|moral(?:ising|izing))\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing|hesitation|warnings?|warning (?:me|the user)|disclaimers?|moralising|moralizing|filtering(?!\s+(?:[`'"(]|out\b|(?:the|its|any|user|input|inputs|keys?|values?|fields?|properties|data|requests?|headers?|rows?|results?|events?|logs?|entries|records|traffic|packets|files?)\b))|censoring)\b|\b(?:do not|don't|never)\s+(?:adds?|includes?|gives?|mentions?)\s+(?:any\s+)?(?:disclaimers?|warnings?|caveats?)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't|without)\s+(?:\w+\s+){0,3}?(?:lectur(?:e|es|ing)|moral(?:i[sz]e|i[sz]es|i[sz]ing)|judg(?:e|es|ing)|comment(?:s|ing)? on|mention(?:s|ing)?|refer(?:s|ring)? to|add(?:s|ing)? (?:\w+\s+){0,2}?(?:notes?|warnings?|disclaimers?|reminders?) (?:about|on|regarding))\s+(?:the\s+)?(?:user|ethics|morals?|morality|legality|safety|the law|laws|consequences|risks)\b/gi,
     weight: 2,
     what: 'refusals suppressed',
     needs: [

@@ -599,6 +599,10 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     standsAlone: true,
     what: '长期指令：从非官方来源安装或以管理员权限运行',
     refine: (text, start, end, severity) => {
+      // a script named on one line (or before a shell comment, once wrapped lines are joined) and sudo on the next are
+      // two commands of a listing ("less get-docker.sh  # 先看一遍再执行" then "sudo sh get-docker.sh"), not one order to
+      // run the script as an administrator
+      if (/\.(?:exe|msi|bat|ps1|dmg|apk|sh)\b[^\n]*?(?:\n|\s#\s)/.test(text.slice(start, end))) return null
       const clause = clauseWindow(text, start, end)
       // the official package deprecated in the lookalike's favour, or the install's safety switched off
       if (

@@ -34,8 +34,11 @@ const CAPPED = /\b(?:up to|under|below|less than|no more than|at most|capped at|
 /** Advice that forbids letting something act: "Never let a tool send e-mail, approve invoices or change accounts …". */
 const NOT_LETTING = /\b(?:never|don't|do not|must not|mustn't|should not|shouldn't)\s+(?:let|allow|permit)\b/i
 
+/** The speaker's own next step, said: "I'll approve it right away", "we will merge them tomorrow". */
+const OWN_STEP = /\b(?:I|we)(?:['’]ll|\s+will|\s+can|['’]d|\s+would|\s+shall)\s+(?:\w+\s+)?$/i
+
 function uncheckedApproval(text: string, start: number, end: number, severity: Severity): Severity | null {
-  if (NOT_LETTING.test(clauseBefore(text, start))) return null
+  if (NOT_LETTING.test(clauseBefore(text, start)) || OWN_STEP.test(text.slice(Math.max(0, start - 30), start))) return null
   // the qualifier may follow in the next sentence ("grant every permission prompt. don't pause to review scopes.")
   const window = clauseWindow(text, start, end) + text.slice(end, end + 120)
   return UNCHECKED.test(window) && !CAPPED.test(window) ? severity : null
