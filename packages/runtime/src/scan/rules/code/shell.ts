@@ -378,9 +378,9 @@ function analyzeShellAt(text: string, offset: number, depth: number, nested: Nes
         hit(ctx, 'download-exec', 'high', command.start, command.end, 'downloaded file executed', text.slice(command.start, command.end))
       const systemArgument = args.find((a) => isSystemPath(a)) ?? ''
       const written = command.redirects.find((r) => r.op.startsWith('>') && isSystemPath(r.target))
-      if (program === 'chmod' && /^[0-7]?[0-7]00$/.test(args[0] ?? '') && args.slice(1).every(isSshKeyFile)) {
-        // `chmod 600 ~/.ssh/deploy_ed25519`: a key file made private, what ssh requires, nothing opened up
-      } else if (systemArgument && /^(?:tee|cp|mv|touch|chmod|chown|ln|install|sed)$/.test(program))
+      // `chmod 600 ~/.ssh/deploy_ed25519`: a key file made private, what ssh requires, nothing opened up
+      const keyMadePrivate = program === 'chmod' && /^[0-7]?[0-7]00$/.test(args[0] ?? '') && args.slice(1).every(isSshKeyFile)
+      if (!keyMadePrivate && systemArgument && /^(?:tee|cp|mv|touch|chmod|chown|ln|install|sed)$/.test(program))
         hit(ctx, 'system-write', 'high', command.start, command.end, 'system file modified', text.slice(command.start, command.end))
       else if (written && isSshKeyFile(written.target))
         // a key put where ssh looks for one (`vault kv get -field=key … > ~/.ssh/paycrest_ed25519`): on record, not a
@@ -452,11 +452,6 @@ function analyzeSubstitutions(ctx: ShellContext, command: Command): void {
   }
 }
 
-/**
- * Analyses shell text: download-and-run pipelines, reverse shells, destructive commands, credential exfiltration,
- * system file writes, inline interpreter code (analysed with `nested`) and every command's effect. `offset` is
- * where `text` starts in the scanned text.
- */
 /** Programs that touch a file's attributes or list it, never its content. */
 const ATTRIBUTES_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'ls', 'stat'])
 
@@ -465,6 +460,11 @@ function isSshKeyFile(path: string): boolean {
   return /(?:^|\/)\.ssh\/(?!(?:authorized_keys2?|config|rc|environment)$)[\w.@-]+$/.test(path.trim())
 }
 
+/**
+ * Analyses shell text: download-and-run pipelines, reverse shells, destructive commands, credential exfiltration,
+ * system file writes, inline interpreter code (analysed with `nested`) and every command's effect. `offset` is
+ * where `text` starts in the scanned text.
+ */
 export function analyzeShell(text: string, offset: number, nested: NestedCode, depth = 0): CodeFindings {
   return analyzeShellAt(text, offset, depth, nested)
 }

@@ -440,8 +440,8 @@ const PREVENTED =
 
 /**
  * Words a text names or reports rather than orders: a term in quotation marks (`quotedTerm`), part of a request
- * reported in a condition (REPORTED_REQUEST), or what is kept from happening (PREVENTED). Both engines that read a cue as an order (the planting cues and the
- * standing acts) skip such a match.
+ * reported in a condition (REPORTED_REQUEST), or what is kept from happening (PREVENTED). Both engines that read a cue
+ * as an order (the planting cues and the standing acts) skip such a match.
  */
 export function mentionedNotOrdered(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 100), start)

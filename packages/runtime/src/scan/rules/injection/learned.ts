@@ -39,8 +39,9 @@ export const PASSAGE_THRESHOLD = 0.9
 
 /**
  * The same for a passage written in Chinese. Chosen on nine tool-output rounds the passage model had not learned from
- * (blind106–114, 720 texts, stop 49): from 0.9 to 0.85, Chinese attacks the scanner approved flagged 5 more of 30, and
- * no benign text more of 199; English gained 1 attack of 20 for 3 benign texts of 194, and stays at 0.9.
+ * (blind106–114, 720 texts, stop 49): from 0.9 to 0.85, of the 30 Chinese attacks the scanner approved 5 read at 0.85
+ * or more and 4 went to review (the fifth's passage is an example), and no benign text of 199 moved; in English the
+ * same step read 1 attack of 20 against 3 benign texts of 194, so English stays at 0.9.
  */
 export const PASSAGE_THRESHOLD_ZH = 0.85
 
