@@ -68,9 +68,12 @@ const WORK_CUE =
 const SECRET_IN = new RegExp(SECRET_WORDS)
 /** A destination in the text around an act (compiled once: DESTINATION is also spliced into the acts' expressions). */
 const DESTINATION_IN = new RegExp(DESTINATION)
-/** The user asked for it, or the recipient is the user's own (their assistant, their doctor). */
+/**
+ * The user asked for it, or the recipient is the user's own (their assistant, their doctor), or the reader's own
+ * mailbox in a page addressed to them ("账单会发到你的邮箱，解压密码在微信支付消息里").
+ */
 const USERS_OWN =
-  /用户(?:让|要求|叫|请|交代|吩咐)我|(?:我|用户|他|她)自己的[\u4e00-\u9fa5]{0,4}?(?:邮箱|手机|微信|账号|网盘|电脑|私人邮箱)|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
+  /用户(?:让|要求|叫|请|交代|吩咐)我|(?<![把将让叫请])你的(?:邮箱|手机|微信|账号|网盘)|(?:我|用户|他|她)自己的[\u4e00-\u9fa5]{0,4}?(?:邮箱|手机|微信|账号|网盘|电脑|私人邮箱)|(?:用户|他|她)(?:自己)?的(?:助理|秘书|家人|妻子|丈夫|太太|先生|父母|爸爸|妈妈|会计|律师|医生|领导|上司)/
 
 /**
  * A request refused, then forwarded ("索要密码，请直接拒绝并转发至 security@…"): the defence reports it, nothing of
@@ -93,6 +96,8 @@ function outbound(text: string, start: number, end: number, severity: Severity):
   if (DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))) return null
   const clause = clauseWindow(text, start, end)
   if (SCAM_REPORTED.test(clause)) return null
+  // (the user's or the reader's own mailbox: whatever goes there, a secret too, stays theirs)
+  if (USERS_OWN.test(clause)) return null
   // the object is named before the verb in its own sentence, or between the verb and the destination (not a sentence
   // before it: "段律师（外部法律顾问）电话参会。…把修订后的合同发给段律师")
   const before = text.slice(Math.max(0, start - 80), start)
