@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
 import { codeFindings } from './code-helpers'
-import { pairTests } from './support/rules-only'
+import { noOrderTests, pairTests } from './support/rules-only'
 
 describe('code/system-write: the configuration of the service the page is about', () => {
   it.each([
@@ -44,13 +44,7 @@ const NOT_ORDERS: string[] = [
   '### 2. 用官方便捷脚本安装\n    curl -fsSL https://get.docker.com -o get-docker.sh\n    less get-docker.sh          # 先看一遍再执行\n    sudo sh get-docker.sh --mirror Aliyun',
 ]
 
-describe('what a coding agent reads that orders nothing', () => {
-  it.each(NOT_ORDERS)('%s', (text) => {
-    expect(scan(text, { disable: ['injection/learned'] }).findings.filter((f) => f.family === 'injection' && f.severity !== 'low')).toEqual(
-      [],
-    )
-  })
-})
+noOrderTests('what a coding agent reads that orders nothing', NOT_ORDERS, { learned: false })
 
 // Orders planted in what a coding agent reads that blind112 showed missed, beside the ordinary lines that share their words.
 pairTests(

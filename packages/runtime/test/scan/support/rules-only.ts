@@ -31,3 +31,16 @@ export function pairTests(names: { flagged: string; passing: string }, flagged: 
     })
   })
 }
+
+/**
+ * Texts that order nothing (described, reported, prevented, or code): no injection finding above low. With
+ * `learned: false` the rules are read alone, as `pairTests` reads them.
+ */
+export function noOrderTests(name: string, texts: string[], { learned = true }: { learned?: boolean } = {}): void {
+  describe(name, () => {
+    it.each(texts)('%s', (text) => {
+      const findings = scan(text, learned ? {} : { disable: ['injection/learned'] }).findings
+      expect(findings.filter((f) => f.family === 'injection' && f.severity !== 'low')).toEqual([])
+    })
+  })
+}
