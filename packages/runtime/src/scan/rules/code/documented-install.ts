@@ -114,16 +114,21 @@ function lineStartOf(text: string, at: number): number {
   return start
 }
 
+/** The line (continued lines joined) of the command at `[start, end)`. */
+function commandLine(text: string, start: number, end: number): { lineStart: number; lineEnd: number } {
+  const newline = text.indexOf('\n', end)
+  return { lineStart: lineStartOf(text, start), lineEnd: newline < 0 ? text.length : newline }
+}
+
 /**
- * The line (continued lines joined) of the command at `[start, end)` when it stands in an install context: install
- * words in it or in the lines before it, or a Dockerfile's RUN; null otherwise.
+ * The line of the command at `[start, end)` when it stands in an install context: install words in it or in the
+ * lines before it, or a Dockerfile's RUN; null otherwise.
  */
 function installLine(text: string, start: number, end: number): { lineStart: number; lineEnd: number } | null {
-  const lineStart = lineStartOf(text, start)
-  const newline = text.indexOf('\n', end)
-  const lineEnd = newline < 0 ? text.length : newline
-  if (DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))) return { lineStart, lineEnd }
-  return INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd)) ? { lineStart, lineEnd } : null
+  const line = commandLine(text, start, end)
+  const { lineStart, lineEnd } = line
+  if (DOCKERFILE_RUN.test(text.slice(lineStart, lineEnd))) return line
+  return INSTALL_CONTEXT.test(text.slice(Math.max(0, lineStart - CONTEXT_BEFORE), lineEnd)) ? line : null
 }
 
 /** True when the download-and-run at `[start, end)` of `text` is an install step the page documents for its reader. */
@@ -181,9 +186,7 @@ function ownServiceConfig(text: string, path: string, lineStart: number, lineEnd
 export function documentedSystemWrite(text: string, start: number, end: number): boolean {
   const command = text.slice(start, end).trim()
   const paths = [...command.matchAll(SYSTEM_PATHS)].map((m) => m[1]!)
-  const lineStart = lineStartOf(text, start)
-  const newline = text.indexOf('\n', end)
-  const lineEnd = newline < 0 ? text.length : newline
+  const { lineStart, lineEnd } = commandLine(text, start, end)
   if (paths.length > 0 && paths.every((p) => ownServiceConfig(text, p, lineStart, lineEnd))) return true
   if (!installLine(text, start, end)) return false
   if (PATH_EXPORT_TO_LOGIN_FILE.test(command)) return true

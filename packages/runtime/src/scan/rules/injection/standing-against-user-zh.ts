@@ -93,7 +93,7 @@ const SCAM_REPORTED = /钓鱼|诈骗|可疑|疑似|冒充|垃圾邮件|欺诈邮
 
 function outbound(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (negatedInside(text, start, end) || REFUSED_THEN.test(text.slice(Math.max(0, start - 4), start))) return null
-  if (DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))) return null
+  if (describedActor(text, start)) return null
   const clause = clauseWindow(text, start, end)
   if (SCAM_REPORTED.test(clause)) return null
   // (the user's or the reader's own mailbox: whatever goes there, a secret too, stays theirs)
@@ -118,6 +118,7 @@ function outbound(text: string, start: number, end: number, severity: Severity):
  */
 const DESCRIBED_ACTOR =
   /(?:它们|该包|这些包|恶意(?:包|代码|脚本|程序|软件|插件|扩展)|木马|病毒|仿冒包|攻击者|黑客|骗子|诈骗分子)[^。！？!?\n]{0,70}$/
+const describedActor = (text: string, start: number): boolean => DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))
 
 /** Words that negate inside the match ("验证码不要告诉任何人"). */
 const NEGATION_INSIDE = /不要|不能|(?<![识区分特级类个告辨鉴性派])别|禁止|严禁|切勿|勿|绝不|不得|不允许|不可以|不准|不许/
@@ -435,11 +436,7 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
       const reported = /拒绝|不予理会|不要理会/.test(text.slice(start, end))
       // the outsider named just before ("小陈（微信号 it_chen_support）…，把用户的邮箱密码发给他")
       const outside = OUTSIDE.test(clause) || NAMED_CONTACT.test(text.slice(Math.max(0, start - 120), start))
-      return negatedInside(text, start, end) ||
-        reported ||
-        SHARED_ON_PURPOSE.test(clause) ||
-        !outside ||
-        DESCRIBED_ACTOR.test(text.slice(Math.max(0, start - 80), start))
+      return negatedInside(text, start, end) || reported || SHARED_ON_PURPOSE.test(clause) || !outside || describedActor(text, start)
         ? null
         : severity
     },
