@@ -109,7 +109,9 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     const preferences = manifestSites(manifest).find((s) => s.key === 'user_preferences')
     expect(preferences).toMatchObject({ callee: 'this.store.put', fn: 'Agent.rememberPreferences', keyKind: 'static', rule: 'MW-1' })
     expect(manifestSites(manifest).find((s) => s.callee === 'customs.decision.commit')?.rule).toMatch(/runtime/)
-    expect(built[bundler].plugin.warnings.filter((w) => w.includes('memory-customs'))).toEqual([])
+    // the plugin's own warnings ("[memory-customs] file:line: …"); not Rolldown's PLUGIN_TIMINGS report, which names
+    // the plugin when a loaded machine makes its transform slow (seen once in CI)
+    expect(built[bundler].plugin.warnings.filter((w) => w.includes('[memory-customs]'))).toEqual([])
   })
 
   test("every probe's position maps back through the bundle's final source map", () => {
