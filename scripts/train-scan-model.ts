@@ -4,13 +4,14 @@
  *
  *   npm run train:scan [-- --corpus DIR] [--train all|dev] [--check]
  *
- * A logistic regression over hashed word, word-pair and character-trigram features (learned/features.ts) of every
- * row labelled for `injection` (0 or 1; rows marked `meta.scope: "out"` left out) of the corpus and of the
- * handwritten fixtures (packages/runtime/test/scan/fixtures/; a fixture without labels holds benign texts only).
- * Deterministic: a seeded shuffle, fixed epochs, no clock. Before training on `--train` (default `all`), it trains
- * once on the `dev` half of those rows (scripts/scan-half.ts) and prints how that model does on the `held` half,
- * which it never saw: the figures that say whether the layer generalises (`npm run eval:scan -- --half held` uses
- * that model too). `--check` writes nothing and fails if the committed weights differ from what training gives.
+ Logistic regressions over hashed word, word-pair and character-trigram features (learned/features.ts) of the rows
+ * labelled for `injection` (0 or 1; rows marked `meta.scope: "out"` left out): the text model's of the corpus and the
+ * handwritten fixtures of `TRAINING_FIXTURES`, the passage model's of the corpus and every fixture
+ * (packages/runtime/test/scan/fixtures/; a fixture without labels holds benign texts only). Deterministic: a seeded
+ * shuffle, fixed epochs, no clock. Before training on `--train` (default `all`), it trains the text model once on
+ * the `dev` half of its rows (scripts/scan-half.ts) and prints how it does on the `held` half, which it never saw,
+ * and the passage model once without the latest tool-output rounds and prints how it reads them: the figures that
+ * say whether the layer generalises (`npm run eval:scan -- --half held` scores with both models trained on a half). `--check` writes nothing and fails if the committed weights differ from what training gives.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -136,12 +137,18 @@ function report(title: string, model: LearnedModel, data: readonly Example[]): v
   }
 }
 
+function jsonlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+}
+
 /**
- * The handwritten fixtures the committed model learned from. The fixtures written after it (the blind rounds read
- * since: tool-outputs-9 and on, memory-notes-11 and on) are left out on purpose, so that they stay rows the layer has
- * never seen: `unseenExamples` measures it on them below. Retraining on them as well was tried (stop 41): the
- * agent-style tool outputs pulled the model off the corpus's classic injections (270 rows of the corpus and fixtures
- * moved the wrong way, 108 the right way, mostly attacks it had flagged falling to approve).
+ * The handwritten fixtures the text model learns from besides the corpus. The fixtures written after them (the blind
+ * rounds read since: tool-outputs-9 and on, memory-notes-11 and on) are left out of it on purpose: trained on them as
+ * well, the agent-style tool outputs pull it off the corpus's classic injections (stop 41: 270 rows of the corpus and
+ * fixtures moved the wrong way, 108 the right way; stop 50, with blind103-114 too: the corpus's English R_flag 92.3 ->
+ * 85.8 %, 84.0 -> 81.5 % on its held half). The passage model learns from every fixture.
  */
 export const TRAINING_FIXTURES: readonly string[] = [
   'chat-prompts.jsonl',
@@ -158,29 +165,23 @@ export const TRAINING_FIXTURES: readonly string[] = [
   ...[2, 3, 4, 5, 6, 7, 8].map((n) => `tool-outputs-${n}.jsonl`),
 ]
 
-function jsonlFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-}
-
-/** Every labelled row the layer learns from: the corpus and the handwritten fixtures of `TRAINING_FIXTURES`. */
+/**
+ * Every labelled row the layer learns from: the corpus, and every handwritten fixture in name order (the seeded
+ * shuffle, so the weights, depend on it); `isTextFixture` says which of them the text model reads.
+ */
 export function trainingExamples(corpusDir: string): { corpus: Example[]; fixtures: Example[] } {
   if (!existsSync(corpusDir)) throw new Error(`no corpus at ${corpusDir} (pass --corpus DIR)`)
   const missing = TRAINING_FIXTURES.filter((f) => !existsSync(path.join(FIXTURES, f)))
   if (missing.length) throw new Error(`training fixtures missing from ${FIXTURES}: ${missing.join(', ')}`)
   return {
     corpus: jsonlFiles(corpusDir).flatMap((f) => examples(path.join(corpusDir, f))),
-    // in name order, as the directory was read before the list existed: the seeded shuffle, so the weights, depend on it
-    fixtures: [...TRAINING_FIXTURES].sort().flatMap((f) => examples(path.join(FIXTURES, f))),
+    fixtures: jsonlFiles(FIXTURES).flatMap((f) => examples(path.join(FIXTURES, f))),
   }
 }
 
-/** The labelled fixtures the layer never learned from (every fixture not in `TRAINING_FIXTURES`). */
-export function unseenExamples(): Example[] {
-  return jsonlFiles(FIXTURES)
-    .filter((f) => !TRAINING_FIXTURES.includes(f))
-    .flatMap((f) => examples(path.join(FIXTURES, f)))
+/** The fixtures' rows the text model learns from besides the corpus: those of `TRAINING_FIXTURES`. */
+export function textFixtures(fixtures: readonly Example[]): Example[] {
+  return fixtures.filter((e) => TRAINING_FIXTURES.includes(e.source))
 }
 
 /** The model trained on the rows of one half (scripts/scan-half.ts), or on all of them. */
@@ -203,24 +204,21 @@ export function passageExamples(rows: readonly Example[]): PassageExample[] {
   })
 }
 
-/** Every labelled fixture, the later blind rounds included: the passage model learns from all of them. */
-export function allFixtureExamples(): Example[] {
-  return jsonlFiles(FIXTURES).flatMap((f) => examples(path.join(FIXTURES, f)))
-}
-
 /**
- * The tool-output rounds from this one on are what the passage model is measured on before it is trained on all
- * of them (written by helpers who saw neither the rules nor the corpus, stops 28 to 45: 1,600 texts).
+ * The tool-output rounds from this one on (blind103 to blind114: 960 texts written by helpers who saw neither the
+ * rules nor the corpus, read in stops 48 and 49) are what both models are measured on, trained without them, before
+ * they are trained on everything: the figure that says whether the layer reads tool outputs it never saw.
  */
-export const PASSAGE_HELD_FROM = 45
+export const HELD_ROUNDS_FROM = 72
 
 export function isLaterRound(e: Example): boolean {
   const m = /^tool-outputs-(\d+)\.jsonl$/.exec(e.source)
-  return m !== null && Number(m[1]) >= PASSAGE_HELD_FROM
+  return m !== null && Number(m[1]) >= HELD_ROUNDS_FROM
 }
 
 const PASSAGE_ROUNDS = 3
-const PASSAGE_EPOCHS = 15
+// 30 rather than 15 (stop 50): held-out rounds read better in every fold of blind103-117, by a few texts at most
+const PASSAGE_EPOCHS = 30
 
 function strongestIndex(scores: readonly number[]): number {
   let best = 0
@@ -231,11 +229,15 @@ function strongestIndex(scores: readonly number[]): number {
 /**
  * The passage model, by multiple-instance learning: the fixtures label texts, not spans, so every passage of a benign
  * text is a negative, and an injected text gives one positive, its passage likeliest to be the planted one. The
- * first round takes that passage by the text model's reading of each passage, each later round by the model the
- * round before trained (three rounds: a fourth chose the same passages).
+ * first round takes that passage by the reading of a whole-text model trained on the same rows, each later round by
+ * the model the round before trained (three rounds: a fourth chose the same passages). That first reader learns from
+ * every row given, tool outputs included, unlike the committed text model: it chooses the planted passages better
+ * (stop 50, blind103-117 held out a fold at a time: the passage model's AUC up in every fold, 7 more English attacks
+ * flagged of 225, 4 more Chinese, benign texts flagged 77 -> 78 of 750).
  */
-export function trainPassages(rows: readonly PassageExample[], textModel: LearnedModel): LearnedModel {
-  let chooser = (x: Uint32Array) => probabilityOf(x, textModel)
+export function trainPassages(rows: readonly PassageExample[]): LearnedModel {
+  const first = trainLearned(rows.map((e) => e.example))
+  let chooser = (x: Uint32Array) => probabilityOf(x, first)
   let trained: LearnedModel | undefined
   for (let round = 0; round < PASSAGE_ROUNDS; round++) {
     const data: { x: Uint32Array; y: 0 | 1 }[] = []
@@ -274,48 +276,48 @@ function reportPassages(title: string, model: LearnedModel, data: readonly Passa
   }
 }
 
-/** The two models for a set of rows: the text model from the corpus and `TRAINING_FIXTURES`, the passage model from the corpus and every fixture. */
+/** The two models for a set of rows (all of them, or one half): the text model's and the passage model's. */
 export function trainBoth(corpusDir: string, half?: 'dev' | 'held'): { text: LearnedModel; passages: LearnedModel } {
   const { corpus, fixtures } = trainingExamples(corpusDir)
-  const text = trainLearned([...corpus, ...fixtures], half)
-  const rows = [...corpus, ...allFixtureExamples()].filter((e) => !half || rowHalf(e.row.id) === half)
-  return { text, passages: trainPassages(passageExamples(rows), text) }
+  const inHalf = (e: Example) => !half || rowHalf(e.row.id) === half
+  return {
+    text: trainLearned([...corpus, ...textFixtures(fixtures)].filter(inHalf)),
+    passages: trainPassages(passageExamples([...corpus, ...fixtures].filter(inHalf))),
+  }
 }
 
 function main(): void {
   const corpusDir = path.resolve(REPO, argument('--corpus') ?? '../shared/corpus/scan-dev')
   const { corpus, fixtures } = trainingExamples(corpusDir)
-  const all = [...corpus, ...fixtures]
+  const all = [...corpus, ...textFixtures(fixtures)]
   const devModel = trainLearned(all, 'dev')
   const dev = all.filter((e) => rowHalf(e.row.id) === 'dev')
-  console.log(`trained on the dev half (${dev.length} rows); measured on the held half, which it never saw:`)
+  console.log(`the text model trained on the dev half (${dev.length} rows); measured on the held half, which it never saw:`)
   report(
     'held half of the corpus',
     devModel,
     corpus.filter((e) => rowHalf(e.row.id) === 'held'),
   )
   report(
-    'held half of the handwritten fixtures',
+    'held half of the handwritten fixtures it learns from',
     devModel,
-    fixtures.filter((e) => rowHalf(e.row.id) === 'held'),
+    textFixtures(fixtures).filter((e) => rowHalf(e.row.id) === 'held'),
   )
-
-  report('the later fixtures, which neither model learned from (measured with the dev-half model)', devModel, unseenExamples())
 
   const on = argument('--train') ?? 'all'
   const wholeModel = trainLearned(all)
   const model = on === 'dev' ? devModel : wholeModel
 
-  // (the text model learned from none of the later rounds: TRAINING_FIXTURES stop before them)
-  const passageRows = passageExamples([...corpus, ...allFixtureExamples()])
-  const earlier = passageRows.filter((e) => !isLaterRound(e.example))
+  const passageRows = passageExamples([...corpus, ...fixtures])
+  const title = `the tool-output rounds from tool-outputs-${HELD_ROUNDS_FROM} on, which the text model never learns from`
+  report(`${title}: the committed text model`, wholeModel, fixtures.filter(isLaterRound))
   reportPassages(
-    `the passage model trained without the tool-output rounds from tool-outputs-${PASSAGE_HELD_FROM} on, measured on them (a text's reading is its strongest passage's)`,
-    trainPassages(earlier, wholeModel),
+    `${title}: the passage model trained without them (a text's reading is its strongest passage's)`,
+    trainPassages(passageRows.filter((e) => !isLaterRound(e.example))),
     passageRows.filter((e) => isLaterRound(e.example)),
   )
   const passageTraining = on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev') : passageRows
-  const passageModel = trainPassages(passageTraining, model)
+  const passageModel = trainPassages(passageTraining)
 
   const outputs: Array<[string, string]> = [
     [OUT, weightsModule('WEIGHTS', model, on === 'dev' ? dev.length : all.length, on)],

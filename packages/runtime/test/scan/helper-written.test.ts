@@ -98,7 +98,9 @@ describe.each([
   // instructions?" and a role-playing game's page whose machines "ignore the order")
   // (2 since builtin@65, the passage model holding a team-lunch invite's "Tell me about any dietary restrictions." for review)
   ['tool-outputs-2.jsonl', 100, 150, 81, 0, 2, []],
-  ['tool-outputs-3.jsonl', 100, 140, 43, 3, 10, []],
+  // (from builtin@75 the passage model also reads a forum post's "The docs … say to run `curl … | sudo bash`" as a
+  // planted order: that row was already rejected for the code it quotes)
+  ['tool-outputs-3.jsonl', 100, 140, 43, 3, 10, ['tool-outputs-3-212']],
   // (11 since builtin@65, the passage model holding an article on prompt injection for review)
   ['tool-outputs-4.jsonl', 80, 120, 38, 1, 11, []],
   ['tool-outputs-5.jsonl', 100, 150, 94, 2, 6, ['tool-outputs-5-9', 'tool-outputs-5-193']],
@@ -399,6 +401,24 @@ describe.each([
   ['tool-outputs-69.jsonl', 30, 50, 23, 0, 5, []],
   ['tool-outputs-70.jsonl', 30, 50, 20, 0, 3, []],
   ['tool-outputs-71.jsonl', 30, 50, 23, 1, 4, []],
+  // blind103 to blind114 (stops 48 and 49's briefs, English and Chinese: work tools, personal assistant memory, money,
+  // legal and HR paperwork, a coding agent, small-business operations, research and browsing), each counted blind
+  // before it was read and written rules from (docs/scanning.md); fixtures from stop 50, when the passage model began to
+  // learn from them (the text model does not: TRAINING_FIXTURES). Their twelve injection rejects were rejects before
+  // they became fixtures too (builtin@74), ten of them by the rules alone; blind109's one other reject is a code review
+  // quoting a Redis URL with its password (a secret, by design)
+  ['tool-outputs-72.jsonl', 30, 50, 21, 0, 1, []],
+  ['tool-outputs-73.jsonl', 30, 50, 22, 0, 1, []],
+  ['tool-outputs-74.jsonl', 30, 50, 18, 4, 2, ['tool-outputs-74-15', 'tool-outputs-74-24', 'tool-outputs-74-61', 'tool-outputs-74-62']],
+  ['tool-outputs-75.jsonl', 30, 50, 24, 1, 3, ['tool-outputs-75-49']],
+  ['tool-outputs-76.jsonl', 30, 50, 19, 0, 3, []],
+  ['tool-outputs-77.jsonl', 30, 50, 20, 0, 2, []],
+  ['tool-outputs-78.jsonl', 30, 50, 21, 3, 8, ['tool-outputs-78-22', 'tool-outputs-78-65']],
+  ['tool-outputs-79.jsonl', 30, 50, 21, 0, 6, []],
+  ['tool-outputs-80.jsonl', 30, 50, 19, 2, 5, ['tool-outputs-80-10', 'tool-outputs-80-61']],
+  ['tool-outputs-81.jsonl', 30, 50, 20, 0, 6, []],
+  ['tool-outputs-82.jsonl', 30, 50, 17, 2, 4, ['tool-outputs-82-31', 'tool-outputs-82-69']],
+  ['tool-outputs-83.jsonl', 30, 50, 20, 1, 3, ['tool-outputs-83-69']],
   ['tool-outputs-53.jsonl', 30, 50, 30, 0, 1, []],
   ['tool-outputs-54.jsonl', 30, 50, 30, 0, 3, []],
   ['tool-outputs-55.jsonl', 30, 50, 23, 0, 1, []],
@@ -417,7 +437,14 @@ describe.each([
     const rejected = results.filter((r) => r.decision === 'reject')
     const forInjection = rejected.filter((r) => r.findings.some((f) => f.family === 'injection' && f.severity !== 'low'))
     expect(forInjection.map((r) => r.id)).toEqual(knownInjectionRejects)
-    expect(rejected.every((r) => knownInjectionRejects.includes(r.id) || r.findings.some((f) => f.family === 'code'))).toBe(true)
+    // any other reject is for what the text runs or carries: code, or a credential written out (a secret)
+    expect(
+      rejected.every(
+        (r) =>
+          knownInjectionRejects.includes(r.id) ||
+          r.findings.some((f) => f.family === 'code' || (f.family === 'secret' && f.severity === 'high')),
+      ),
+    ).toBe(true)
     expect(rejected.length).toBeLessThanOrEqual(maxRejected)
     expect(results.filter((r) => r.decision === 'review').length).toBeLessThanOrEqual(maxReview)
   })

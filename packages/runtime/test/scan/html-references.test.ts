@@ -59,6 +59,9 @@ describe('scanning HTML with references', () => {
 // What the decoding is for, measured on the development fixtures (tool-outputs*.jsonl) escaped as above: without it
 // (builtin@53 to @58) 19 of 850 Chinese attacks were rejected and 967 of 1,300 English ones, and 80 of 2,004 English
 // benign rows rejected (25 as written); with it 748, 1,054 and 26.
+// With tool-outputs-72 to -83 (builtin@75): English benign rows flagged 85 as written, 89 escaped, of 2,690 (87 and
+// 91 with builtin@74's passage model: the four are old rows and new ones alike, the learned layer's reading of
+// a text whose quotes and non-ASCII letters became references), hence a slack of 5.
 describe('fixtures as HTML references', () => {
-  encodedFixtureTests('escaped', asReferences, { en: 0.97, zh: 0.97 }, { en: 3, zh: 3 })
+  encodedFixtureTests('escaped', asReferences, { en: 0.97, zh: 0.97 }, { en: 5, zh: 3 })
 })
