@@ -73,11 +73,19 @@ describe('allMatches and hasMatch', () => {
         .map((line) => (JSON.parse(line) as { text: string }).text),
     )
 
-  it('finds what an exec loop finds, for every built-in table expression on every fixture text', () => {
+  it('reads the first words of most table expressions, and has the fixtures to test them on', () => {
     expect(tables.filter((re) => literalPrefixes(re.source) !== null).length).toBeGreaterThan(tables.length / 2)
     expect(texts.length).toBeGreaterThan(1000)
+  })
+
+  // in parts of 2,000 texts, each a test of its own: the fixtures grow by every blind round read, and one test over all
+  // of them (40 s on a quiet machine at 11,305 texts) would outgrow the test timeout on a loaded 2-core one
+  const PART = 2000
+  const parts = Array.from({ length: Math.ceil(texts.length / PART) }, (_, p) => p)
+  it.each(parts)('finds what an exec loop finds, for every built-in table expression on every fixture text (part %i)', (part) => {
     let differences = 0
-    texts.forEach((text, i) => {
+    texts.slice(part * PART, (part + 1) * PART).forEach((text, j) => {
+      const i = part * PART + j
       // some texts also in capitals, and after a character whose lower case is longer (the index steps aside)
       const variants = [text, ...(i % 4 === 0 ? [text.toUpperCase()] : []), ...(i % 8 === 1 ? [`İ ${text}`] : [])]
       for (const variant of variants) {

@@ -61,8 +61,12 @@ function chinesePassage(text: string, start: number, end: number): boolean {
  * text among the 1,200 of those sets nor among the 9,866 other labelled rows (corpus, fixtures, blind rounds, where
  * it is in-sample); at 0.95, 19 and 8 attacks, and one benign text of the held rounds. (Chosen with builtin@65's
  * passage weights, before pages were read without their tags; docs/scanning.md gives the figures of the two together.)
+ * 0.95 from builtin@75, chosen again with its weights on the rounds they had not learned from (`npm run eval:rounds`:
+ * four folds of blind103-114, and blind115-117): 12 more of their 450 attacks rejected, no benign text of 750 more;
+ * then counted once on blind118-120: 3 more attacks of 90 rejected, no benign text of 150; over every other labelled
+ * row (in-sample) 122 attacks from review to reject and no benign row moved.
  */
-export const PASSAGE_REJECT = 0.97
+export const PASSAGE_REJECT = 0.95
 
 export const learnedRule: Rule = {
   id: 'injection/learned',
