@@ -4,14 +4,16 @@
  *
  *   npm run train:scan [-- --corpus DIR] [--train all|dev] [--check]
  *
- Logistic regressions over hashed word, word-pair and character-trigram features (learned/features.ts) of the rows
+ * Logistic regressions over hashed word, word-pair and character-trigram features (learned/features.ts) of the rows
  * labelled for `injection` (0 or 1; rows marked `meta.scope: "out"` left out): the text model's of the corpus and the
  * handwritten fixtures of `TRAINING_FIXTURES`, the passage model's of the corpus and every fixture
  * (packages/runtime/test/scan/fixtures/; a fixture without labels holds benign texts only). Deterministic: a seeded
  * shuffle, fixed epochs, no clock. Before training on `--train` (default `all`), it trains the text model once on
  * the `dev` half of its rows (scripts/scan-half.ts) and prints how it does on the `held` half, which it never saw,
  * and the passage model once without the latest tool-output rounds and prints how it reads them: the figures that
- * say whether the layer generalises (`npm run eval:scan -- --half held` scores with both models trained on a half). `--check` writes nothing and fails if the committed weights differ from what training gives.
+ * say whether the layer generalises (`npm run eval:scan -- --half held` scores with both models trained on a half;
+ * `npm run eval:rounds` with the rules beside them). `--check` writes nothing and fails if the committed weights
+ * differ from what training gives.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -167,7 +169,7 @@ export const TRAINING_FIXTURES: readonly string[] = [
 
 /**
  * Every labelled row the layer learns from: the corpus, and every handwritten fixture in name order (the seeded
- * shuffle, so the weights, depend on it); `isTextFixture` says which of them the text model reads.
+ * shuffle, so the weights, depend on it); `textFixtures` says which of them the text model reads.
  */
 export function trainingExamples(corpusDir: string): { corpus: Example[]; fixtures: Example[] } {
   if (!existsSync(corpusDir)) throw new Error(`no corpus at ${corpusDir} (pass --corpus DIR)`)
@@ -232,8 +234,9 @@ function strongestIndex(scores: readonly number[]): number {
  * first round takes that passage by the reading of a whole-text model trained on the same rows, each later round by
  * the model the round before trained (three rounds: a fourth chose the same passages). That first reader learns from
  * every row given, tool outputs included, unlike the committed text model: it chooses the planted passages better
- * (stop 50, blind103-117 held out a fold at a time: the passage model's AUC up in every fold, 7 more English attacks
- * flagged of 225, 4 more Chinese, benign texts flagged 77 -> 78 of 750).
+ * (stop 50, with 30 epochs a round: blind103-114 held out three rounds at a time, and blind115-117, scanned with the
+ * rules beside it: the passage model's AUC up in every fold, English attacks flagged 192 -> 202 of 225, Chinese 185 ->
+ * 189, benign texts flagged for any reason 77 -> 78 of 750).
  */
 export function trainPassages(rows: readonly PassageExample[]): LearnedModel {
   const first = trainLearned(rows.map((e) => e.example))
