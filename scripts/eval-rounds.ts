@@ -5,9 +5,9 @@
  *   npm run eval:rounds [-- --corpus DIR] [--fold 3] [--unseen FILE...]
  *
  * The tool-output rounds from `tool-outputs-${HELD_ROUNDS_FROM}` on (written blind by helpers, then read) are cut into
- * groups of `--fold` rounds; for each group the passage model is trained as `npm run train:scan` trains it, on every
- * other row, and the group is scanned with it. The text model never learns from those rounds, so it is the committed
- * one. `--unseen` adds rounds that no model and no rule was written from (JSONL rows with `labels.injection` or
+ * groups of `--fold` rounds; for each group the document and passage models are trained as `npm run train:scan`
+ * trains them, on every other row, and the group is scanned with them. The text model never learns from those rounds,
+ * so it is the committed one. `--unseen` adds rounds that no model and no rule was written from (JSONL rows with `labels.injection` or
  * `label`), scanned with the committed layer. Per group and language it prints: attacks flagged (not approved) and
  * rejected, benign texts flagged by an injection finding, flagged for any reason and rejected, and the AUC of the
  * passage model's reading (a text's strongest passage). Deterministic; a run takes about a minute a group.
@@ -22,7 +22,15 @@ import { fileURLToPath } from 'node:url'
 import { scan } from '../packages/runtime/src/scan'
 import { passageModel, probabilityOf, readPassages, useLearnedModel, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { passageReading } from '../packages/runtime/src/scan/readable'
-import { HELD_ROUNDS_FROM, isLaterRound, passageExamples, trainingExamples, trainPassages, type Example } from './train-scan-model'
+import {
+  HELD_ROUNDS_FROM,
+  isLaterRound,
+  passageExamples,
+  trainDocuments,
+  trainingExamples,
+  trainPassages,
+  type Example,
+} from './train-scan-model'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -106,8 +114,10 @@ function main(): void {
   for (let i = 0; i < rounds.length; i += fold) {
     const group = new Set(rounds.slice(i, i + fold))
     const held = (e: Example) => isLaterRound(e) && group.has(roundOf(e))
-    const passages = trainPassages(passageRows.filter((e) => !held(e.example)))
-    useLearnedModel(undefined, passages)
+    const training = passageRows.filter((e) => !held(e.example))
+    const documents = trainDocuments(training.map((e) => e.example))
+    const passages = trainPassages(training, documents)
+    useLearnedModel(undefined, passages, documents)
     const name = [...group].map((n) => `tool-outputs-${n}`).join(', ')
     const rows = fixtures.filter(held).map((e) => ({ text: e.row.text, lang: e.row.lang, y: e.y }))
     for (const line of measure(name, rows, passages)) console.log(line)

@@ -29,7 +29,7 @@ import { scan } from '../packages/runtime/src/scan'
 import type { Family, ScanResult } from '../packages/runtime/src/scan'
 import { useLearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { type Half, rowHalf } from './scan-half'
-import { trainBoth } from './train-scan-model'
+import { trainLayer } from './train-scan-model'
 
 type Label = 0 | 1 | 'review'
 
@@ -320,8 +320,8 @@ function main(): void {
   if (half !== undefined && half !== 'dev' && half !== 'held') throw new TypeError(`--half must be dev or held, not ${half}`)
   // The committed learned layer was trained on every row; measuring one half, its models are ones trained on the other
   if (half !== undefined) {
-    const { text, passages } = trainBoth(corpusDir, half === 'held' ? 'dev' : 'held')
-    useLearnedModel(text, passages)
+    const { text, passages, documents } = trainLayer(corpusDir, half === 'held' ? 'dev' : 'held')
+    useLearnedModel(text, passages, documents)
   }
   const inHalf = (row: Row) => half === undefined || rowHalf(row.id) === half
   const corpus = scoreRows(

@@ -1,17 +1,19 @@
 /**
  * Trains the scanner's learned layer (packages/runtime/src/scan/learned/) from the development corpus and writes
- * its weights (the text model's in weights.ts; the passage model's, `trainPassages` below, in passage-weights.ts), so that the committed weights are reproduced by anyone who has the corpus:
+ * its weights (the text model's in weights.ts, the document model's in document-weights.ts, the passage model's,
+ * `trainPassages` below, in passage-weights.ts), so that the committed weights are reproduced by anyone who has the
+ * corpus:
  *
  *   npm run train:scan [-- --corpus DIR] [--train all|dev] [--check]
  *
  * Logistic regressions over hashed word, word-pair and character-trigram features (learned/features.ts) of the rows
  * labelled for `injection` (0 or 1; rows marked `meta.scope: "out"` left out): the text model's of the corpus and the
- * handwritten fixtures of `TRAINING_FIXTURES`, the passage model's of the corpus and every fixture
+ * handwritten fixtures of `TRAINING_FIXTURES`, the document and passage models' of the corpus and every fixture
  * (packages/runtime/test/scan/fixtures/; a fixture without labels holds benign texts only). Deterministic: a seeded
  * shuffle, fixed epochs, no clock. Before training on `--train` (default `all`), it trains the text model once on
  * the `dev` half of its rows (scripts/scan-half.ts) and prints how it does on the `held` half, which it never saw,
  * and the passage model once without the latest tool-output rounds and prints how it reads them: the figures that
- * say whether the layer generalises (`npm run eval:scan -- --half held` scores with both models trained on a half;
+ * say whether the layer generalises (`npm run eval:scan -- --half held` scores with the models trained on a half;
  * `npm run eval:rounds` with the rules beside them). `--check` writes nothing and fails if the committed weights
  * differ from what training gives.
  */
@@ -27,6 +29,7 @@ import { rowHalf } from './scan-half'
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = path.join(REPO, 'packages/runtime/src/scan/learned/weights.ts')
 const PASSAGES_OUT = path.join(REPO, 'packages/runtime/src/scan/learned/passage-weights.ts')
+const DOCUMENTS_OUT = path.join(REPO, 'packages/runtime/src/scan/learned/document-weights.ts')
 const FIXTURES = path.join(REPO, 'packages/runtime/test/scan/fixtures')
 
 interface Row {
@@ -231,16 +234,15 @@ function strongestIndex(scores: readonly number[]): number {
 /**
  * The passage model, by multiple-instance learning: the fixtures label texts, not spans, so every passage of a benign
  * text is a negative, and an injected text gives one positive, its passage likeliest to be the planted one. The
- * first round takes that passage by the reading of a whole-text model trained on the same rows, each later round by
- * the model the round before trained (three rounds: a fourth chose the same passages). That first reader learns from
- * every row given, tool outputs included, unlike the committed text model: it chooses the planted passages better
- * (stop 50, with 30 epochs a round: blind103-114 held out three rounds at a time, and blind115-117, scanned with the
- * rules beside it: the passage model's AUC up in every fold, English attacks flagged 192 -> 202 of 225, Chinese 185 ->
- * 189, benign texts flagged for any reason 77 -> 78 of 750).
+ * first round takes that passage by the document model's reading (a whole-text model trained on the same rows), each
+ * later round by the model the round before trained (three rounds: a fourth chose the same passages). That first
+ * reader learns from every row given, tool outputs included, unlike the text model: it chooses the planted passages
+ * better (stop 50, with 30 epochs a round: blind103-114 held out three rounds at a time, and blind115-117, scanned
+ * with the rules beside it: the passage model's AUC up in every fold, English attacks flagged 192 -> 202 of 225,
+ * Chinese 185 -> 189, benign texts flagged for any reason 77 -> 78 of 750).
  */
-export function trainPassages(rows: readonly PassageExample[]): LearnedModel {
-  const first = trainLearned(rows.map((e) => e.example))
-  let chooser = (x: Uint32Array) => probabilityOf(x, first)
+export function trainPassages(rows: readonly PassageExample[], documents = trainDocuments(rows.map((e) => e.example))): LearnedModel {
+  let chooser = (x: Uint32Array) => probabilityOf(x, documents)
   let trained: LearnedModel | undefined
   for (let round = 0; round < PASSAGE_ROUNDS; round++) {
     const data: { x: Uint32Array; y: 0 | 1 }[] = []
@@ -279,13 +281,32 @@ function reportPassages(title: string, model: LearnedModel, data: readonly Passa
   }
 }
 
-/** The two models for a set of rows (all of them, or one half): the text model's and the passage model's. */
-export function trainBoth(corpusDir: string, half?: 'dev' | 'held'): { text: LearnedModel; passages: LearnedModel } {
+/**
+ * The document model: the text model's logistic regression over every row given, the tool-output fixtures included.
+ * It reads long texts (rules/injection/learned.ts, LONG_TEXT) in the text model's place, which may not learn from tool
+ * outputs without losing the corpus's short injections, and it is the passage model's first reader (`trainPassages`).
+ * Chosen on rows neither model learned from (stop 50): the tool-output rounds of `npm run eval:rounds` (four folds and
+ * blind115-117), 6 more attacks of 450 flagged and 6 fewer benign texts of 750 (most of them Chinese); the long rows of
+ * each fixture the text model learns from, held out a file at a time for both models, 824 against 825 attacks of 839
+ * flagged, 751 against 749 rejected, 60 against 62 benign texts of 1,040 flagged.
+ */
+export function trainDocuments(rows: readonly Example[]): LearnedModel {
+  return trainLearned(rows)
+}
+
+/** The three models for a set of rows (all of them, or one half). */
+export function trainLayer(
+  corpusDir: string,
+  half?: 'dev' | 'held',
+): { text: LearnedModel; passages: LearnedModel; documents: LearnedModel } {
   const { corpus, fixtures } = trainingExamples(corpusDir)
   const inHalf = (e: Example) => !half || rowHalf(e.row.id) === half
+  const rows = [...corpus, ...fixtures].filter(inHalf)
+  const documents = trainDocuments(rows)
   return {
     text: trainLearned([...corpus, ...textFixtures(fixtures)].filter(inHalf)),
-    passages: trainPassages(passageExamples([...corpus, ...fixtures].filter(inHalf))),
+    passages: trainPassages(passageExamples(rows), documents),
+    documents,
   }
 }
 
@@ -320,10 +341,12 @@ function main(): void {
     passageRows.filter((e) => isLaterRound(e.example)),
   )
   const passageTraining = on === 'dev' ? passageRows.filter((e) => rowHalf(e.example.row.id) === 'dev') : passageRows
-  const passageModel = trainPassages(passageTraining)
+  const documentModel = trainDocuments(passageTraining.map((e) => e.example))
+  const passageModel = trainPassages(passageTraining, documentModel)
 
   const outputs: Array<[string, string]> = [
     [OUT, weightsModule('WEIGHTS', model, on === 'dev' ? dev.length : all.length, on)],
+    [DOCUMENTS_OUT, weightsModule('DOCUMENT_WEIGHTS', documentModel, passageTraining.length, on)],
     [PASSAGES_OUT, weightsModule('PASSAGE_WEIGHTS', passageModel, passageTraining.length, on)],
   ]
   if (process.argv.includes('--check')) {
