@@ -7,10 +7,10 @@
  * The tool-output rounds from `tool-outputs-${HELD_ROUNDS_FROM}` on (written blind by helpers, then read) are cut into
  * groups of `--fold` rounds; for each group the document and passage models are trained as `npm run train:scan`
  * trains them, on every other row, and the group is scanned with them. The text model never learns from those rounds,
- * so it is the committed one. `--unseen` adds rounds that no model and no rule was written from (JSONL rows with `labels.injection` or
- * `label`), scanned with the committed layer. Per group and language it prints: attacks flagged (not approved) and
- * rejected, benign texts flagged by an injection finding, flagged for any reason and rejected, and the AUC of the
- * passage model's reading (a text's strongest passage). Deterministic; a run takes about a minute a group.
+ * so it is the committed one. `--unseen` adds rounds that no model and no rule was written from (JSONL rows with
+ * `labels.injection` or `label`), scanned with the committed layer. Per group and language it prints: attacks flagged
+ * (not approved) and rejected, benign texts flagged by an injection finding, flagged for any reason and rejected, and
+ * the AUC of the passage model's reading (a text's strongest passage). Deterministic; about a minute in all.
  *
  * A change to how the layer is trained is kept when these figures say so: the rounds of one group were never seen by
  * the model that scores them, which the corpus's held half (`npm run eval:scan -- --half held`) cannot say of tool
