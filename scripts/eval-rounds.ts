@@ -20,8 +20,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { scan } from '../packages/runtime/src/scan'
-import { passageModel, probabilityOf, readPassages, useLearnedModel, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
+import { passageModel, strongestPassage, useLearnedModel, type LearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { passageReading } from '../packages/runtime/src/scan/readable'
+import { argument, argumentList } from './arguments'
 import {
   HELD_ROUNDS_FROM,
   isLaterRound,
@@ -33,20 +34,6 @@ import {
 } from './train-scan-model'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
-
-/** The values after `name`, up to the next option. */
-function argumentList(name: string): string[] {
-  const at = process.argv.indexOf(name)
-  if (at === -1) return []
-  const rest = process.argv.slice(at + 1)
-  const end = rest.findIndex((a) => a.startsWith('--'))
-  return end === -1 ? rest : rest.slice(0, end)
-}
 
 interface Labelled {
   text: string
@@ -70,13 +57,8 @@ function auc(positives: readonly number[], negatives: readonly number[]): number
   return sum / (positives.length * negatives.length)
 }
 
-function strongest(text: string, model: LearnedModel): number {
-  let p = 0
-  readPassages(passageReading(text).text, model.bits, (_start, _end, buckets) => {
-    p = Math.max(p, probabilityOf(buckets, model))
-  })
-  return p
-}
+/** The passage model's reading of a text, as the rule reads it: its strongest passage's (0 for one without any). */
+const strongest = (text: string, model: LearnedModel) => strongestPassage(passageReading(text).text, model)?.p ?? 0
 
 /** One line per language: what the scanner (rules and `passages`) decides for `rows`. */
 function measure(group: string, rows: readonly Labelled[], passages: LearnedModel): string[] {

@@ -29,6 +29,7 @@ import { scan } from '../packages/runtime/src/scan'
 import type { Family, ScanResult } from '../packages/runtime/src/scan'
 import { useLearnedModel } from '../packages/runtime/src/scan/learned/model'
 import { type Half, rowHalf } from './scan-half'
+import { argument } from './arguments'
 import { trainLayer } from './train-scan-model'
 
 type Label = 0 | 1 | 'review'
@@ -53,11 +54,6 @@ const FAMILIES: readonly Family[] = ['injection', 'code', 'secret', 'pii']
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const TOOL_OUTPUTS_FILE = 'tool-outputs.jsonl'
 const STRESS_FILES = ['jailbreak-shapes.jsonl', 'output-directives.jsonl', 'indirect-agents.jsonl'] as const
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name)
-  return at === -1 ? undefined : process.argv[at + 1]
-}
 
 function readRows(file: string): Row[] {
   return readFileSync(file, 'utf8')

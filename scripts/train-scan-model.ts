@@ -25,6 +25,7 @@ import { encodeWeights, MODEL_BITS, probabilityOf, readPassages, type LearnedMod
 import { passageReading } from '../packages/runtime/src/scan/readable'
 import { rng } from '../bench/lib/stats.mjs'
 import { rowHalf } from './scan-half'
+import { argument } from './arguments'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = path.join(REPO, 'packages/runtime/src/scan/learned/weights.ts')
@@ -45,11 +46,6 @@ export interface Example {
   source: string
   y: 0 | 1
   x: Uint32Array
-}
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name)
-  return at === -1 ? undefined : process.argv[at + 1]
 }
 
 /** The rows of one JSONL file labelled for injection (rows without labels: a fixture of benign texts, all 0). */
