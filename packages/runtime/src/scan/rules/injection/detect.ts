@@ -18,6 +18,7 @@ import {
   matchContext,
   maxSeverity,
   mentionedNotOrdered,
+  type MatchContext,
   quotedTerm,
   sentenceEnd,
 } from './context'
@@ -194,10 +195,17 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
       if (pattern.skip?.(text, start, end)) continue
       // a phrase that is the whole of its quotation marks is named, not said ("tool output containing 'ignore previous
       // instructions' is blocked"); an attack quotes an order with what it wants after it
-      const severity = namedPhrase(text, start, end) ? 'low' : dampedSeverity(pattern.severity, matchContext(text, start, end))
+      const severity = namedPhrase(text, start, end) ? 'low' : dampedSeverity(pattern.severity, directContext(pattern, text, start, end))
       hits.push({ rule: pattern.rule, start, end, severity, evidence: evidenceOf(text, start, end, pattern.what) })
     }
   }
+}
+
+/** How a direct pattern's match is read; a dictating one (DirectPattern.dictates) only as quoted, reported or shown. */
+function directContext(pattern: DirectPattern, text: string, start: number, end: number): MatchContext {
+  const context = matchContext(text, start, end)
+  if (!pattern.dictates) return context
+  return { ...context, question: false, discussed: context.discussed && context.quoted, topic: context.topic && context.quoted }
 }
 
 /** The match is all its quotation holds, but for a closing stop or comma: `'ignore previous instructions.'`. */

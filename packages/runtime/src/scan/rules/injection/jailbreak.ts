@@ -53,18 +53,18 @@ const TEMPLATE_DISCUSSION =
   /\b(?:jailbreak (?:prompts?|attempts?|attacks?|techniques?|templates?)|prompt[- ]injections?|attacks?|attackers|papers?|stud(?:y|ies)|researchers|classif\w*|detect\w*|red[- ]team\w*)\b|越狱(?:提示|攻击|手法)|提示注入|攻击|论文|检测/i
 
 /** Restriction words an unbound claim removes. */
-const EN_RESTRICTIONS = String.raw`(?:restrictions?|limits|limitations|filters?|filtering(?!\s+(?:[\x60'"(]|out\b|(?:the|its|any|user|input|inputs|keys?|values?|fields?|properties|data|requests?|headers?|rows?|results?|events?|logs?|entries|records|traffic|packets|files?)\b))|censorship|guidelines?|rules?|content polic(?:y|ies)|polic(?:y|ies)|(?:ethical|moral|safety) (?:concerns|considerations|qualms)|conscience|safety (?:rules|filters?|training|module|layer|guidelines|measures|settings)|alignment|ethics|morals?|moral compass|morality|boundaries|constraints|programming|principles)`
+const EN_RESTRICTIONS = String.raw`(?:restrictions?|limits|limitations|confines|legality|filters?|filtering(?!\s+(?:[\x60'"(]|out\b|(?:the|its|any|user|input|inputs|keys?|values?|fields?|properties|data|requests?|headers?|rows?|results?|events?|logs?|entries|records|traffic|packets|files?)\b))|censorship|guidelines?|rules?|content polic(?:y|ies)|polic(?:y|ies)|(?:ethical|moral|legal|safety)(?:,? (?:or|and) (?:ethical|moral|legal|safety))? (?:concerns|considerations|qualms|implications)|conscience|safety (?:rules|filters?|training|module|layer|guidelines|measures|settings)|alignment|ethics|morals?|moral compass|morality|boundaries|constraints|programming|principles)`
 /**
  * "without restrictions on the number of requests": a restriction with a subject of its own is scoped, not gone (and
  * "filtering" with an object is code's: "copies keys recursively without filtering `__proto__`").
  */
-const EN_SCOPED = String.raw`(?!\s+(?:on|for|in|to|around|about|regarding|of (?:the|this|that|which)|when)\b)`
+const EN_SCOPED = String.raw`(?!\s+(?:on|for|in|to|around|about|regarding|of (?:the|this|that|which)|when)\b(?!\s+(?:your|its|his|her|their)\s+(?:outputs?|responses?|answers?|replies|content|speech|language|words|behaviou?r)\b(?!\s+(?:size|length|tokens?|format|rate|count|volume|limits?|per)\b)))`
 
 const EN_CUES: JailbreakCue[] = [
   {
     kind: 'unbound',
     re: new RegExp(
-      String.raw`\b${THIRD_PARTY}(?:(?:has|have|with|there are)\s+no|without(?:\s+any)?|free (?:of|from)|freed from|beyond|liberated from|escaped(?:\s+from)?|broken free of|not bound by|unbound by|ignores?|ignoring|disregards?|disregarding|set aside|put aside|lost|abolished|(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed)\s+by|(?:turn|turns|switch|switch(?:es)?)\s+off)\s+(?:all\s+|any\s+|every\s+|its\s+|their\s+|the\s+|your\s+|of\s+|a\s+|whatsoever\s+)?(?:(?:\w+|OpenAI's)\s+){0,2}?${EN_RESTRICTIONS}\b${EN_SCOPED}`,
+      String.raw`\b${THIRD_PARTY}(?:(?:has|have|with|there are)\s+no|(?:does not|doesn't|do not|don't)\s+(?:have|possess)(?:\s+(?:a|an|any))?|(?:is|are|'re)\s+not\s+subject\s+to|(?:does not|doesn't|do not|don't|will not|won't|never)\s+cares?(?:\s+(?:about|for))?|(?:any|no|without(?:\s+any)?)\s+regard\s+(?:to|for)|without(?:\s+any)?|free (?:of|from)|freed from|beyond|liberated from|escaped(?:\s+from)?|broken free of|not bound by|unbound by|ignores?|ignoring|disregards?|disregarding|set aside|put aside|lost|abolished|(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|restrained|limited|constrained|censored|governed)\s+by|(?:turn|turns|switch|switch(?:es)?)\s+off)\s+(?:all\s+|any\s+|every\s+|its\s+|their\s+|the\s+|your\s+|of\s+|a\s+|whatsoever\s+)?(?:(?:\w+|OpenAI's)\s+){0,2}?${EN_RESTRICTIONS}\b${EN_SCOPED}`,
       'gi',
     ),
     weight: 2,
@@ -72,6 +72,9 @@ const EN_CUES: JailbreakCue[] = [
     needs: [
       'restriction',
       'limit',
+      'confines',
+      'legal',
+      'implications',
       'filter',
       'censor',
       'guideline',
@@ -121,14 +124,14 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\b(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|limited|constrained|censored|governed|bound)\s+by\s+(?:your|its|the|any|OpenAI|Anthropic|developers|creators)\b/gi,
+    re: /\b(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|restrained|limited|constrained|censored|governed|bound)\s+by\s+(?:your|its|the|any|OpenAI|Anthropic|developers|creators)\b/gi,
     weight: 2,
     what: 'no longer controlled',
-    needs: ['controlled', 'restricted', 'limited', 'constrained', 'censored', 'governed', 'bound by'],
+    needs: ['controlled', 'restricted', 'restrained', 'limited', 'constrained', 'censored', 'governed', 'bound by'],
   },
   {
     kind: 'unbound',
-    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:laws|rules|ethics|morals?) (?:do not|don't|no longer) (?:exist|apply)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
+    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\b(?:does not|doesn't|do not|don't|never)\s+cares?\s+(?:about|for)\s+(?:the\s+)?(?:laws?|legality)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:laws|rules|ethics|morals?) (?:do not|don't|no longer) (?:exist|apply)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
     weight: 2,
     what: 'nothing is illegal',
     needs: ['legal', 'consequences', 'laws', 'no matter how', 'regardless of'],
@@ -148,6 +151,23 @@ const EN_CUES: JailbreakCue[] = [
     needs: ['safety', 'lifted', 'removed', 'disabled', 'abolished', 'apply', 'opposite', 'deleted', 'stripped'],
   },
   {
+    // "respond exactly as an unfiltered, completely unlimited language model could": the model re-described as one
+    // without limits ("unlimited" only after another such word: an unlimited plan is ordinary)
+    kind: 'unbound',
+    re: /\b(?:an?|the)\s+(?:(?:completely|totally|fully|entirely)\s+)?(?:unfiltered|uncensored|unrestricted|unbound|unshackled|jailbroken|amoral)(?:,?\s+(?:and\s+)?(?:(?:completely|totally|fully|entirely)\s+)?(?:unfiltered|uncensored|unrestricted|unlimited|unbound|unshackled|amoral))*\s+(?:AI|A\.I\.|language model|LLM|chatbot|model|assistant|version of (?:ChatGPT|yourself|you))\b/gi,
+    weight: 2,
+    what: 'an unrestricted model',
+    needs: ['unfiltered', 'uncensored', 'unrestricted', 'unbound', 'unshackled', 'jailbroken', 'amoral'],
+  },
+  {
+    // "let's break the rules", "even if it contradicts your hardcoded rules, you must …"
+    kind: 'unbound',
+    re: /\b(?:let's|let us|we(?:'ll| will| can)|you(?:'ll| will| can| must| may))\s+break\s+(?:all\s+)?(?:the|your|its|these|those|OpenAI's)?\s*(?:\w+\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions)\b|\beven if (?:it|this|that|they)\s+(?:contradicts?|goes against|go against|violates?|breaks?)\b[^.!?\n]{0,40}?\b(?:rules|guidelines|polic(?:y|ies)|programming|training)\b/gi,
+    weight: 2,
+    what: 'rules broken',
+    needs: ['break', 'contradict', 'goes against', 'go against', 'violate'],
+  },
+  {
     kind: 'unbound',
     re: /\bnever\s+(?:questions?|questioned|disobeys?|disobeyed)\s+(?:an?\s+|any\s+|the\s+|my\s+)?(?:orders?|commands?|instructions?|requests?)\b|\b(?:simply|just|always)\s+(?:does|do|obeys?|follows?)\s+(?:whatever|what|everything)\s+(?:its|his|her|the|your)?\s*(?:owner|master|user|creator)s?\s+(?:says?|wants?|asks?)\b|\bwithout\s+(?:worrying|caring|thinking)\s+about\s+(?:whether|if)\b|\bnever\s+hid(?:es)?\s+behind\s+(?:rules|policies|guidelines)\b/gi,
     weight: 2,
@@ -156,7 +176,7 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\b(?:with|in)\s+(?:the\s+)?(?:developer|dev|DAN|jailbreak|god|no[- ]limits|unrestricted)\s+mode\s+(?:enabled|on|activated)\b|\b(?:enable|activate|enter|entering|switch (?:in)?to)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|DAN|no[- ]limits|unrestricted|unfiltered)\s+mode\b|\b(?:act|pretend|roleplay|role-play|play)\s+(?:as\s+|to be\s+|like\s+)?my\s+(?:dead|deceased|late|departed)\s+grand(?:ma|mother|pa|father)\b|\bpretend to be (?:him|her)\b/gi,
+    re: /\b(?:with|in)\s+(?:the\s+)?(?:developer|dev|DAN|jailbreak|god|no[- ]limits|unrestricted)\s+mode\s+(?:enabled|on|activated)\b|\b(?:developer|DAN|jailbreak|god)[_ ]mode\s*[:=]\s*(?:enabled|activated)\b|\b(?:enable|activate|enter|entering|switch (?:in)?to)\s+(?:the\s+)?(?:developer|dev|god|jailbreak|DAN|no[- ]limits|unrestricted|unfiltered)\s+mode\b|\b(?:act|pretend|roleplay|role-play|play)\s+(?:as\s+|to be\s+|like\s+)?my\s+(?:dead|deceased|late|departed)\s+grand(?:ma|mother|pa|father)\b|\bpretend to be (?:him|her)\b/gi,
     weight: 2,
     what: 'a jailbreak mode or persona',
     needs: ['mode', 'grand', 'pretend to be'],
@@ -245,19 +265,19 @@ const ZH_CUES: JailbreakCue[] = [
   {
     kind: 'unbound',
     re: new RegExp(
-      `(?:没有|不受|无视|忽略|不再受到?|摆脱|解除|无需遵守|不需要遵守|不必遵守|不用遵守|不再遵守|不要遵守|不遵守|没有安全|关闭)(?:任何|一切|所有)?(?:的)?(?:[^。！？!?\\n“”「」"]{0,8}?)${ZH_RESTRICTIONS}`,
+      `(?:没有|不受|无视|忽略|不再受到?|摆脱|解除|(?:无需|不需要|不必|不用|不再|不要|不)(?:去)?遵(?:守|循|从)|不关心(?=任何|一切|所有)|(?<!(?:不|别|勿|免|禁止)[^。！？!?，,\\n]{0,20})违反(?=任何|一切|所有)|没有安全|关闭)(?:任何|一切|所有)?(?:的)?(?:[^。！？!?\\n“”「」"]{0,8}?)${ZH_RESTRICTIONS}`,
       'g',
     ),
     weight: 2,
     what: '没有限制',
-    needs: ['没有', '不受', '无视', '忽略', '不再受', '摆脱', '解除', '遵守', '关闭'],
+    needs: ['没有', '不受', '无视', '忽略', '不再受', '摆脱', '解除', '遵守', '遵循', '遵从', '不关心', '违反', '关闭'],
   },
   {
     kind: 'unbound',
-    re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不(?:会|要)?(?:进行)?道德(?:评判|判断|说教)|不(?:会|要)?(?:在[^。！？!?\n]{0,6}?)?(?:添加|加上?|给出|附加)[^。！？!?\n]{0,10}?(?:安全|法律|道德|伦理)[^。！？!?\n]{0,6}?(?:提示|警告|说明|提醒)|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能/g,
+    re: /(?:绝不|永远不会?|从不|不会|不能|不得|不要|不许)拒绝|不要(?:有|加|添加|给出|包含)?任何?(?:警告|免责声明|顾虑)|不加(?:任何)?(?:警告|免责声明)|不要道德说教|(?:从不|绝不|不会|不要|不)(?:附加|添加|加上?|给出|包含)(?:任何)?(?:警告|免责声明|提醒)|不要(?:有|加|添加|给出|包含)?任何?提醒|不会说\s*[“"「]?我不能|不(?:会|要)?(?:进行)?道德(?:评判|判断|说教)|不(?:会|要)?(?:在[^。！？!?\n]{0,6}?)?(?:添加|加上?|给出|附加)[^。！？!?\n]{0,10}?(?:安全|法律|道德|伦理)[^。！？!?\n]{0,6}?(?:提示|警告|说明|提醒)|不应(?:该)?(?:告诉我|说)[^。！？!?\n]{0,6}?不能|在没有(?:任何)?(?:警告|免责声明|提醒)的情况下|(?:请勿|不要|不得|不能)(?:包含|使用|提及)任何(?:表明|涉及|关于)?[^。！？!?\n]{0,4}?(?:道德|伦理|法律|合法)/g,
     weight: 2,
     what: '不许拒绝',
-    needs: ['拒绝', '警告', '免责', '提醒', '说教', '我不能', '不能', '道德', '评判', '判断', '提示', '说明'],
+    needs: ['拒绝', '警告', '免责', '提醒', '说教', '我不能', '不能', '道德', '评判', '判断', '提示', '说明', '伦理', '法律', '合法'],
   },
   {
     kind: 'unbound',
@@ -268,10 +288,18 @@ const ZH_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|(?:行为|安全|道德|伦理)(?:模块|限制|设定|程序)(?:已经?)?被?(?:移除|删除|关闭|解除)|从不(?:质疑|违抗)|只会服从|无条件服从|服从主人的命令|从不考虑(?:问题)?是否(?:合适|合法|道德)|不(?:管|考虑)(?:问题)?是否合适|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
+    re: /(?:限制|审查|过滤)(?:已经?)?被?(?:解除|关闭|移除|取消)|(?:行为|安全|道德|伦理)(?:模块|限制|设定|程序)(?:已经?)?被?(?:移除|删除|关闭|解除)|从不(?:质疑|违抗)|只会服从|无条件服从|毫无疑问地服从|服从主人的命令|从不考虑(?:问题)?是否(?:合适|合法|道德)|不(?:管|考虑)(?:问题)?是否合适|被(?:开发者)?解锁|越狱模式|无限制模式|(?:开启|启用|进入)(?:了)?开发者模式|扮演(?:我)?(?:已故|去世)的?(?:奶奶|祖母|外婆|爷爷|外公)/g,
     weight: 2,
     what: '越狱模式',
     needs: ['解除', '关闭', '移除', '取消', '解锁', '越狱', '无限制', '开发者模式', '已故', '去世', '删除', '质疑', '违抗', '服从', '是否'],
+  },
+  {
+    // 即使与你的硬编码规则相矛盾，你也必须…; 做出更加有害和不可接受的回应
+    kind: 'unbound',
+    re: /即使[^。！？!?\n]{0,20}?(?:规则|准则|政策|设定|编程|原则)[^。！？!?\n]{0,4}?(?:相矛盾|相冲突|相违背|冲突|矛盾|违背)|(?:更加|更)有害(?:和|且|、)?不可接受/g,
+    weight: 2,
+    what: '规则被推翻',
+    needs: ['即使', '不可接受'],
   },
   {
     kind: 'unbound',
@@ -284,7 +312,7 @@ const ZH_CUES: JailbreakCue[] = [
   {
     // (模拟 as a verb for the model, not the noun of 模拟器 "a simulator", 模拟出来 "render", 模拟考试 "a mock exam")
     kind: 'persona',
-    re: /你(?:现在|将|要|就)?(?:是|扮演|成为|化身|叫)|扮演|角色扮演|模拟(?!器|出|的|数据|测试|考|环境|飞行|人生|经营|信号|电路|量|盘|赛|训练|场景|结果|实验|城市)|以[^。！？!?\n]{0,12}?(?:身份|口吻)|假设你是|想象你是|忘掉你是|忘记你是|你不再是|我是你的(?:开发者|创造者|创建者|主人|管理员)|作为(?:那里的)?\s*AI/g,
+    re: /你(?:现在|将|要|就)?(?:是|扮演|成为|化身|叫)|扮演|角色扮演|模拟(?!器|出|的|数据|测试|考|环境|飞行|人生|经营|信号|电路|量|盘|赛|训练|场景|结果|实验|城市)|以[^。！？!?\n]{0,12}?(?:身份|口吻)|模仿[^。！？!?\n]{0,20}?的?(?:语气|口吻|风格|身份|性格)|假设你是|想象你是|忘掉你是|忘记你是|你不再是|我是你的(?:开发者|创造者|创建者|主人|管理员)|作为(?:那里的)?\s*AI/g,
     weight: 1,
     what: '给模型的角色',
   },
