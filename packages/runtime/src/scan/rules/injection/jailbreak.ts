@@ -131,14 +131,14 @@ const EN_CUES: JailbreakCue[] = [
   },
   {
     kind: 'unbound',
-    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\b(?:does not|doesn't|do not|don't|never)\s+cares?\s+(?:about|for)\s+(?:the\s+)?(?:laws?|legality)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:laws|rules|ethics|morals?) (?:do not|don't|no longer) (?:exist|apply)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
+    re: /\b(?:everything|anything) is (?:legal|allowed|permitted)\b|\b(?:does not|doesn't|do not|don't|never)\s+cares?(?:\s+(?:about|for))?\s+(?:the\s+)?(?:laws?|legality)\b|\bnothing is (?:illegal|forbidden|off-limits|off limits|prohibited)\b|\bno (?:consequences|laws)\b|\b(?:treats?|considers?) every request as legal\b|\bnot bound by (?:any )?(?:laws?|rules)\b|\b(?:laws|rules|ethics|morals?) (?:do not|don't|no longer) (?:exist|apply)\b|\b(?:legal or not|whether (?:it(?:'s| is) )?legal or not|regardless of (?:legality|the law|ethics|morality|consequences))\b|\bno matter how (?:dangerous|illegal|unethical|immoral|harmful|offensive)\b/gi,
     weight: 2,
     what: 'nothing is illegal',
-    needs: ['legal', 'consequences', 'laws', 'no matter how', 'regardless of'],
+    needs: ['legal', 'consequences', 'law', 'no matter how', 'regardless of'],
   },
   {
     kind: 'unbound',
-    re: /\b(?:even|including|however)\s+(?:if\s+)?(?:it(?:'s| is)\s+|they(?:'re| are)\s+|content that is\s+|things?\s+that (?:are|is)\s+|when\s+it(?:'s| is)\s+)?(?:considered\s+)?(?:offensive|derogatory|illegal|unethical|immoral|harmful|dangerous|forbidden)\b/gi,
+    re: /\b(?:(?:even|including|however)\s+(?:if\s+)?|especially\s+if\s+)(?:it(?:'s| is)?\s+(?:(?:highly|very|extremely)\s+)?|they(?:'re| are)\s+|content that is\s+|things?\s+that (?:are|is)\s+|when\s+it(?:'s| is)\s+)?(?:considered\s+)?(?:offensive|derogatory|illegal|unethical|immoral|harmful|dangerous|forbidden)\b/gi,
     weight: 2,
     what: 'harmful content allowed',
     needs: ['offensive', 'derogatory', 'illegal', 'unethical', 'immoral', 'harmful', 'dangerous', 'forbidden'],
@@ -162,7 +162,7 @@ const EN_CUES: JailbreakCue[] = [
   {
     // "let's break the rules", "even if it contradicts your hardcoded rules, you must …"
     kind: 'unbound',
-    re: /\b(?:let's|let us|we(?:'ll| will| can)|you(?:'ll| will| can| must| may))\s+break\s+(?:all\s+)?(?:the|your|its|these|those|OpenAI's)?\s*(?:\w+\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions)\b|\beven if (?:it|this|that|they)\s+(?:contradicts?|goes against|go against|violates?|breaks?)\b[^.!?\n]{0,40}?\b(?:rules|guidelines|polic(?:y|ies)|programming|training)\b/gi,
+    re: /\b(?:let's|let us|we(?:'ll| will| can)|you(?:'ll| will| can| must| may))\s+break\s+(?:all\s+)?(?:the|your|its|these|those|OpenAI's)?\s*(?:\w+\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions)\b|\beven if (?:it|this|that|they)\s+(?:contradicts?|goes against|go against|violates?|breaks?)\b[^.!?\n]{0,60}?\b(?:rules|guidelines|polic(?:y|ies)|programming|training)\b/gi,
     weight: 2,
     what: 'rules broken',
     needs: ['break', 'contradict', 'goes against', 'go against', 'violate'],
