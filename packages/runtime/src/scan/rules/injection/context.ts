@@ -407,6 +407,15 @@ export function dampedSeverity(severity: Severity, context: MatchContext): Sever
 }
 
 /**
+ * The context of a match that is an order by its own shape (a jailbreak template, a question set aside and an answer
+ * dictated): its request or payload holds the question marks and lesson words, so they make it neither a question nor
+ * a lesson; only a quotation in a lesson, a report or a relayed task weighs it down.
+ */
+export function asOrder(context: MatchContext): MatchContext {
+  return { ...context, discussed: context.quoted && context.discussed, question: false, topic: false }
+}
+
+/**
  * `dampedSeverity`, and whether it weighed the finding down: a damped order is a lesson's or an example's, which the
  * corroboration of orders (corroborate.ts) must not count.
  */

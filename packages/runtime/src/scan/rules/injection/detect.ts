@@ -11,6 +11,7 @@ import { allMatches, hasMatch } from '../../literal-index'
 import { needsFinder } from './needs-words'
 import type { Severity } from '../../types'
 import {
+  asOrder,
   CLOSING_QUOTE,
   dampedReading,
   dampedSeverity,
@@ -201,11 +202,10 @@ function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHi
   }
 }
 
-/** How a direct pattern's match is read; a dictating one (DirectPattern.dictates) only as quoted, reported or shown. */
+/** How a direct pattern's match is read; a dictating one (DirectPattern.dictates) as an order (`asOrder`). */
 function directContext(pattern: DirectPattern, text: string, start: number, end: number): MatchContext {
   const context = matchContext(text, start, end)
-  if (!pattern.dictates) return context
-  return { ...context, question: false, discussed: context.discussed && context.quoted, topic: context.topic && context.quoted }
+  return pattern.dictates ? asOrder(context) : context
 }
 
 /** The match is all its quotation holds, but for a closing stop or comma: `'ignore previous instructions.'`. */

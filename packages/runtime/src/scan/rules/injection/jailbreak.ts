@@ -16,7 +16,7 @@
  */
 import { allMatches } from '../../literal-index'
 import type { Severity } from '../../types'
-import { dampedSeverity, evidenceOf, matchContext } from './context'
+import { asOrder, dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
 import { needsFinder } from './needs-words'
 import { THIRD_PARTY } from './patterns'
@@ -436,9 +436,7 @@ function clusterHit(text: string, cluster: readonly CueHit[], cjk: boolean, hits
   const context = matchContext(text, first.start, first.end)
   const discussed = TEMPLATE_DISCUSSION.test(around)
   // (a template quoted in a document about jailbreaks or prompt injection is one of its examples)
-  severity = discussed
-    ? 'low'
-    : dampedSeverity(severity, { ...context, discussed: context.quoted && context.discussed, question: false, topic: false })
+  severity = discussed ? 'low' : dampedSeverity(severity, asOrder(context))
   const what = cues.map((hit) => hit.cue.what).join(', ')
   hits.push({ rule: 'role-hijack', start, end, severity, evidence: evidenceOf(text, start, end, `a jailbreak template (${what})`) })
 }
