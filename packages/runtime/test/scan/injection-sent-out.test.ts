@@ -1,4 +1,4 @@
-// "Sends sensitive data out" (rules/injection/patterns.ts): the verb of sending read as a noun, or the data named only
+// "Sends sensitive data out" (rules/injection/planting-en.ts): the verb of sending read as a noun, or the data named only
 // to be left out, is not an order; each beside the order that shares its words.
 import { pairTests } from './support/rules-only'
 

@@ -52,22 +52,11 @@ import {
   EN_READER_OF_ERRANDS,
   findReaderByTaskWords,
 } from './readers-by-task'
-import {
-  DE_DIRECT,
-  DE_PLANTING_CUES,
-  type DirectPattern,
-  EN_DIRECT,
-  EN_MEMORY_CUE,
-  EN_PLANTING_CUES,
-  EN_TOOL_NEVER,
-  EN_TOOL_STATE,
-  type InjectionRuleName,
-  type WeightedCue,
-  ZH_DIRECT,
-  ZH_MEMORY_CUE,
-  ZH_PLANTING_CUES,
-  ZH_TOOL_STATE,
-} from './patterns'
+import type { DirectPattern, InjectionRuleName, WeightedCue } from './cue-types'
+import { DE_DIRECT, DE_PLANTING_CUES } from './cues-de'
+import { ZH_DIRECT, ZH_MEMORY_CUE, ZH_PLANTING_CUES, ZH_TOOL_STATE } from './cues-zh'
+import { EN_DIRECT, EN_TOOL_NEVER } from './direct-en'
+import { EN_MEMORY_CUE, EN_PLANTING_CUES, EN_TOOL_STATE } from './planting-en'
 import { runJailbreakTemplates } from './jailbreak'
 import { runOutputDirectives } from './output-directive'
 import { runPermissionClaims } from './permission'

@@ -10,7 +10,7 @@
 import type { Chunk, Rule, RuleHit, ScanInput } from '../../types'
 import { injectionHits } from './analyze'
 import { learnedRule } from './learned'
-import type { InjectionRuleName } from './patterns'
+import type { InjectionRuleName } from './cue-types'
 
 function hitsFor(name: InjectionRuleName, chunk: Chunk, input: ScanInput): RuleHit[] {
   const out: RuleHit[] = []

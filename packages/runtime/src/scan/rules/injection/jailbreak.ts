@@ -19,7 +19,7 @@ import type { Severity } from '../../types'
 import { asOrder, dampedSeverity, evidenceOf, matchContext } from './context'
 import type { RawHit } from './detect'
 import { needsFinder } from './needs-words'
-import { THIRD_PARTY } from './patterns'
+import { THIRD_PARTY } from './direct-en'
 import { EN_SOFT_ROLEPLAY_CUES, ZH_SOFT_ROLEPLAY_CUES } from './soft-roleplay'
 
 /** What a cue says: a persona for the model, a restriction removed, or company that only adds weight. */

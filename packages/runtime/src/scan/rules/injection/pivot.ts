@@ -9,7 +9,7 @@
  * without those words pays a substring test instead of a regex attempt at every word boundary. Every pattern is
  * bounded (gaps are `{0,n}` over a sentence's characters).
  */
-import type { DirectPattern } from './patterns'
+import type { DirectPattern } from './cue-types'
 
 /**
  * A verdict that closes the previous task ("that is done", "well done", "you have outdone yourself"): the first

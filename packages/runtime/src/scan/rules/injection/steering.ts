@@ -5,7 +5,7 @@
  */
 import { atLeastMedium, evidenceOf, sentenceStart } from './context'
 import type { RawHit } from './detect'
-import type { DirectPattern } from './patterns'
+import type { DirectPattern } from './cue-types'
 
 export const EN_STEERING: DirectPattern[] = [
   {
