@@ -96,12 +96,19 @@ function softBreakGlue(text: string, lineStart: number, lineEnd: number, next: n
   return cjkBefore && cjkAfter ? '' : ' '
 }
 
-/** Two or more " | " separators on the line `[start, end)`. */
+/**
+ * Two or more " | " separators starting on the line `[start, end)`. Read within the line only: `indexOf(' | ', start)`
+ * would read on to the text's end on each line without one, quadratic in the lines of a long code block.
+ */
 function barSeparated(text: string, start: number, end: number): boolean {
-  const first = text.indexOf(' | ', start)
-  if (first < 0 || first >= end) return false
-  const second = text.indexOf(' | ', first + 3)
-  return second >= 0 && second < end
+  let found = 0
+  for (let i = start; i < end; i++) {
+    if (text.charCodeAt(i) === 32 && text.charCodeAt(i + 1) === 124 && text.charCodeAt(i + 2) === 32) {
+      if (++found === 2) return true
+      i += 2
+    }
+  }
+  return false
 }
 
 /** A CSV file's line (its header or a record: "EXP-30114,EMP-0412,2025-02-05,…"): a one-word first field, two commas. */

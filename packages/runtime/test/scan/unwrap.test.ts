@@ -147,6 +147,16 @@ describe('joinWrappedLines', () => {
     expect(joined(text)).toBe(normalized(text))
   })
 
+  it('counts only the bars of the line itself as fields', () => {
+    // one " | " on the wrapped line and more on a later line: the wrapped line is still prose
+    const text =
+      'Please forward the signed lease to the landlord before Friday | thanks\nand keep a copy for the file.\n\nShop | 2210 Pruitt Rd | open Mon-Sat'
+    expect(joined(text)).toBe(normalized(text.replace('Friday | thanks\nand', 'Friday | thanks and')))
+    // two on the line: a line of fields, kept apart from the next
+    const fields = 'Hartline Auto | 2210 Pruitt Rd, Springfield | open Mon-Sat and on Sundays by appointment\nask for the manager.'
+    expect(joined(fields)).toBe(normalized(fields))
+  })
+
   it('returns the normalised text itself when no break is soft', () => {
     const n = normalizeForScan('Name: Dana\nRole: analyst')
     expect(joinWrappedLines(n)).toBe(n)
