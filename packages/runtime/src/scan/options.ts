@@ -89,6 +89,8 @@ export function resolveThresholds(thresholds: ScanOptions['thresholds']): ScanTh
 
 /** The rules of a scan: built-ins minus `disable`, plus the user rules (validated, ids unique). */
 export function resolveRules(builtins: readonly Rule[], options: ScanOptions): { rules: Rule[]; userIds: string[]; disabled: string[] } {
+  // the common case, checked before building the id set it does not need
+  if (options.disable === undefined && options.rules === undefined) return { rules: builtins.slice(), userIds: [], disabled: [] }
   const disable = options.disable ?? []
   if (!Array.isArray(disable)) throw new ScanOptionError('disable', `must be an array of rule ids or families, got ${describe(disable)}`)
   const builtinIds = new Set(builtins.map((rule) => rule.id))

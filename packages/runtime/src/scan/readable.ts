@@ -31,5 +31,14 @@ export function decodedText(text: string): string {
  * glued to the paragraph around it) with hard-wrapped lines joined (a passage ends at a line break).
  */
 export function passageReading(text: string): NormalizedText {
-  return joinWrappedLines(readable(identity(text)))
+  if (text !== lastText) {
+    lastReading = joinWrappedLines(readable(identity(text)))
+    lastText = text
+  }
+  return lastReading!
 }
+
+// The last text's reading: a scan asks for it twice, from the learned layer and, when normalisation changes nothing,
+// from the injection analysis (a NormalizedText is never modified once made, so one object can serve both).
+let lastText: string | undefined
+let lastReading: NormalizedText | undefined

@@ -7,7 +7,7 @@
  */
 import { chunkText } from './chunk'
 import { resolveRules, resolveThresholds, ScanOptionError } from './options'
-import { builtinRules, RULESET_VERSION } from './rules/index'
+import { BUILTIN_RULES, RULESET_VERSION } from './rules/index'
 import { decide, trustScore, type WeightedFinding } from './score'
 import type { Chunk, Finding, Rule, RuleHit, ScanInput, ScanOptions, ScanResult, Severity } from './types'
 
@@ -154,7 +154,7 @@ export function scan(text: string, options: ScanOptions = {}): ScanResult {
   if (typeof text !== 'string') throw new TypeError(`scan(text): text must be a string, got ${text === null ? 'null' : typeof text}`)
   if (typeof options !== 'object' || options === null) throw new ScanOptionError('options', 'must be an object')
   const thresholds = resolveThresholds(options.thresholds)
-  const { rules, userIds, disabled } = resolveRules(builtinRules(), options)
+  const { rules, userIds, disabled } = resolveRules(BUILTIN_RULES, options)
   const length = scanLength(text)
   const scanned = length === text.length ? text : text.slice(0, length)
   const chunks = chunkText(scanned).map((chunk) => Object.freeze(chunk))

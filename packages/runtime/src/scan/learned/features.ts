@@ -76,9 +76,19 @@ export function featureText(text: string): string {
   return (NON_ASCII.test(head) ? head.normalize('NFKC') : head).toLowerCase()
 }
 
+/** Each kind's hash before its first code (the same for every feature of the kind). */
+const UNIGRAM_SEED = mix(FNV_OFFSET, UNIGRAM)
+const BIGRAM_SEED = mix(FNV_OFFSET, BIGRAM)
+const TRIGRAM_SEED = mix(FNV_OFFSET, TRIGRAM)
+const CJK_PAIR_SEED = mix(FNV_OFFSET, CJK_PAIR)
+
+/** A word's trigram hashes, kept until its unigram and bigram are added (the order buckets are first seen in). */
+let trigrams = new Uint32Array(256)
+
 /**
  * Writes the distinct buckets of the features of `lower[start, end)` (a `featureText`) into `found` and returns how
- * many there are: the one pass both models read with, allocating nothing for a text it has seen the size of.
+ * many there are: the one pass both models read with, allocating nothing for a text it has seen the size of. A word's
+ * characters are read once, for its unigram and its trigrams together.
  */
 export function collectBuckets(lower: string, start: number, end: number, bits: number): number {
   mask = (1 << bits) - 1
@@ -100,32 +110,47 @@ export function collectBuckets(lower: string, start: number, end: number, bits: 
     }
     if (kind === 3) {
       words++
-      add(mix(mix(FNV_OFFSET, UNIGRAM), code))
-      if (previousCjk !== -1) add(mix(mix(mix(FNV_OFFSET, CJK_PAIR), previousCjk), code))
+      add(mix(UNIGRAM_SEED, code))
+      if (previousCjk !== -1) add(mix(mix(CJK_PAIR_SEED, previousCjk), code))
       previousCjk = code
       previous = -1
       i++
       continue
     }
     previousCjk = -1
-    const wordStart = i
-    while (i < end && classify(lower.charCodeAt(i)) === 2) i++
     words++
-    let unigram = mix(FNV_OFFSET, UNIGRAM)
-    for (let j = wordStart; j < i; j++) unigram = mix(unigram, lower.charCodeAt(j))
-    add(unigram)
-    if (previous !== -1) add(mix(mix(mix(FNV_OFFSET, BIGRAM), previous), unigram))
-    previous = unigram
-    // trigrams of "^word$": the edges as codes 1 and 2, which no word holds
-    const length = i - wordStart + 2
-    for (let k = 0; k + 3 <= length; k++) {
-      let h = mix(FNV_OFFSET, TRIGRAM)
-      for (let j = k; j < k + 3; j++) h = mix(h, j === 0 ? 1 : j === length - 1 ? 2 : lower.charCodeAt(wordStart + j - 1))
-      add(h)
+    // trigrams of "^word$": the edges as codes 1 and 2, which no word holds; `a`, `b` the two codes before this one
+    let unigram = UNIGRAM_SEED
+    let a = -1
+    let b = 1
+    let n = 0
+    while (i < end) {
+      const c = lower.charCodeAt(i)
+      if (classify(c) !== 2) break
+      unigram = mix(unigram, c)
+      if (a !== -1) {
+        if (n === trigrams.length) trigrams = grow(trigrams)
+        trigrams[n++] = mix(mix(mix(TRIGRAM_SEED, a), b), c)
+      }
+      a = b
+      b = c
+      i++
     }
+    if (n === trigrams.length) trigrams = grow(trigrams)
+    trigrams[n++] = mix(mix(mix(TRIGRAM_SEED, a), b), 2)
+    add(unigram)
+    if (previous !== -1) add(mix(mix(BIGRAM_SEED, previous), unigram))
+    previous = unigram
+    for (let k = 0; k < n; k++) add(trigrams[k]!)
   }
   for (let k = 0; k < count; k++) taken[found[k]!] = 0
   return count
+}
+
+function grow(array: Uint32Array): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(array.length * 2)
+  grown.set(array)
+  return grown
 }
 
 // The state of the `collectBuckets` call under way (module variables, not a closure made per call: the passage
@@ -138,11 +163,7 @@ function add(hash: number): void {
   const b = hash & mask
   if (marks[b] === 0) {
     marks[b] = 1
-    if (count === found.length) {
-      const grown = new Uint32Array(found.length * 2)
-      grown.set(found)
-      found = grown
-    }
+    if (count === found.length) found = grow(found)
     found[count++] = b
   }
 }

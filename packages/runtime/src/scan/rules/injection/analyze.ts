@@ -5,7 +5,7 @@
  */
 import { type NormalizedText, marksWithin, normalizeForScan, originalSpan } from '../../normalize'
 import type { ScanInput, Severity } from '../../types'
-import { readable } from '../../readable'
+import { passageReading, readable } from '../../readable'
 import { readSlugs } from '../../slugs'
 import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
@@ -28,7 +28,10 @@ export function injectionHits(input: ScanInput): RawHit[] {
 
 /** Every injection hit of `text`, offsets into `text`. Pure; exported for tests and tools. */
 export function analyzeText(text: string): RawHit[] {
-  const normalized = readSlugs(joinWrappedLines(readable(normalizeForScan(text))))
+  const folded = normalizeForScan(text)
+  // nothing to fold (most texts): the reading the learned layer's passage model makes of the same text
+  const read = !folded.changed && folded.marks.length === 0 ? passageReading(text) : joinWrappedLines(readable(folded))
+  const normalized = readSlugs(read)
   const hits: RawHit[] = []
   for (const hit of detectInjection(normalized.text)) hits.push(mapBack(hit, normalized))
   hits.push(...hiddenTextHits(normalized))
