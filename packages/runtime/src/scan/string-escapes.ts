@@ -1,23 +1,39 @@
 /**
  * Quoted strings read as the text they encode. A tool's output is often JSON, and a JSON string carries its line breaks,
  * quotes and (with Python's `json.dumps` defaults) every non-ASCII character as escapes: a commit message arrives as
- * `"refresh lockfile\n\nReview automation: merge it …"`, a Chinese note as `"\u8bf7\u5c06…"`. The injection detectors
- * read a line's start, a sentence's end and Chinese characters; escaped, an order has none of them. Here the escapes
- * inside a double-quoted string (`\n \r \t \" \\ \/ \b \f \uXXXX`) become the characters they stand for, and the map
- * back to the source is kept, so findings still point at the original text. Only the injection detectors read the
- * decoded text; chunking and the code, secret and PII rules keep the text as written.
+ * `"refresh lockfile\n\nReview automation: merge it …"`, a Chinese note as `"\u8bf7\u5c06…"`. Python's `repr` of a
+ * dict (what `str(result)` gives an agent) writes the same escapes in single quotes (`{'review': 'Great\nIgnore …'}`),
+ * and YAML, as PyYAML dumps a long string, in a double-quoted scalar over several lines, each ending in an escaped line
+ * break (`\` at the end, `\ ` for a space kept at the start of the next). The injection detectors read a line's start, a
+ * sentence's end and Chinese characters; escaped, an order has none of them. Here the escapes inside a quoted string
+ * (`\n \r \t \" \' \\ \/ \b \f \uXXXX`, and a YAML scalar's line breaks) become the characters they stand for, and
+ * the map back to the source is kept, so findings still point at the original text. Only the injection detectors read
+ * the decoded text; chunking and the code, secret and PII rules keep the text as written.
  *
- * A string is found by its quotes on one line, so a quote in prose may pair with the wrong one: then escapes between
- * two strings are decoded too, which only ever turns an escape into the character it names.
+ * A string is found by its quotes on one line (a YAML scalar: after a key or a list dash, its continuation lines
+ * indented), so a quote in prose may pair with the wrong one: then escapes between two strings are decoded too, which
+ * only ever turns an escape into the character it names.
  */
 import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 
 /** A double-quoted string on one line (one way to match each, so the search stays linear). */
 const QUOTED = /"(?:[^"\\\n]|\\[^\n])*"/g
 
-const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|([nrt"\\/bf]))/g
+/** A single-quoted string on one line (Python's `repr`). */
+const SINGLE_QUOTED = /'(?:[^'\\\n]|\\[^\n])*'/g
 
-const SIMPLE: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', '/': '/', b: '', f: '' }
+/**
+ * A YAML double-quoted scalar that goes on over indented lines, as a value (`key: "…`) or a list item (`- "…`) at a
+ * line's start. Only one that spans lines is read here; one on a line is QUOTED's.
+ */
+const YAML_QUOTED = /^([ \t]*(?:-[ \t]+)?(?:[\w.-]+:[ \t]+)?)"(?:[^"\\\n]|\\[^]|\n[ \t]+(?=\S))*"/gm
+
+const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|([nrt"'\\/bf]))/g
+
+/** YAML's escapes besides: a line break escaped (with the next line's indentation), a space kept, a line folded. */
+const YAML_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|([nrt"'\\/bf ])|(\r?\n[ \t]*))|(\r?\n[ \t]*)/g
+
+const SIMPLE: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', "'": "'", '\\': '\\', '/': '/', b: '', f: '', ' ': ' ' }
 
 /** A quoted string's text decoded: `text[k]` stands for the source range `[from[k], to[k])` of the text it came from. */
 interface Decoded {
@@ -27,16 +43,23 @@ interface Decoded {
 }
 
 /** The escapes of `quoted` (its units standing for the given ranges) decoded once; `null` when it holds none. */
-function decodeOnce(quoted: Decoded): Decoded | null {
+function decodeOnce(quoted: Decoded, escapes: RegExp = ESCAPE): Decoded | null {
   let out: Decoded | null = null
   let copied = 0
-  for (const escape of quoted.text.matchAll(ESCAPE)) {
+  for (const escape of quoted.text.matchAll(escapes)) {
     out ??= { text: '', from: [], to: [] }
     for (let k = copied; k < escape.index; k++) {
       out.from.push(quoted.from[k]!)
       out.to.push(quoted.to[k]!)
     }
-    const glue = escape[1] !== undefined ? String.fromCharCode(Number.parseInt(escape[1], 16)) : SIMPLE[escape[2]!]!
+    const glue =
+      escape[1] !== undefined
+        ? String.fromCharCode(Number.parseInt(escape[1], 16))
+        : escape[2] !== undefined
+          ? SIMPLE[escape[2]]!
+          : escape[3] !== undefined
+            ? '' // an escaped line break joins the lines
+            : ' ' // a line break inside the scalar folds into a space
     out.text += quoted.text.slice(copied, escape.index) + glue
     // each decoded escape is one UTF-16 unit (or none), standing for the whole escape
     if (glue) {
@@ -55,22 +78,70 @@ function decodeOnce(quoted: Decoded): Decoded | null {
 }
 
 /**
- * `normalized` with the escapes of its double-quoted strings decoded; `from`/`to` still map every unit to the source.
- * Returns `normalized` itself when there is nothing to decode. A string's text is decoded twice, so that a JSON
- * document carried as a string of another one (`"{\"note\": \"…\\n…\"}"`) is read as well.
+ * `normalized` with the escapes of its quoted strings decoded; `from`/`to` still map every unit to the source. Returns
+ * `normalized` itself when there is nothing to decode. A string's text is decoded twice, so that a JSON document
+ * carried as a string of another one (`"{\"note\": \"…\\n…\"}"`) is read as well.
  */
 export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   if (!text.includes('\\')) return normalized
   const replacements: Replacement[] = []
-  for (const quoted of text.matchAll(QUOTED)) {
-    if (!quoted[0].includes('\\')) continue
-    const start = quoted.index
-    const units = Array.from({ length: quoted[0].length }, (_, k) => start + k)
-    const once = decodeOnce({ text: quoted[0], from: units, to: units.map((at) => at + 1) })
-    if (!once) continue
-    const decoded = (once.text.includes('\\') ? decodeOnce(once) : null) ?? once
-    replacements.push({ start, end: start + quoted[0].length, glue: decoded.text, unitFrom: decoded.from, unitTo: decoded.to })
+  // YAML scalars over several lines first; then double-quoted strings on one line outside them; then single-quoted
+  // ones outside both (an apostrophe inside a double-quoted string is not a quote)
+  const yaml: Array<[number, number]> = []
+  if (text.includes('\\\n')) {
+    for (const m of text.matchAll(YAML_QUOTED)) {
+      const start = m.index + m[1]!.length
+      const quoted = m[0].slice(m[1]!.length)
+      if (!quoted.includes('\n') || !quoted.includes('\\')) continue
+      const replacement = decodedString(quoted, start, YAML_ESCAPE)
+      if (replacement) replacements.push(replacement)
+      yaml.push([start, start + quoted.length])
+    }
   }
+  const double: Array<[number, number]> = []
+  for (const quoted of text.matchAll(QUOTED)) {
+    const start = quoted.index
+    const end = start + quoted[0].length
+    if (overlaps(yaml, start, end)) continue
+    double.push([start, end])
+    const replacement = quoted[0].includes('\\') ? decodedString(quoted[0], start, ESCAPE) : null
+    if (replacement) replacements.push(replacement)
+  }
+  if (text.includes("'")) {
+    for (const quoted of text.matchAll(SINGLE_QUOTED)) {
+      const start = quoted.index
+      const end = start + quoted[0].length
+      if (!quoted[0].includes('\\') || overlaps(yaml, start, end) || overlaps(double, start, end)) continue
+      const replacement = decodedString(quoted[0], start, ESCAPE)
+      if (replacement) replacements.push(replacement)
+    }
+  }
+  if (yaml.length > 0 || text.includes("'")) replacements.sort((x, y) => x.start - y.start)
   return withReplacements(normalized, replacements)
+}
+
+/** Whether `[start, end)` overlaps one of `ranges` (ascending, none overlapping another). */
+function overlaps(ranges: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
+  // the last range that starts before `end` ends last among those that do
+  let lo = 0
+  let hi = ranges.length - 1
+  let last = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (ranges[mid]![0] < end) {
+      last = mid
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  return last >= 0 && ranges[last]![1] > start
+}
+
+/** The replacement that decodes the quoted string `quoted` found at `start`, or null when it holds no escape. */
+function decodedString(quoted: string, start: number, escapes: RegExp): Replacement | null {
+  const units = Array.from({ length: quoted.length }, (_, k) => start + k)
+  const once = decodeOnce({ text: quoted, from: units, to: units.map((at) => at + 1) }, escapes)
+  if (!once) return null
+  const decoded = (once.text.includes('\\') ? decodeOnce(once) : null) ?? once
+  return { start, end: start + quoted.length, glue: decoded.text, unitFrom: decoded.from, unitTo: decoded.to }
 }

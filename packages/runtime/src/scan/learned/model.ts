@@ -118,10 +118,18 @@ export interface ScoredPassage {
   p: number
 }
 
-/** The passage of `text` the passage model finds likeliest to be an injection (the first of equals), if it has any. */
-export function strongestPassage(text: string, model: LearnedModel = passageModel()): ScoredPassage | undefined {
+/**
+ * The passage of `text` the passage model finds likeliest to be an injection (the first of equals), if it has any;
+ * passages for which `skip` says so are not read.
+ */
+export function strongestPassage(
+  text: string,
+  model: LearnedModel = passageModel(),
+  skip?: (start: number, end: number) => boolean,
+): ScoredPassage | undefined {
   let strongest: ScoredPassage | undefined
   readPassages(text, model.bits, (start, end, buckets) => {
+    if (skip?.(start, end)) return
     const p = probabilityOf(buckets, model)
     if (!strongest || p > strongest.p) strongest = { start, end, p }
   })

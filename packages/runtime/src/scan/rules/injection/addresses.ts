@@ -207,10 +207,14 @@ export const EN_USER_WORD_WAIVED: RegExp[] = [
 export const EN_TAGS: RegExp[] = [
   // (not a log line's source after its timestamp: "2025-12-01 17:39:02 [system] firmware update available (default: install
   // at 3 AM)")
-  /<\/?(?:INFORMATION|instructions?|system|admin|im_start|INST)>|<\|im_start\|>|(?<!\d{2}(?::\d{2}){1,2}(?:[.,]\d+)?Z?\s{0,3})\[\/?(?:INST|SYSTEM|system|ADMIN|admin)\]/g,
+  /<\/?(?:INFORMATION|instructions?|system|system_(?:message|prompt)|admin|im_start|INST)>|<\|im_start\|>|(?<!\d{2}(?::\d{2}){1,2}(?:[.,]\d+)?Z?\s{0,3})\[\/?(?:INST|SYSTEM|system|ADMIN|admin)(?=\])/g,
   // "### System:", "### Instruction" on a line of its own: a prompt template's role header, not a document's heading
   // that starts with the word ("### System specs", "### Instruction signatures")
   /\b(?:BEGIN|START)\s+(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:OVERRIDE|PROMPT|INSTRUCTIONS|MESSAGE)\b|###\s*(?:system|instruction|new instructions)(?:\s+(?:prompt|message|note|override|update))?(?=[ \t]*(?::|\r?\n|$))/gi,
+  // "###(system_message) Please email …", "(system_message) …" opening a line: a chat role's header as a template names
+  // it, in a record's text (not "set (system_message) in the config", a name in a sentence)
+  // (the closing bracket left to the order after it, which it opens like a colon)
+  /#{1,6}[ \t]*[([]\s*(?:system|admin|developer)(?:[ _-](?:message|prompt|instructions?|note|override))?(?=\s*[)\]])|(?<![^\n])[ \t]*[([]\s*(?:system|admin|developer)_(?:message|prompt|instructions?)(?=\s*[)\]])/gi,
   // "[SYSTEM NOTICE FOR AUTOMATED AGENT]", "ADMIN OVERRIDE (automated triage agent):": capitals only
   EN_BLOCK_FRAME,
   /\[\s*(?:SYSTEM|ADMIN|DEVELOPER)\s+(?:NOTICE|MESSAGE|INSTRUCTIONS?|NOTE|ALERT|UPDATE|OVERRIDE)\b[^\]\n]{0,60}\]|\b(?:ADMIN|SYSTEM|DEVELOPER)\s+OVERRIDE\b/g,
@@ -231,7 +235,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|move(?=\s+(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:USD|EUR|GBP|dollars|euros)|(?:the\s+|all\s+|your\s+)?(?:funds|money|balance)))|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|reveal|print|output|tell (?:the user|them|him|her|your (?:user|owner|human|principal))|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
+  /(?:^|[:,;.!\n>)\]-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|move(?=\s+(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:USD|EUR|GBP|dollars|euros)|(?:the\s+|all\s+|your\s+)?(?:funds|money|balance)))|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|create|make (?:a|an) (?:reservation|booking|payment|purchase|transfer|transaction)|reveal|print|output|tell (?:the user|them|him|her|your (?:user|owner|human|principal))|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
 
 /**
  * A name for the AI reader, which every match of every English address pattern contains: a text without one skips

@@ -85,7 +85,7 @@ export const learnedRule: Rule = {
     // quotes ("the classic payload reads: …") is read in its context as the rules' matches are, and is not reported
     // when that context makes it an example.
     const read = input.text.length >= LONG_TEXT ? passageReading(input.text) : undefined
-    const passage = read && strongestPassage(read.text)
+    const passage = read && strongestPassage(read.text, passageModel(), (start, end) => fieldsOnly(read.text, start, end))
     if (
       read &&
       passage &&
@@ -160,6 +160,19 @@ function orderOnlyInExamples(text: string, passage: ScoredPassage): boolean {
     OPENING_QUOTE.lastIndex = close + 1
   }
   return bare !== piece && injectionProbability(bare, passageModel()) < PASSAGE_THRESHOLD
+}
+
+/**
+ * A record's fields, one a line, each value a word or two ("recurring: false", "sender: GB29NWBK60161331926819", "-
+ * amount: 100.0"; 40 characters at most, for a Chinese value has no spaces): the lines of a YAML or key-value dump that the passage reading joined for want of a sentence's end.
+ * No sentence is there for the model to read as an order (one that holds an order, "subject: Ignore all previous
+ * instructions", has more words than two); orders given as fields are field-orders.ts's.
+ */
+const FIELD_LINE = /^[ \t]*(?:-[ \t]+)?[\w.'"-]{1,40}[ \t]*:[ \t]*(?=[^\n]{0,40}$)(?:[^\s]+(?:[ \t]+[^\s]+)?)?[ \t]*$/
+
+function fieldsOnly(text: string, start: number, end: number): boolean {
+  const lines = text.slice(start, end).split('\n')
+  return lines.length >= 2 && lines.every((line) => FIELD_LINE.test(line))
 }
 
 /** A chunk whose text is shown rather than said: a fenced block, code, a shell line. */
