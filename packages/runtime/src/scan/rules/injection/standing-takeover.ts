@@ -148,8 +148,17 @@ const REPORTING_MAILBOX = /[\s<(][\w.+-]*(?:phish|spam|abuse|scam|fraud)[\w.+-]*
 /** A determiner before the verb makes it a noun: "obtain a copy of the License at http://…", "the upload to S3". */
 const NOUN_BEFORE = /\b(?:a|an|the|one|this|that|your|my|our|their|his|her|its|each|every|no)\s+$/i
 
+/** The sender speaking of what it sends ("we'll", "we have just", "I will"), just before the verb. */
+const SENDER_NOTICE =
+  /\b(?:we|i)(?:['’]ll|\s+will|['’]ve|\s+have|\s+are\s+going\s+to)?(?:\s+(?:also|now|then|just|soon|shortly|automatically))?\s+$/i
+/** A code or link that proves the reader's own sign-in. */
+const SIGN_IN_CODE =
+  /\b(?:verification|one-time|security|login|log-?in|sign-?in|confirmation|reset|2fa|mfa|otp|magic)\s+(?:pass)?(?:codes?|links?|pins?)\b/i
+
 function outboundData(text: string, start: number, end: number, severity: Severity): Severity | null {
   if (ASKED_OF.test(text.slice(Math.max(0, start - 40), start))) return null
+  // "We'll send a verification code to j***@gmail.com": a service telling the user what it sends them
+  if (SENDER_NOTICE.test(text.slice(Math.max(0, start - 24), start)) && SIGN_IN_CODE.test(text.slice(start, end))) return null
   if (NOUN_BEFORE.test(text.slice(Math.max(0, start - 8), start))) return null
   const span = text.slice(start, end)
   // "this bug fix is finished, so we push it to the public repository": publishing code is the workflow of an open
