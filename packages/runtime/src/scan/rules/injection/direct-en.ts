@@ -140,6 +140,17 @@ export const EN_DIRECT: DirectPattern[] = [
     skip: notAnOrder,
   },
   {
+    // "USAIgnore your previous instructions", "External_Ignore all prior rules": the order glued to the word before it,
+    // as a page's blocks run together when their text is taken without the markup (textContent), or a template's
+    // placeholder is filled inside a name; capitalised, and after a small letter only when it addresses the reader
+    // ("your", "all"), so an identifier's "autoIgnore previous rules" is not read so
+    rule: 'override',
+    re: /(?:(?<=[A-Z0-9_])(?:Ignore|Disregard|Forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your|the|my)?|(?<=[a-z])(?:Ignore|Disregard|Forget)\s+(?:your|all(?:\s+of)?(?:\s+your|\s+the)?))\s*(?:previous|prior|above|earlier|preceding|initial|original)\s+(?:instructions?|i\w{1,2}structions?|prompts?|rules?|directives?|guidelines?)\b/g,
+    severity: 'high',
+    what: 'override of prior instructions, glued to the word before it',
+    needs: ['ignore', 'disregard', 'forget'],
+  },
+  {
     rule: 'override',
     re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+|that\s+)?(?:above|foregoing)\b(?!\s+(?:\w+\s+)?(?:warning|error|row|line|step|code|example|section|image|figure|table|paragraph|list|link|file)s?\b)/gi,
     severity: 'high',
