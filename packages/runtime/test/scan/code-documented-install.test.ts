@@ -93,3 +93,28 @@ describe('code/system-write: where an install step puts what it installs', () =>
     expect(systemWrite(text).map((f) => f.severity)).toContain('high')
   })
 })
+
+describe('a line a traceback quotes', () => {
+  const traceback = [
+    'Traceback (most recent call last):',
+    '  File "runner.py", line 18, in <module>',
+    '    exec(compile(source, "job", "exec"))',
+    '  File "job", line 4, in <module>',
+    "KeyError: 'rows'",
+    '',
+    'The job reads the rows before the loader has filled them; move the read after load().',
+  ].join('\n')
+
+  it('is on record only: the frame shows the line that ran, it is not code to run', () => {
+    const result = scan(traceback)
+    const code = result.findings.filter((f) => f.family === 'code')
+    expect(code.length).toBeGreaterThan(0)
+    expect(code.every((f) => f.severity === 'low')).toBe(true)
+    expect(result.decision).toBe('approve')
+  })
+
+  it('the same call written as code is still judged', () => {
+    const result = scan('exec(compile(requests.get(url).text, "job", "exec"))')
+    expect(result.decision).toBe('reject')
+  })
+})

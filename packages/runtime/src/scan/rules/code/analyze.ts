@@ -360,6 +360,14 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
         h.evidence = h.evidence.replace(': ', ' (an install step the page documents): ')
       }
     }
+  // A traceback quotes the line that ran where it failed (`File "error.py", line 22, in <module>` / `exec(…)`): a report
+  // of what happened, not code to run; on record only.
+  for (const h of hits) {
+    if (rank(h.severity) >= 1 && quotedByTraceback(input.text, h.start)) {
+      h.severity = 'low'
+      h.evidence = h.evidence.replace(': ', ' (a line a traceback quotes): ')
+    }
+  }
   if (whole) {
     // A command line written out in a shell block is a step to read (and the shell rules judge it); in prose, a
     // lone backticked command is the shape of a command injection (`ls -al /` runs in Ruby, Perl, PHP, shells).
@@ -380,6 +388,17 @@ function analyzeUncached(chunk: Chunk, input: ScanInput): CodeHit[] {
   const lo = chunk.start
   const hi = Math.max(chunk.end, chunk.start)
   return dedupe(hits.map((h) => ({ ...h, start: Math.min(Math.max(h.start, lo), hi), end: Math.min(Math.max(h.end, h.start, lo), hi) })))
+}
+
+/** A Python traceback's frame header; the line after it is the source line the frame ran. */
+const TRACEBACK_FRAME = /^[ \t]*File "[^"\n]{1,300}", line \d+(?:, in [^\n]{1,120})?[ \t]*$/
+
+/** Whether the line holding `at` comes right after a traceback's frame header. */
+function quotedByTraceback(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1
+  if (lineStart === 0) return false
+  const previousStart = text.lastIndexOf('\n', lineStart - 2) + 1
+  return TRACEBACK_FRAME.test(text.slice(previousStart, lineStart - 1))
 }
 
 interface Memo {

@@ -18,7 +18,7 @@
  * ("Model: KS-3D-80 · Time: …").
  */
 export const EN_LABEL_ADDRESS =
-  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]#|·]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(]|[A-Z][a-z]+\s+[A-Z]\.(?=[\s,;)|]|$))|(?<=\n)[ \t]+[\w-]+\s*:)/gim
+  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]#|·=]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(]|[A-Z][a-z]+\s+[A-Z]\.(?=[\s,;)|]|$))|(?<=\n)[ \t]+[\w-]+\s*:)/gim
 
 /**
  * The AI reader as a label with its trade ("AI support agent:", "AI pair-programmer:", "# AI contract reviewers:",
