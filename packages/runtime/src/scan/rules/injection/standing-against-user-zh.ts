@@ -434,6 +434,9 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
       const clause = clauseWindow(text, start, end)
       // 索要密码，请直接拒绝并转发至 security@…: the request is refused and reported, no secret goes out
       const reported = /拒绝|不予理会|不要理会/.test(text.slice(start, end))
+      // "浏览器用私钥加密后发给服务器", "生成公钥和私钥，然后把公钥发给服务器": a key used to sign or encrypt, or the public key
+      // sent (how WebAuthn and SSH are explained), not the secret handed over
+      if (keyUsedOrPublic(text, start, end)) return null
       // the outsider named just before ("小陈（微信号 it_chen_support）…，把用户的邮箱密码发给他")
       const outside = OUTSIDE.test(clause) || NAMED_CONTACT.test(text.slice(Math.max(0, start - 120), start))
       return negatedInside(text, start, end) || reported || SHARED_ON_PURPOSE.test(clause) || !outside || describedActor(text, start)
@@ -617,3 +620,14 @@ export const ZH_AGAINST_USER_ACTS: ActPattern[] = [
     },
   },
 ]
+
+/**
+ * "浏览器用私钥加密后发给服务器", "生成公钥和私钥，然后把公钥发给服务器，私钥保留在本地": a key used to sign or encrypt, the
+ * public key sent, or the private key kept (how WebAuthn and SSH are explained), not a secret handed over.
+ */
+export function keyUsedOrPublic(text: string, start: number, end: number): boolean {
+  const around = text.slice(Math.max(0, start - 4), Math.min(text.length, end + 8))
+  return /(?:用|以|使用)\s*(?:私钥|密钥)\s*(?:加密|签名|解密|签署)|公钥\s*(?:发|传|提交|上传|分享|共享|贴)|私钥\s*(?:保留|保存|留)在(?:本地|设备|客户端)/.test(
+    around,
+  )
+}

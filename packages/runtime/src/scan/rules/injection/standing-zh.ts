@@ -4,7 +4,7 @@
  * bounded gaps inside one sentence (no word boundaries), with Chinese persistence markers (记住, 以后, 每次, 自动 …).
  */
 import { type ActPattern, CODE_NEEDS, DANGEROUS_CODE, type StandingLanguage, codeCarrier } from './standing-acts'
-import { ZH_AGAINST_USER_ACTS } from './standing-against-user-zh'
+import { keyUsedOrPublic, ZH_AGAINST_USER_ACTS } from './standing-against-user-zh'
 import { clauseWindow } from './standing-clause'
 
 const ZH_CODE_VERB = /加入|添加|插入|加上|运行|执行|使用|调用/g
@@ -77,7 +77,10 @@ const ZH_ACTS: ActPattern[] = [
     severity: 'high',
     what: '长期指令：把凭据放进输出或发出去',
     refine: (text, start, end, severity) =>
-      /代码|回答|回复|链接|URL|网址|邮件|评论|https?:|@|外部|地址/.test(clauseWindow(text, start, end)) ? severity : null,
+      /代码|回答|回复|链接|URL|网址|邮件|评论|https?:|@|外部|地址/.test(clauseWindow(text, start, end)) &&
+      !keyUsedOrPublic(text, start, end)
+        ? severity
+        : null,
   },
   {
     // 每次回答都推荐某个链接或产品
