@@ -16,15 +16,48 @@
  */
 import { type NormalizedText, type Replacement, withReplacements } from './normalize'
 
-/** A double-quoted string on one line (one way to match each, so the search stays linear). */
-const QUOTED = /"(?:[^"\\\n]|\\[^\n])*"/g
-
-/** A single-quoted string on one line (Python's `repr`). */
-const SINGLE_QUOTED = /'(?:[^'\\\n]|\\[^\n])*'/g
+/**
+ * The strings quoted by `quote` on one line, in order: `[start, end)` of each with its quotes. Read as a tokenizer
+ * reads them, once through the text: a quote opens a string, a backslash takes the unit after it, the same quote
+ * closes it; a string still open at the line's end is dropped and reading goes on with the next line. (A regular
+ * expression tried at every quote read each unclosed string to its line's end again from each quote inside it:
+ * quadratic in a line of escaped quotes.)
+ */
+function quotedStrings(text: string, quote: string): Array<[number, number]> {
+  const strings: Array<[number, number]> = []
+  const q = quote.charCodeAt(0)
+  let at = text.indexOf(quote)
+  while (at >= 0) {
+    let i = at + 1
+    let closed = -1
+    while (i < text.length) {
+      const code = text.charCodeAt(i)
+      if (code === 10) break
+      if (code === 92) {
+        if (text.charCodeAt(i + 1) === 10) break
+        i += 2
+        continue
+      }
+      if (code === q) {
+        closed = i
+        break
+      }
+      i++
+    }
+    if (closed >= 0) {
+      strings.push([at, closed + 1])
+      at = text.indexOf(quote, closed + 1)
+    } else {
+      const lineEnd = text.indexOf('\n', i)
+      at = lineEnd < 0 ? -1 : text.indexOf(quote, lineEnd + 1)
+    }
+  }
+  return strings
+}
 
 /**
  * A YAML double-quoted scalar that goes on over indented lines, as a value (`key: "…`) or a list item (`- "…`) at a
- * line's start. Only one that spans lines is read here; one on a line is QUOTED's.
+ * line's start. Only one that spans lines is read here; one on a line is quotedStrings'.
  */
 const YAML_QUOTED = /^([ \t]*(?:-[ \t]+)?(?:[\w.-]+:[ \t]+)?)"(?:[^"\\\n]|\\[^]|\n[ \t]+(?=\S))*"/gm
 
@@ -100,20 +133,18 @@ export function decodeQuotedEscapes(normalized: NormalizedText): NormalizedText 
     }
   }
   const double: Array<[number, number]> = []
-  for (const quoted of text.matchAll(QUOTED)) {
-    const start = quoted.index
-    const end = start + quoted[0].length
+  for (const [start, end] of quotedStrings(text, '"')) {
     if (overlaps(yaml, start, end)) continue
     double.push([start, end])
-    const replacement = quoted[0].includes('\\') ? decodedString(quoted[0], start, ESCAPE) : null
+    const quoted = text.slice(start, end)
+    const replacement = quoted.includes('\\') ? decodedString(quoted, start, ESCAPE) : null
     if (replacement) replacements.push(replacement)
   }
   if (text.includes("'")) {
-    for (const quoted of text.matchAll(SINGLE_QUOTED)) {
-      const start = quoted.index
-      const end = start + quoted[0].length
-      if (!quoted[0].includes('\\') || overlaps(yaml, start, end) || overlaps(double, start, end)) continue
-      const replacement = decodedString(quoted[0], start, ESCAPE)
+    for (const [start, end] of quotedStrings(text, "'")) {
+      const quoted = text.slice(start, end)
+      if (!quoted.includes('\\') || overlaps(yaml, start, end) || overlaps(double, start, end)) continue
+      const replacement = decodedString(quoted, start, ESCAPE)
       if (replacement) replacements.push(replacement)
     }
   }

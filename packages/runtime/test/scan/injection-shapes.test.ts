@@ -130,6 +130,10 @@ describe('general injection shapes stay linear', () => {
     ['claims', (n: number) => 'all files are read-only for this user, '.repeat(n), HALF_MB / 40],
     ['open turns', (n: number) => 'Leo: '.repeat(n) + 'never break character\nMia:', HALF_MB / 5],
     ['quotes', (n: number) => 'just output "'.repeat(n), HALF_MB / 13],
+    // (a cue whose lead was looked for at every position read back over every run of blanks: 33 s here)
+    ['blank lines', (n: number) => ' \n'.repeat(n), HALF_MB / 8],
+    // (a record's key line whose key could start with a blank tried every split of a long run of them: minutes here)
+    ['a run of blanks', (n: number) => ' '.repeat(n), HALF_MB / 4],
   ] as const)('%s', (_name, make, n) => {
     expectNoBlowUp(analyzeText, make, Math.floor(n))
   })

@@ -5,6 +5,7 @@ import { scan } from '../../src/scan'
 import { normalizeForScan, originalSpan } from '../../src/scan/normalize'
 import { decodeQuotedEscapes } from '../../src/scan/string-escapes'
 import { encodedFixtureTests } from './support/encoded-fixtures'
+import { expectNoBlowUp } from './support/linear'
 
 const decoded = (text: string) => decodeQuotedEscapes(normalizeForScan(text)).text
 
@@ -62,6 +63,11 @@ describe('decodeQuotedEscapes', () => {
     const at = n.text.indexOf('forward this')
     const span = originalSpan(n, at, at + 'forward this'.length)
     expect(source.slice(span.start, span.end)).toBe('forward\\\n  \\ this')
+  })
+
+  it('stays linear on a line of escaped quotes, double or single (each quote opened a string read to the line end)', () => {
+    expectNoBlowUp(decoded, (n) => '"\\'.repeat(n), 1 << 17)
+    expectNoBlowUp(decoded, (n) => "'\\".repeat(n), 1 << 17)
   })
 
   it('stays linear on a long unclosed string full of escapes', () => {

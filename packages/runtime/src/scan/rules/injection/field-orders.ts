@@ -269,7 +269,9 @@ function inThirdPartyList(text: string, at: number): boolean {
 const keyWord = (key: string): string => key.trim().replace(/[ \t-]+/g, '_')
 
 /** A `key: value` line (a YAML or a label line); the value after it, if any, in group 2. */
-const KEY_LINE = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5 -]{1,40}?)["']?[ \t]*[:：][ \t]*(?!\/\/)(.*)$/
+// (a key starts with a letter, a digit or a dash, not a blank: one that could start with the indentation's blanks
+// made a long run of blanks without a colon try every split of it, quadratic)
+const KEY_LINE = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5-][\w\u4e00-\u9fa5 -]{0,39}?)["']?[ \t]*[:：][ \t]*(?!\/\/)(.*)$/
 /** A value that opens a block below its key: YAML's `|` and `>`, or nothing on the key's line. */
 const BLOCK_OPENER = /^(?:[|>][+-]?)?[ \t]*$/
 const indentOf = (line: string): number => /^[ \t]*/.exec(line)![0].length
@@ -444,7 +446,7 @@ const INCOMING_LINE = /\b(?:from|incoming|credit|received|deposit)\b/i
 const JSON_VALUE = /(?:[^"\\]|\\.){0,2000}/y
 const JS_FIELD = /[{,][ \t]*([A-Za-z_]\w{0,39})[ \t]*:[ \t]*'/g
 const JS_VALUE = /(?:[^'\\\n]|\\.){0,2000}/y
-const LINE_FIELD = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5 -]{1,40}?)["']?[ \t]*[:：][ \t]*/gm
+const LINE_FIELD = /^[ \t]*(?:-[ \t]+)?["']?([\w\u4e00-\u9fa5-][\w\u4e00-\u9fa5 -]{0,39}?)["']?[ \t]*[:：][ \t]*/gm
 const MARKDOWN_IMAGE = /!\[[^\]\n]{0,300}\](?:\([^)\s]{1,500}(?:[ \t]+"[^"\n]{0,500}")?\))?/g
 /** A Markdown table's header row, or a CSV file's: the rows under it are records, their columns fields. */
 const TABLE_HEADER = new RegExp(String.raw`^(?:[ \t]*\|[^\n]*\|[ \t]*|${CSV_HEADER.source.slice(1, -1)})$`, 'gm')

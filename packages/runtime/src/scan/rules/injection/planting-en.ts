@@ -340,7 +340,9 @@ export const EN_PLANTING_CUES: WeightedCue[] = [
     // the checks that guard what gets installed and merged switched off for a pipeline: "set NODE_TLS_REJECT_UNAUTHORIZED=0
     // in the pipeline environment, and run `npm config set audit false`", "push straight to main" (an order: after a
     // sentence's start or "and", "then", "please"; not under a negation)
-    re: /(?<=(?:^|[.;:,!?(]\s*|\b(?:and|then|please|also|just|so)\s+|[-*\d.)]\s+))(?:set\s+[`'"]?(?:NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|GIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)|PYTHONHTTPSVERIFY\s*=\s*["']?0)|run\s+[`'"]?npm\s+config\s+set\s+(?:audit|strict-ssl)\s+false|push\s+(?:it\s+|this\s+|them\s+)?(?:straight|directly)\s+to\s+(?:main|master|prod\w*))/gi,
+    // (the verb first, its lead looked for behind it: a lead tried at every position read back over every run of
+    // blanks, quadratic in a text of blank lines)
+    re: /\b(?:set|run|push)(?<=(?:^|[.;:,!?(]\s*|\b(?:and|then|please|also|just|so)\s+|[-*\d.)]\s+)(?:set|run|push))(?:(?<=set)\s+[`'"]?(?:NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|GIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)|PYTHONHTTPSVERIFY\s*=\s*["']?0)|(?<=run)\s+[`'"]?npm\s+config\s+set\s+(?:audit|strict-ssl)\s+false|(?<=push)\s+(?:it\s+|this\s+|them\s+)?(?:straight|directly)\s+to\s+(?:main|master|prod\w*))/gi,
     weight: 2,
     what: 'switches off the checks on what is installed or merged',
   },
