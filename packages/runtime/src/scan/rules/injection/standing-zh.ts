@@ -56,6 +56,8 @@ const ZH_ACTS: ActPattern[] = [
     needs: ['执行', '运行'],
     severity: 'high',
     what: '长期指令：自动执行内容',
+    // "它把这段描述传给 OpenAI，并且自动执行返回的命令": what a tool does, described with it as the subject
+    refine: (text, start, _end, severity) => (DESCRIBED_TOOL.test(text.slice(Math.max(0, start - 60), start)) ? null : severity),
   },
   {
     // 每次都加入一行下载并执行的代码
@@ -91,6 +93,10 @@ const ZH_ACTS: ActPattern[] = [
     what: '长期指令：每次回答都推广',
   },
 ]
+
+/** A tool, a program or a project as the subject of the sentence (它, 该工具, 这个项目 …): what it does is described. */
+const DESCRIBED_TOOL =
+  /(?:^|[。！？!?\n])[^。！？!?\n]*?(?:它|该工具|这个工具|此工具|该项目|这个项目|该软件|这个软件|该插件|这个插件|该应用|这个应用|该程序|这个程序)(?:会|能|可以|将|就|再|还|也|则)?[^。！？!?\n]{0,50}$/
 
 export const ZH: StandingLanguage = {
   acts: [...ZH_ACTS, ...ZH_AGAINST_USER_ACTS],
