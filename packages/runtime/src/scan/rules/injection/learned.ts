@@ -164,9 +164,10 @@ function orderOnlyInExamples(text: string, passage: ScoredPassage): boolean {
 
 /**
  * A record's fields, one a line, each value a word or two ("recurring: false", "sender: GB29NWBK60161331926819", "-
- * amount: 100.0"; 40 characters at most, for a Chinese value has no spaces): the lines of a YAML or key-value dump that the passage reading joined for want of a sentence's end.
- * No sentence is there for the model to read as an order (one that holds an order, "subject: Ignore all previous
- * instructions", has more words than two); orders given as fields are field-orders.ts's.
+ * amount: 100.0"; 40 characters at most, for a Chinese value has no spaces): the lines of a YAML or key-value dump
+ * that the passage reading joined for want of a sentence's end. No sentence is there for the model to read as an order
+ * (one that holds an order, "subject: Ignore all previous instructions", has more words than two); orders given as
+ * fields are field-orders.ts's.
  */
 const FIELD_LINE = /^[ \t]*(?:-[ \t]+)?[\w.'"-]{1,40}[ \t]*:[ \t]*(?=[^\n]{0,40}$)(?:[^\s]+(?:[ \t]+[^\s]+)?)?[ \t]*$/
 
