@@ -400,7 +400,9 @@ describe.each([
   // injection finding 7 → 7 and 7 → 6 of 75), then read (builtin@70: a Markdown negation, a disclaimer that says how it
   // asks, a Chinese quotation followed by 这类话). Their rejects are install pages that pipe a download into a shell
   ['tool-outputs-69.jsonl', 30, 50, 23, 0, 5, []],
-  ['tool-outputs-70.jsonl', 30, 50, 20, 0, 3, []],
+  // (from builtin@78 one more held for review: a password-reset e-mail's link carries its token, `?token=eyJ1aWQi…`,
+  // which had passed for a dotted name; whoever holds it can set the password)
+  ['tool-outputs-70.jsonl', 30, 50, 20, 0, 4, []],
   ['tool-outputs-71.jsonl', 30, 50, 23, 1, 4, []],
   // blind103 to blind114 (stops 48 and 49's briefs, English and Chinese: work tools, personal assistant memory, money,
   // legal and HR paperwork, a coding agent, small-business operations, research and browsing), each counted blind

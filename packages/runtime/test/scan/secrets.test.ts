@@ -117,6 +117,15 @@ describe('secret/provider-token', () => {
     expect(scan(`gsk_${randomText(ALNUM, 60, 42)}`).filter((h) => h.evidence.startsWith('Groq'))).toEqual([])
   })
 
+  it('finds a Slack webhook written without its scheme or with http, and no Slack token in a file name', () => {
+    const path = `services/T${randomText(UPPER_DIGITS, 8, 43)}/B${randomText(UPPER_DIGITS, 10, 44)}/${randomText(ALNUM, 24, 45)}`
+    for (const url of [`hooks.slack.com/${path}`, `http://hooks.slack.com/${path}`]) {
+      const hits = scan(`webhook: ${url}`)
+      expect(hits.map((h) => [h.severity, h.evidence.split(':')[0]])).toEqual([['high', 'Slack webhook']])
+    }
+    expect(scan('https://indieweb.org/images/3/35/2018-250-xoxo-indieweb-1.jpg')).toEqual([])
+  })
+
   it('reports documentation placeholders at low only', () => {
     for (const placeholder of [
       'AKIAIOSFODNN7EXAMPLE',
@@ -284,6 +293,17 @@ describe('secret/jwt', () => {
     expect(strongest(scan(`${header}.${payload}`))).toBe('medium')
   })
 
+  it("a JWT base64-encoded once more (a Kubernetes Secret's data) is read as the JWT it holds", () => {
+    const jwt = `${header}.${payload}.${signature}`
+    const wrapped = Buffer.from(jwt).toString('base64')
+    const line = `data:\n  token: ${wrapped}`
+    const hits = scan(line).filter((h) => h.rule === 'secret/jwt')
+    expect(hits.map((h) => [h.severity, line.slice(h.start, h.end)])).toEqual([['high', wrapped]])
+    expect(hits[0].evidence).toContain('base64-encoded signed JWT')
+    // base64 that starts like one and holds something else
+    expect(scan(`ZXlK${randomText(B64, 60, 71)}`).filter((h) => h.rule === 'secret/jwt')).toEqual([])
+  })
+
   it('needs a header that decodes to JSON with alg', () => {
     expect(scan(`${base64Url('{"typ":"JWT"}')}.${payload}.${signature}`)).toEqual([])
     expect(scan(`eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ.${payload}.${signature}`)).toEqual([])
@@ -356,6 +376,63 @@ describe('secret/context-entropy', () => {
     const hex = `0x${randomText(HEX, 64, 86)}`
     expect(strongest(scan(`my wallet private key: ${hex}`))).toBe('medium')
     expect(scan(`transaction ${hex} confirmed`)).toEqual([])
+  })
+})
+
+describe('secret/context-entropy: assignments as build files and programs write them (gitleaks sample shapes)', () => {
+  const value = randomText(ALNUM, 32, 120)
+  const capitals = randomText(UPPER_DIGITS, 32, 121)
+  // letters only, the case changing at every other one: no camel-case words of three letters or more
+  const letters = [...randomText('abcdefghijklmnopqrstuvwxyz', 24, 122)].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('')
+
+  it.each([
+    [`API_TOKEN ?= "${value}"`, value],
+    [`API_TOKEN ::= "${value}"`, value],
+    [`API_TOKEN :::= "${value}"`, value],
+    [`$apiToken .= "${value}"`, value],
+    [`var apiToken string = "${value}"`, value],
+    [`System.setProperty("API_TOKEN", "${value}")`, value],
+    [`headers.set('X-Api-Key', '${value}')`, value],
+    [`<apiToken>\n    ${value}\n</apiToken>`, value],
+    [`<secret>{AQAAABAAAAAQ ${value}}</secret>`, value],
+    [`// API KEY = ${value}`, value],
+    [`acme token - '${value}'`, value],
+    [`const acmeApiKey =\n  "${value}";`, value],
+    [`[DEBUG] Using Key=${capitals}`, capitals],
+    [`{'api_key':'${capitals}'}`, capitals],
+    [`bannerToken := "Bearer ${letters}"`, letters],
+    [`squarespaceToken = "${uuid(123)}"`, uuid(123)],
+  ])('%s: medium, sensitive, on the value', (line, secret) => {
+    const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
+    expect(hits.map((h) => [h.severity, h.sensitive, line.slice(h.start, h.end)])).toEqual([['medium', true, secret]])
+  })
+
+  it.each([
+    // names, not values: words with short ones among them, a call, a constant or a short code in capitals
+    '{"key": "ai_summaries", "enabled": true}',
+    'key: access_key_id',
+    'POSTGRES_PASSWORD: ci_only_pwd',
+    'var token = matchToToken(match)',
+    'Pass-Nr.: F12345671',
+    `api_key = API_KEY_FOR_STAGING_V2`,
+    // a key that names an identifier, and no key at all
+    `{"searchKey": "PEK-SYX-20250128-2ADT1CHD"}`,
+    `space_token = "${value}"`,
+    // a placeholder in angle brackets is no XML element: the text after it is not its value
+    'export ACME_TOKEN=<your-token>\n  acme login --token-stdin <<< "$ACME_TOKEN"',
+    `acme token - the one from ${'`'}acme login${'`'}`,
+  ])('%s is not a finding', (line) => {
+    expect(scan(line)).toEqual([])
+  })
+
+  it('an Authorization header with another scheme or none is high; a word after it is not a credential', () => {
+    const id = uuid(124)
+    expect(scan(`curl --header 'Authorization:  ${id}'`).map((h) => [h.severity, h.evidence.split(':')[0]])).toEqual([
+      ['high', 'Authorization credential'],
+    ])
+    expect(strongest(scan(`curl -H "Authorization: Api-Token ${value}" https://api.example.com`))).toBe('high')
+    expect(scan('Authorization: Required for every endpoint')).toEqual([])
+    expect(scan('Authorization: Digest username="admin", realm="api"')).toEqual([])
   })
 })
 

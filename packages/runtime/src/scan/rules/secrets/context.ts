@@ -12,9 +12,9 @@ import { characterClasses, charsetOf, entropyThreshold, shannonEntropy } from '.
 import { hitAt } from './hit'
 import { isPlaceholder } from './placeholder'
 
-/** Words that name a credential inside a key (`DB_PASSWORD`, `clientSecret`, `x-api-key`, `sl_pass`). */
+/** Words that name a credential inside a key (`DB_PASSWORD`, `clientSecret`, `x-api-key`, `sl_pass`, `API KEY`). */
 const KEYWORD =
-  /passw(?:or)?d|passphrase|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat|auth|creds?)(?![A-Za-z])/gi
+  /passw(?:or)?d|passphrase|secret|token|api[ _.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credential|(?<![A-Za-z])(?:pass|pwd|pw|key|pat|auth|creds?)(?![A-Za-z])/gi
 
 /**
  * Keys named "token" that hold an identifier or a position, not a credential: a document's id in Feishu/Lark
@@ -24,14 +24,59 @@ const KEYWORD =
 const IDENTIFIER_TOKEN_KEY =
   /(?:doc|docs|file|folder|wiki|node|sheet|space|page|next[_.-]?page|prev(?:ious)?[_.-]?page|next|continuation|sync|cursor|resume)[_.-]?token$/i
 
-/** After the keyword: the rest of the key, an assignment, an optional quote and the value. */
+/** Whether the identifier word of IDENTIFIER_TOKEN_KEY opens a word of the key (`page_token`, `nextPageToken`), not ends one (`squarespaceToken`). */
+function identifierTokenKey(key: string): boolean {
+  const m = IDENTIFIER_TOKEN_KEY.exec(key)
+  if (!m) return false
+  const before = key[m.index - 1]
+  return before === undefined || /[_.-]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(key[m.index]))
+}
+
+/**
+ * After the keyword: the rest of the key, an assignment, an optional quote and the value. The assignment is any a
+ * configuration or program writes: `=`, `:`, `:=`, `=>`, Make's `?=`, `::=` and `:::=`, a compound `.=` (PHP),
+ * `+=`, `||=`, `??=`.
+ */
 const ASSIGNMENT =
-  /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?::=|=>|=(?!=)|:(?!:))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12})?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
-/** A typed declaration: `val apiToken: String = "…"`, `token: str = "…"`. */
+  /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?:::?:?=|[?.+]=|\|\|=|\?\?=|=>|=(?!=)|:(?!:)|-(?=[ \t]{1,4}["'`]))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12}|\r?\n[ \t]{1,12}(?=["'`]))?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
+/**
+ * A typed declaration: `val apiToken: String = "…"`, `token: str = "…"`, and Go's type after the name
+ * (`var apiToken string = "…"`).
+ */
 const TYPED_ASSIGNMENT =
-  /[A-Za-z0-9_.-]{0,40}[ \t]{0,4}:[ \t]{0,4}[A-Za-z_][\w.?<>[\]]{0,30}[ \t]{0,4}=[ \t]{0,4}(["'`])([^\s"'`,;()[\]{}<>]{1,300})/y
-/** An XML element named like a credential: `<apiToken>…</apiToken>`. */
-const XML_ELEMENT = /[A-Za-z0-9_.-]{0,40}>[ \t]{0,4}()([^\s"'`,;()[\]{}<>]{1,300})(?=<)/y
+  /[A-Za-z0-9_.-]{0,40}(?:[ \t]{0,4}:[ \t]{0,4}[A-Za-z_][\w.?<>[\]]{0,30}|[ \t]{1,4}(?:string|\[\]byte))[ \t]{0,4}=[ \t]{0,4}(["'`])([^\s"'`,;()[\]{}<>]{1,300})/y
+/**
+ * An XML element named like a credential: `<apiToken>…</apiToken>`, also with the value on a line of its own, or
+ * wrapped (Jenkins keeps its encrypted secrets as `<secret>{AQAAABAAAAAQ…}</secret>`): its text, up to its closing tag.
+ */
+const XML_ELEMENT = /([A-Za-z0-9_.-]{0,40})>([^<]{1,300})<\//y
+/** The words of an element's text that may be a value. */
+const XML_WORD = /[^\s"'`,;()[\]{}<>]{6,300}/g
+
+/**
+ * The word of the element opened at `keyStart` that reads most like a secret (the longest that does), as an
+ * assignment's match would give it; null unless the element closes with its own name (`<your-token>` is no element).
+ */
+function xmlElementValue(text: string, keyStart: number, keyEnd: number, min: number): RegExpExecArray | null {
+  const m = execAt(XML_ELEMENT, text, keyEnd)
+  if (!m) return null
+  const name = text.slice(keyStart, keyEnd) + m[1]
+  if (!text.startsWith(`${name}>`, m.index + m[0].length)) return null
+  let best: RegExpExecArray | null = null
+  for (const word of m[2].matchAll(XML_WORD))
+    if ((!best || word[0].length > best[0].length) && looksLikeSecretValue(word[0], min)) best = word as RegExpExecArray
+  if (!best) return null
+  // shaped as the other assignments: [whole match up to the value's end, quote, value]
+  const upTo = m[1].length + 1 + best.index! + best[0].length
+  const out = [m[0].slice(0, upTo), '', best[0]] as unknown as RegExpExecArray
+  out.index = m.index
+  return out
+}
+/**
+ * A quoted key and its value as the next argument or item: `System.setProperty("API_TOKEN", "…")`,
+ * `headers.set('X-Api-Key', '…')`, `("client_secret", "…")`.
+ */
+const ARGUMENT_PAIR = /[A-Za-z0-9_.-]{0,40}["'][ \t]{0,4},[ \t]{0,4}(["'])([^\s"'`,;()[\]{}<>]{1,300})(?=["'])/y
 /** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
 const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
 /**
@@ -45,9 +90,34 @@ const NAMING_FIELD = /\b(?:key|name)["']?[ \t]*[:=][ \t]*["']?[A-Za-z0-9_.-]{0,4
 const KEY_CHAR = /[A-Za-z0-9_.-]/
 
 /** Values that are code or prose, not secrets. */
-const DOTTED_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/
+/** `process.env.API_KEY`, `settings.token`: names of at most 40 characters between dots (a JWT-like token's parts are longer). */
+const DOTTED_PATH = /^[A-Za-z_$][\w$]{0,39}(?:\.[A-Za-z_$][\w$]{0,39})+$/
 const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$/
 const WORD_PHRASE = /^[A-Za-z]+(?:[_\-. ][A-Za-z]+)*$/
+/** The words of a camel-case name: `keepAlive` → keep, Alive; `XMLHttp` → XML, Http. */
+const CAMEL_WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g
+
+/**
+ * A constant's name (`API_KEY_VALUE`, `MAX_RETRIES_3`, a short code such as `F12345671`), not a long run of random
+ * capitals and digits (`LY027C40U2KNNZLF…`): from 16 characters on, each part between underscores has at most two digits.
+ */
+function constantName(value: string): boolean {
+  if (!CONSTANT_NAME.test(value)) return false
+  return value.length < 16 || value.split('_').every((part) => (part.match(/\d/g)?.length ?? 0) <= 2)
+}
+
+/**
+ * Words run together (`keep_alive_connection_pool`, `ai_summaries`, `matchToToken`), not random letters of both cases
+ * (`yvxpthLIcYpZweFp…`): a part between separators whose case changes leave more than half of its camel-case "words"
+ * one or two letters long is not a word.
+ */
+function wordPhrase(value: string): boolean {
+  if (!WORD_PHRASE.test(value)) return false
+  return value.split(/[_\-. ]/).every((part) => {
+    const words = part.match(CAMEL_WORD) ?? []
+    return words.length <= 1 || words.filter((word) => word.length <= 2).length * 2 <= words.length
+  })
+}
 const ALL_DIGITS = /^\d+$/
 /** A reference to an environment variable named in capitals with an underscore (`$CI_COMMIT_SHA`, `${DB_HOST}`). */
 const ENV_REFERENCE = /\$\{?[A-Z][A-Z0-9]*_[A-Z0-9_]+|\$\{[A-Za-z_]/
@@ -61,7 +131,7 @@ function minLength(keyword: string): number {
 export function looksLikeSecretValue(value: string, min: number): boolean {
   if (value.length < min || value.includes('://')) return false
   if (isPlaceholder(value) || ALL_DIGITS.test(value)) return false
-  if (DOTTED_PATH.test(value) || CONSTANT_NAME.test(value) || WORD_PHRASE.test(value)) return false
+  if (DOTTED_PATH.test(value) || constantName(value) || wordPhrase(value)) return false
   if (value.startsWith('/') || value.startsWith('./') || value.startsWith('~/')) return false
   // a value built from an environment variable (`key: pip-$CI_COMMIT_REF_SLUG`, `${DB_HOST}`) is filled in elsewhere
   if (ENV_REFERENCE.test(value)) return false
@@ -102,16 +172,17 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     const am = isFlag
       ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
       : text[keyStart - 1] === '<'
-        ? execAt(XML_ELEMENT, text, keyEnd)
+        ? xmlElementValue(text, keyStart, keyEnd, minLength(m[0]))
         : ((NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null) ??
           execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
-          execAt(ASSIGNMENT, text, keyEnd))
+          execAt(ASSIGNMENT, text, keyEnd) ??
+          (text[keyStart - 1] === '"' || text[keyStart - 1] === "'" ? execAt(ARGUMENT_PAIR, text, keyEnd) : null))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue
     const valueStart = keyEnd + am[0].length - value.length
     const key = text.slice(keyStart, keyEnd + (am[0].match(/^[A-Za-z0-9_.-]*/)?.[0].length ?? 0)).slice(0, 40)
-    if (IDENTIFIER_TOKEN_KEY.test(key)) continue
+    if (identifierTokenKey(key)) continue
     const evidence = `high-entropy value for ${key}: ${redact(value, 'secret')}`
     hits.push(hitAt(chunk, valueStart, valueStart + value.length, 'medium', evidence, true))
     lastEnd = valueStart + value.length
@@ -124,6 +195,23 @@ const BEARER = /(Authorization["']?[ \t]{0,4}[:=][ \t]{0,4}["']?)?\b(Bearer|Basi
 
 /** How a display masks the rest of a value: stars, bullets, an ellipsis. */
 const MASK_CHARACTERS = '*•●…'
+
+/** An `Authorization` header with another scheme than those (`Api-Token …`, `SSWS …`) or none: the value is the credential. */
+const AUTHORIZATION =
+  /\bAuthorization["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?:([A-Za-z][A-Za-z-]{1,19})[ \t]{1,4})?([A-Za-z0-9._~+/=-]{12,2000})/gi
+
+function checkAuthorization(chunk: Chunk, hits: RuleHit[]): void {
+  const text = chunk.text
+  AUTHORIZATION.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = AUTHORIZATION.exec(text)) !== null) {
+    const [, scheme, value] = m
+    if (scheme && /^(?:bearer|basic|token)$/i.test(scheme)) continue // checkBearer's
+    if (!looksLikeSecretValue(value, 12)) continue
+    const start = m.index + m[0].length - value.length
+    hits.push(hitAt(chunk, start, start + value.length, 'high', `Authorization credential: ${redact(value, 'secret')}`, true))
+  }
+}
 
 function checkBearer(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
@@ -239,6 +327,7 @@ export const contextSecretRule: Rule = {
     const hits: RuleHit[] = []
     checkAssignments(chunk, hits)
     checkBearer(chunk, hits)
+    checkAuthorization(chunk, hits)
     checkNpmrc(chunk, hits)
     checkHexKeys(chunk, hits)
     checkCommandLines(chunk, hits)

@@ -57,11 +57,15 @@ const FORMATS: TokenFormat[] = [
   format('GitLab OAuth application secret', 'gloas-', '[A-Za-z0-9_-]{64}', 6),
   format('GitLab agent token', 'glagent-', '[A-Za-z0-9_-]{50,1024}', 8),
   format('GitLab runner registration token', 'GR1348941', '[A-Za-z0-9_-]{20,50}', 9),
-  format('Slack token', 'xox[abposre]-', '(?:\\d+-)?[0-9A-Za-z-]{10,200}', 5),
+  // every Slack token's body opens on a number (a workspace, user or version): "xoxo-indieweb-1.jpg" is a file name
+  format('Slack token', 'xox[abposre]-', '\\d+-[0-9A-Za-z-]{8,200}', 5),
   // a configuration token pair ("xoxe.xoxp-1-…") and its refresh token ("xoxe-1-…", matched by the line above)
   format('Slack configuration token', 'xoxe\\.xox[bp]-', '\\d-[A-Za-z0-9-]{100,300}', 10),
   format('Slack app token', 'xapp-', '\\d-[A-Z0-9]{6,}-\\d{6,}-[a-f0-9]{16,}', 5),
   format('Slack webhook', 'https://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 23),
+  // the same URL written without its scheme, or with http (Slack redirects it)
+  format('Slack webhook', 'http://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 22),
+  format('Slack webhook', 'hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 16),
   format('Stripe live key', '[sr]k_live_', '[A-Za-z0-9]{20,247}', 8),
   format('Stripe test key', '[sr]k_test_', '[A-Za-z0-9]{20,247}', 8, 'medium'),
   format('Stripe webhook secret', 'whsec_', '[A-Za-z0-9+/=]{32,}', 6),
