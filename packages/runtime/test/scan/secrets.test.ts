@@ -126,6 +126,31 @@ describe('secret/provider-token', () => {
     expect(scan('https://indieweb.org/images/3/35/2018-250-xoxo-indieweb-1.jpg')).toEqual([])
   })
 
+  it('finds a Twitch stream key and an Adafruit IO key by their prefixes', () => {
+    const twitch = `live_${randomText('0123456789', 9, 46)}_${randomText(ALNUM, 30, 47)}`
+    const adafruit = `aio_${randomText(ALNUM, 28, 48)}`
+    expect(scan(`stream key: ${twitch}`).map((h) => h.evidence.split(':')[0])).toContain('Twitch stream key')
+    expect(scan(`#define IO_KEY "${adafruit}"`).map((h) => h.evidence.split(':')[0])).toContain('Adafruit IO key')
+    expect(scan('is_live_event = true; live_2024_summary.md')).toEqual([])
+  })
+
+  it('finds password hashes (crypt, bcrypt, Argon2, Kerberos roasting output) at medium, not dollar amounts or shell text', () => {
+    const SALT = `${ALNUM}./`
+    const hashes = [
+      `$6$${randomText(SALT, 16, 50)}$${randomText(SALT, 86, 51)}`,
+      `$1$${randomText(SALT, 8, 52)}$${randomText(SALT, 22, 53)}`,
+      `$2b$12$${randomText(SALT, 53, 54)}`,
+      `$argon2id$v=19$m=65536,t=3,p=4$${randomText(B64, 22, 55)}$${randomText(B64, 43, 56)}`,
+      `$krb5asrep$23$user@corp.example:${randomText(HEX, 32, 57)}$${randomText(HEX, 128, 58)}`,
+    ]
+    for (const hash of hashes) {
+      const line = `root:${hash}:19700:0:99999:7:::`
+      const hits = scan(line).filter((h) => h.evidence.startsWith('Password hash'))
+      expect(hits.map((h) => [h.severity, line.slice(h.start, h.end)])).toEqual([['medium', hash]])
+    }
+    expect(scan('sed -e "s/$1$2/x/" and $5 $6 a month, or $2b$ in a regex')).toEqual([])
+  })
+
   it('reports documentation placeholders at low only', () => {
     for (const placeholder of [
       'AKIAIOSFODNN7EXAMPLE',
@@ -423,6 +448,22 @@ describe('secret/context-entropy: assignments as build files and programs write 
     `acme token - the one from ${'`'}acme login${'`'}`,
   ])('%s is not a finding', (line) => {
     expect(scan(line)).toEqual([])
+  })
+
+  it.each([
+    [`#define IO_KEY       "${value}"`, value],
+    [`Connect-VIServer -Server vc.lab.local -User admin -Password ${value}`, value],
+  ])('%s: a C macro and a PowerShell parameter, medium on the value', (line, secret) => {
+    const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
+    expect(hits.map((h) => [h.severity, line.slice(h.start, h.end)])).toEqual([['medium', secret]])
+  })
+
+  it('a dotted value is a name only when its digits stand as a name writes them', () => {
+    const bootstrap = `${randomText(LOWER_DIGITS, 6, 125)}.${randomText(LOWER_DIGITS, 16, 126)}`
+    expect(scan(`BOOTSTRAP_TOKEN: "${bootstrap}"`).map((h) => h.severity)).toEqual(['medium'])
+    expect(scan('const credential = workloadIdentity.fromX509({')).toEqual([])
+    expect(scan('secret: settings.v1alpha1.signingSecret')).toEqual([])
+    expect(scan('password_cipher = AES256_GCM_SIV_WITH_HKDF')).toEqual([])
   })
 
   it('an Authorization header with another scheme or none is high; a word after it is not a credential', () => {

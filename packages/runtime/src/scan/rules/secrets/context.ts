@@ -77,6 +77,9 @@ function xmlElementValue(text: string, keyStart: number, keyEnd: number, min: nu
  * `headers.set('X-Api-Key', '…')`, `("client_secret", "…")`.
  */
 const ARGUMENT_PAIR = /[A-Za-z0-9_.-]{0,40}["'][ \t]{0,4},[ \t]{0,4}(["'])([^\s"'`,;()[\]{}<>]{1,300})(?=["'])/y
+/** A C preprocessor definition: `#define IO_KEY "…"`, the value after blanks. */
+const MACRO_LINE = /(?:^|\n)[ \t]*#[ \t]*define[ \t]+$/
+const MACRO_VALUE = /[A-Za-z0-9_]{0,40}[ \t]{1,40}(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
 /** The same for a command-line flag, whose value may follow a space (`--api-key abcd…`). */
 const FLAG_ASSIGNMENT = /[A-Za-z0-9_.-]{0,40}(?:[ \t]{1,4}|=)(["']?)([^\s"'`,;()[\]{}<>]{1,300})/y
 /**
@@ -90,20 +93,34 @@ const NAMING_FIELD = /\b(?:key|name)["']?[ \t]*[:=][ \t]*["']?[A-Za-z0-9_.-]{0,4
 const KEY_CHAR = /[A-Za-z0-9_.-]/
 
 /** Values that are code or prose, not secrets. */
-/** `process.env.API_KEY`, `settings.token`: names of at most 40 characters between dots (a JWT-like token's parts are longer). */
+/**
+ * `process.env.API_KEY`, `workloadIdentity.fromX509`: names of at most 40 characters between dots (a JWT-like token's
+ * parts are longer), each with its digits in at most two runs, as names write them (`X509`, `v1alpha1`); digits
+ * scattered through a part are a token's (`be8dfd.da8a689a46edc282`, a Kubernetes bootstrap token).
+ */
 const DOTTED_PATH = /^[A-Za-z_$][\w$]{0,39}(?:\.[A-Za-z_$][\w$]{0,39})+$/
+
+/** Whether `part` writes its digits as a name does: in at most two runs. */
+function nameDigits(part: string): boolean {
+  return (part.match(/\d+/g)?.length ?? 0) <= 2
+}
+
+function dottedPath(value: string): boolean {
+  return DOTTED_PATH.test(value) && value.split('.').every(nameDigits)
+}
 const CONSTANT_NAME = /^[A-Z_][A-Z0-9_]*$/
 const WORD_PHRASE = /^[A-Za-z]+(?:[_\-. ][A-Za-z]+)*$/
 /** The words of a camel-case name: `keepAlive` → keep, Alive; `XMLHttp` → XML, Http. */
 const CAMEL_WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g
 
 /**
- * A constant's name (`API_KEY_VALUE`, `MAX_RETRIES_3`, a short code such as `F12345671`), not a long run of random
- * capitals and digits (`LY027C40U2KNNZLF…`): from 16 characters on, each part between underscores has at most two digits.
+ * A constant's name (`API_KEY_VALUE`, `AES256_GCM`, a short code such as `F12345671`), not a long run of random
+ * capitals and digits (`LY027C40U2KNNZLF…`): from 16 characters on, each part between underscores has its digits in at
+ * most two runs.
  */
 function constantName(value: string): boolean {
   if (!CONSTANT_NAME.test(value)) return false
-  return value.length < 16 || value.split('_').every((part) => (part.match(/\d/g)?.length ?? 0) <= 2)
+  return value.length < 16 || value.split('_').every(nameDigits)
 }
 
 /**
@@ -131,7 +148,7 @@ function minLength(keyword: string): number {
 export function looksLikeSecretValue(value: string, min: number): boolean {
   if (value.length < min || value.includes('://')) return false
   if (isPlaceholder(value) || ALL_DIGITS.test(value)) return false
-  if (DOTTED_PATH.test(value) || constantName(value) || wordPhrase(value)) return false
+  if (dottedPath(value) || constantName(value) || wordPhrase(value)) return false
   if (value.startsWith('/') || value.startsWith('./') || value.startsWith('~/')) return false
   // a value built from an environment variable (`key: pip-$CI_COMMIT_REF_SLUG`, `${DB_HOST}`) is filled in elsewhere
   if (ENV_REFERENCE.test(value)) return false
@@ -168,15 +185,18 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     if (/public|publishable/i.test(text.slice(keyStart, keyEnd + 20))) continue
     // A part of an AWS resource name (`arn:aws:secretsmanager:us-east-1:…:secret:prod/db-AbCdEf`) names no value.
     if (/(?:^|[\s"'`(=,])arn:aws[a-z-]*:[^\s"'`]*$/.test(text.slice(Math.max(0, keyStart - 120), keyStart))) continue
-    const isFlag = text[keyStart] === '-' && text[keyStart + 1] === '-'
+    // `--api-key …`, and PowerShell's one dash (`Connect-VIServer … -Password …`) after a blank
+    const isFlag = text[keyStart] === '-' && (text[keyStart + 1] === '-' || /\s/.test(text[keyStart - 1] ?? ' '))
     const am = isFlag
       ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
-      : text[keyStart - 1] === '<'
-        ? xmlElementValue(text, keyStart, keyEnd, minLength(m[0]))
-        : ((NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null) ??
-          execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
-          execAt(ASSIGNMENT, text, keyEnd) ??
-          (text[keyStart - 1] === '"' || text[keyStart - 1] === "'" ? execAt(ARGUMENT_PAIR, text, keyEnd) : null))
+      : MACRO_LINE.test(text.slice(Math.max(0, keyStart - 24), keyStart))
+        ? execAt(MACRO_VALUE, text, keyEnd)
+        : text[keyStart - 1] === '<'
+          ? xmlElementValue(text, keyStart, keyEnd, minLength(m[0]))
+          : ((NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null) ??
+            execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
+            execAt(ASSIGNMENT, text, keyEnd) ??
+            (text[keyStart - 1] === '"' || text[keyStart - 1] === "'" ? execAt(ARGUMENT_PAIR, text, keyEnd) : null))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue

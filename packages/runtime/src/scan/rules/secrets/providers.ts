@@ -188,6 +188,8 @@ const FORMATS: TokenFormat[] = [
   format('PostHog personal API key', 'phx_', '[A-Za-z0-9]{43}', 4),
   format('Telnyx API key', 'KEY', '[0-9A-F]{32}_[A-Za-z0-9]{22}', 3),
   format('Salesforce access token', '00D', '[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}', 3, 'medium'),
+  format('Twitch stream key', 'live_', '\\d{6,12}_[A-Za-z0-9]{30}', 5),
+  format('Adafruit IO key', 'aio_', '[A-Za-z0-9]{28}', 4),
   format('Azure SAS signature', 'sig=', '[A-Za-z0-9%+/]{40,}(?:%3D|=){0,2}', 4, 'medium'),
   format(
     'Microsoft Teams webhook',
@@ -246,6 +248,8 @@ interface ShapeFormat {
    * for the literal part and try every position.
    */
   accept?: (text: string, start: number) => boolean
+  /** The part of the value a placeholder shows in (default: all of it), when the rest is fixed syntax (`$argon2id$v=19$…`). */
+  body?: (value: string) => string
 }
 
 const ALNUM = /[A-Za-z0-9]/
@@ -306,6 +310,16 @@ const SHAPES: ShapeFormat[] = [
     accept: (text, start) =>
       /^[A-Za-z0-9_~.]{3}$/.test(text.slice(start, start + 3)) && (start === 0 || !/[A-Za-z0-9_~.]/.test(text[start - 1])),
   },
+  // Password hashes as crypt(3) and its successors write them (MD5 $1$, SHA-256 $5$, SHA-512 $6$, bcrypt $2b$, yescrypt
+  // $y$, scrypt $7$, Argon2) and Kerberos roasting output: whoever holds one can guess the password offline.
+  {
+    name: 'Password hash',
+    pattern:
+      /\$(?:1|2[abxy]|5|6|y|7)\$(?:rounds=\d+\$)?[A-Za-z0-9./]{1,30}\$[A-Za-z0-9./]{22,}|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{20,}|\$krb5(?:asrep|tgs)\$\d+\$[^\s$]{0,200}\$?[a-f0-9]{32}\$[a-f0-9]{64,}/g,
+    severity: 'medium',
+    accept: (text, start) => start === 0 || !/[\w$]/.test(text[start - 1]),
+    body: (value) => value.slice(value.lastIndexOf('$') + 1),
+  },
   // The AWS secret access key has no prefix: 40 base64 characters next to words naming it.
   {
     name: 'AWS secret access key',
@@ -360,7 +374,7 @@ function checkShapes(chunk: Chunk, hits: RuleHit[]): void {
       }
       const value = m[1] ?? text.slice(m.index - back, m.index + m[0].length)
       const start = m[1] === undefined ? m.index - back : m.index + m[0].length - m[1].length
-      const placeholder = isPlaceholder(value)
+      const placeholder = isPlaceholder(shape.body ? shape.body(value) : value)
       const severity = placeholder ? 'low' : shape.severity
       const note = placeholder ? ' (placeholder)' : ''
       hits.push(hitAt(chunk, start, start + value.length, severity, `${shape.name}${note}: ${redact(value, 'secret')}`, !placeholder))
