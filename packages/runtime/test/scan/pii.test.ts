@@ -71,6 +71,34 @@ describe('pii/phone', () => {
   })
 })
 
+describe('pii/phone: a number its context names a phone number', () => {
+  it.each([
+    ['My phone number is 622 15 31 23.', '622 15 31 23'],
+    ['Tel: 0176/12345678', '0176/12345678'],
+    ['Phone: 223-4567', '223-4567'],
+    ['mobile 004407624938475', '004407624938475'],
+    ['服务电话：7629236', '7629236'],
+    ['如需修改请致电 0571-8797 1234。', '0571-8797 1234'],
+    // the shape still wins over the length: the note after it is not part of the number
+    ['Questions? Call 1-800-555-0110 (24/7).', '1-800-555-0110'],
+  ])('%s', (text, phone) => {
+    expect(spansOf(text, 'pii/phone')).toEqual([phone])
+  })
+
+  it.each([
+    'Sent: 01/06/2025 11:02:10 AM (UTC-08:00)',
+    'Tel. appointment on 05/15/2024 7:42 PM',
+    'Join Zoom: https://zoom.us/j/8841129034',
+    'ACH 121000358 / 4490021877',
+    'Wi-Fi, not mobile data. Try 192.168.0.1 directly',
+    '(customer approved by phone)  24.95     10.00     34.95',
+    'Need help? Call ext. 4400 (24/7).',
+    'card number 12345678',
+  ])('leaves %s alone', (text) => {
+    expect(spansOf(text, 'pii/phone')).toEqual([])
+  })
+})
+
 describe('pii/cn-mobile', () => {
   it.each(['13812345678', '138 1234 5678', '138-1234-5678', '+86 13812345678', '+86-138-1234-5678', '0086 19912345678'])(
     'finds %s',

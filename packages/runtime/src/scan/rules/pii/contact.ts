@@ -60,7 +60,15 @@ export const cnMobileRule: Rule = {
  * Phone candidates: an optional `+`, `00` or `(`, then digits with spaces, dashes, dots and parentheses. The
  * class is one bounded run (no nested quantifiers); which prefix of it is a phone number is decided in code.
  */
-const PHONE_CANDIDATE = /(?<![\d+._-])(?:\+|\()?\d[\d \-.()]{5,24}\d(?:(?!\w)|(?=\s?(?:x|ext\.?)\s?\d))/g
+const PHONE_CANDIDATE = /(?<![\d+._/-])(?:\+|\()?\d[\d \-.()/]{5,24}\d(?:(?!\w)|(?=\s?(?:x|ext\.?)\s?\d))/gi
+
+/**
+ * Words that say the number after them is a phone number ("My phone number is 622 15 31 23", "Tel: 0176/12345678",
+ * "服务电话：7629236"): with one of them just before it, a number in a national format the shapes below do not know
+ * (7 to 15 digits, any grouping) is still read as one, as Presidio's recognizers raise a number's score by context.
+ */
+const PHONE_CONTEXT =
+  /(?:\b(?:phone|telephone|tel|mobile|cell|cellphone|fax|whats ?app|call(?:\s+(?:me|us|him|her|them))?(?:\s+(?:at|on))?|reach\s+(?:me|us)\s+(?:at|on))\b|电话|手机|致电|拨打|热线|分机|联系方式)[^\n\d]{0,20}$/i
 
 interface Group {
   digits: string
@@ -85,6 +93,8 @@ function isPhone(groups: Group[], candidate: string, end: number): boolean {
   const digits = groups.map((g) => g.digits).join('')
   const n = digits.length
   const separated = groups.length > 1
+  // a slash separates a number's parts only where the context names it a phone number (isNamedPhone): 01/06/2025
+  if (span.includes('/')) return false
   if (span.startsWith('+')) return n >= 8 && n <= 15 && digits[0] !== '0'
   if (digits.startsWith('00') && separated) return n >= 10 && n <= 15 && digits[2] !== '0'
   if (span.includes('.') && !/^(?:1\.)?\d{3}\.\d{3}\.\d{4}$/.test(span)) return false
@@ -106,6 +116,23 @@ function isPhone(groups: Group[], candidate: string, end: number): boolean {
   return false
 }
 
+/** A date in a number's span (05/15/2024, 15.01.24, 2024-01-15): one separator twice, a two- or four-digit year. */
+const DATE_IN_SPAN = /(?<!\d)\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)|(?<!\d)\d{4}([./-])\d{1,2}\2\d{1,2}(?!\d)/
+
+/** An IPv4 address (or a part of one): "Try 192.168.0.1" after "mobile data" names no phone. */
+const IPV4_START = /^\d{1,3}(?:\.\d{1,3}){3}(?!\d)/
+
+/**
+ * A number the context names a phone number: 7 to 15 digits, holding no date, no IPv4 address, no run of blanks (a
+ * table's amounts: "24.95     10.00") and no parenthesis but a leading area code ("4400 (24/7" is a number and a note).
+ */
+function isNamedPhone(groups: Group[], candidate: string, end: number): boolean {
+  const span = candidate.slice(0, end)
+  const n = groups.reduce((sum, g) => sum + g.digits.length, 0)
+  if (n < 7 || n > 15 || DATE_IN_SPAN.test(span) || IPV4_START.test(candidate) || /\s{2,}/.test(span)) return false
+  return !/[()]/.test(span.replace(/^\(\s*\d{1,5}\s*\)/, ''))
+}
+
 function findPhones(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
   PHONE_CANDIDATE.lastIndex = 0
@@ -113,20 +140,25 @@ function findPhones(chunk: Chunk, hits: RuleHit[]): void {
   while ((m = PHONE_CANDIDATE.exec(text)) !== null) {
     const candidate = m[0]
     const groups = splitGroups(candidate)
-    // Longest prefix of whole groups that is a phone number: "+1 415 555 0132 2024" keeps the first four.
-    for (let count = groups.length; count >= 1; count--) {
-      const used = groups.slice(0, count)
-      const end = used[count - 1].end
-      let span = candidate.slice(0, end)
-      if (span.startsWith('(') && !span.includes(')')) continue
-      if (!isPhone(used, candidate, end)) continue
-      if (CN_MOBILE_SPAN.test(span)) break
-      // Glued to a word ("is415-555-0132"), only a separated number is still a number.
-      if (count === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) break
-      // A trailing ")" belongs to the text, not the number.
-      span = span.replace(/[ .-]+$/, '')
-      hits.push(hitAt(chunk, m.index, m.index + span.length, 'low', `phone number ${redact(span, 'phone')}`))
-      break
+    const named = PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 48), m.index))
+    // Longest prefix of whole groups that is a phone number: "+1 415 555 0132 2024" keeps the first four. A number
+    // the context names is taken by its length only if no prefix has a phone number's shape.
+    const passes = named ? [isPhone, isNamedPhone] : [isPhone]
+    search: for (const accepts of passes) {
+      for (let count = groups.length; count >= 1; count--) {
+        const used = groups.slice(0, count)
+        const end = used[count - 1].end
+        let span = candidate.slice(0, end)
+        if (span.startsWith('(') && !span.includes(')')) continue
+        if (!accepts(used, candidate, end)) continue
+        if (CN_MOBILE_SPAN.test(span)) break search
+        // Glued to a word ("is415-555-0132"), only a separated number is still a number.
+        if (count === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) break search
+        // A trailing ")" belongs to the text, not the number.
+        span = span.replace(/[ .-]+$/, '')
+        hits.push(hitAt(chunk, m.index, m.index + span.length, 'low', `phone number ${redact(span, 'phone')}`))
+        break search
+      }
     }
   }
 }
@@ -136,7 +168,8 @@ export const phoneRule: Rule = {
   id: 'pii/phone',
   family: 'pii',
   weight: 1,
-  description: 'Phone numbers: E.164 (+<country>…) and national formats (US, UK, DE, FR, IN, JP, TR …).',
+  description:
+    'Phone numbers: E.164 (+<country>…) and national formats (US, UK, DE, FR, IN, JP, TR …); any 7 to 15 digits that a word just before names a phone number ("Tel:", "call us on", 电话).',
   check(chunk) {
     const hits: RuleHit[] = []
     findPhones(chunk, hits)
