@@ -166,6 +166,8 @@ describe('dynamic imports', () => {
     expect(verdict(js("var a = require('b')"))).toBe('pass')
     expect(verdict(js("const d = 'debounce'\nvar a = require(`lodash/${d}`)"))).toBe('pass')
     expect(verdict(js("const utils = require(__dirname + '/utils');"))).toBe('pass')
+    // nothing to load: a code generator naming the function
+    expect(verdict(js("const call = t.callExpression(require(), [t.stringLiteral('lodash')])"))).toBe('pass')
   })
 
   it('a computed name pinned to a local directory is only medium', () => {

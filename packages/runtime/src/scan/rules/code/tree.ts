@@ -352,6 +352,8 @@ class Engine {
   }
 
   private judgeImport(call: SyntaxNode, path: string, args: SyntaxNode[]): void {
+    // `require()` with nothing to load loads nothing (a code generator naming the function: `t.callExpression(require())`)
+    if (args.length === 0) return
     const value = this.resolve(args[0] ?? null)
     const rest = args.slice(1).map((a) => this.resolve(a))
     if (value.t !== 'lit' || (path === '__import__' && rest.some((v) => v.t !== 'lit'))) {
