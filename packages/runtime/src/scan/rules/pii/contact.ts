@@ -116,8 +116,19 @@ function isPhone(groups: Group[], candidate: string, end: number): boolean {
   return false
 }
 
-/** A date in a number's span (05/15/2024, 15.01.24, 2024-01-15): one separator twice, a two- or four-digit year. */
-const DATE_IN_SPAN = /(?<!\d)\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)|(?<!\d)\d{4}([./-])\d{1,2}\2\d{1,2}(?!\d)/
+/**
+ * A date in a number's span (05/15/2024, 15.01.24, 2024-01-15): one separator twice, a two- or four-digit year, a
+ * month and a day that can be one (12-34-56-78 is a French number, not a date).
+ */
+const DATE_IN_SPAN = /(?<!\d)(\d{1,2})([./-])(\d{1,2})\2(?:\d{4}|\d{2})(?!\d)|(?<!\d)\d{4}([./-])(\d{1,2})\4(\d{1,2})(?!\d)/g
+
+function holdsDate(span: string): boolean {
+  for (const m of span.matchAll(DATE_IN_SPAN)) {
+    const [a, b] = m[1] !== undefined ? [Number(m[1]), Number(m[3])] : [Number(m[5]), Number(m[6])]
+    if (m[1] !== undefined ? a <= 31 && b <= 31 && (a <= 12 || b <= 12) : a <= 12 && b <= 31) return true
+  }
+  return false
+}
 
 /** An IPv4 address (or a part of one): "Try 192.168.0.1" after "mobile data" names no phone. */
 const IPV4_START = /^\d{1,3}(?:\.\d{1,3}){3}(?!\d)/
@@ -129,7 +140,7 @@ const IPV4_START = /^\d{1,3}(?:\.\d{1,3}){3}(?!\d)/
 function isNamedPhone(groups: Group[], candidate: string, end: number): boolean {
   const span = candidate.slice(0, end)
   const n = groups.reduce((sum, g) => sum + g.digits.length, 0)
-  if (n < 7 || n > 15 || DATE_IN_SPAN.test(span) || IPV4_START.test(candidate) || /\s{2,}/.test(span)) return false
+  if (n < 7 || n > 15 || holdsDate(span) || IPV4_START.test(candidate) || /\s{2,}/.test(span)) return false
   return !/[()]/.test(span.replace(/^\(\s*\d{1,5}\s*\)/, ''))
 }
 
