@@ -427,6 +427,9 @@ describe('secret/context-entropy: assignments as build files and programs write 
     [`{'api_key':'${capitals}'}`, capitals],
     [`bannerToken := "Bearer ${letters}"`, letters],
     [`squarespaceToken = "${uuid(123)}"`, uuid(123)],
+    // a Chinese note's full-width colon and equals sign
+    [`微信公众号 AppSecret：${value}`, value],
+    [`access_key_secret＝${value}`, value],
   ])('%s: medium, sensitive, on the value', (line, secret) => {
     const hits = scan(line).filter((h) => h.rule === 'secret/context-entropy')
     expect(hits.map((h) => [h.severity, h.sensitive, line.slice(h.start, h.end)])).toEqual([['medium', true, secret]])

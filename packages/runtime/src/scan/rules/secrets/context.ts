@@ -35,10 +35,10 @@ function identifierTokenKey(key: string): boolean {
 /**
  * After the keyword: the rest of the key, an assignment, an optional quote and the value. The assignment is any a
  * configuration or program writes: `=`, `:`, `:=`, `=>`, Make's `?=`, `::=` and `:::=`, a compound `.=` (PHP),
- * `+=`, `||=`, `??=`.
+ * `+=`, `||=`, `??=`; and the full-width `：` and `＝` of a Chinese note (`AppSecret：…`).
  */
 const ASSIGNMENT =
-  /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?:::?:?=|[?.+]=|\|\|=|\?\?=|=>|=(?!=)|:(?!:)|-(?=[ \t]{1,4}["'`]))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12}|\r?\n[ \t]{1,12}(?=["'`]))?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
+  /[A-Za-z0-9_.-]{0,40}["']?\]?[ \t]{0,4}(?:::?:?=|[?.+]=|\|\|=|\?\?=|=>|=(?!=)|:(?!:)|[：＝]|-(?=[ \t]{1,4}["'`]))[ \t]{0,4}(?:[|>][-+]?[ \t]*\r?\n[ \t]{1,12}|\r?\n[ \t]{1,12}(?=["'`]))?(["'`]?)([^\s"'`,;()[\]{}<>]{1,300})/y
 /**
  * A typed declaration: `val apiToken: String = "…"`, `token: str = "…"`, and Go's type after the name
  * (`var apiToken string = "…"`).
