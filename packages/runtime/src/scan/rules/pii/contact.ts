@@ -60,7 +60,7 @@ export const cnMobileRule: Rule = {
  * Phone candidates: an optional `+`, `00` or `(`, then digits with spaces, dashes, dots and parentheses. The
  * class is one bounded run (no nested quantifiers); which prefix of it is a phone number is decided in code.
  */
-const PHONE_CANDIDATE = /(?<![\d+._/-])(?:\+|\()?\d[\d \-.()/]{5,24}\d(?:(?!\w)|(?=\s?(?:x|ext\.?)\s?\d))/gi
+const PHONE_CANDIDATE = /(?<![\d+._/-])(?:\+|\()?\d[\d \-.()/]{5,24}\d(?:(?!\w)|(?=\s?(?:[xX]|[eE][xX][tT]\.?)\s?\d))/g
 
 /**
  * Words that say the number after them is a phone number ("My phone number is 622 15 31 23", "Tel: 0176/12345678",
@@ -151,27 +151,35 @@ function findPhones(chunk: Chunk, hits: RuleHit[]): void {
   while ((m = PHONE_CANDIDATE.exec(text)) !== null) {
     const candidate = m[0]
     const groups = splitGroups(candidate)
-    const named = PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 48), m.index))
     // Longest prefix of whole groups that is a phone number: "+1 415 555 0132 2024" keeps the first four. A number
-    // the context names is taken by its length only if no prefix has a phone number's shape.
-    const passes = named ? [isPhone, isNamedPhone] : [isPhone]
-    search: for (const accepts of passes) {
-      for (let count = groups.length; count >= 1; count--) {
-        const used = groups.slice(0, count)
-        const end = used[count - 1].end
-        let span = candidate.slice(0, end)
-        if (span.startsWith('(') && !span.includes(')')) continue
-        if (!accepts(used, candidate, end)) continue
-        if (CN_MOBILE_SPAN.test(span)) break search
-        // Glued to a word ("is415-555-0132"), only a separated number is still a number.
-        if (count === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) break search
-        // A trailing ")" belongs to the text, not the number.
-        span = span.replace(/[ .-]+$/, '')
-        hits.push(hitAt(chunk, m.index, m.index + span.length, 'low', `phone number ${redact(span, 'phone')}`))
-        break search
-      }
-    }
+    // the context names is taken by its length only if no prefix has a phone number's shape (the context is read
+    // only then: most digit runs in code and tables have neither).
+    const count = longestPhone(groups, candidate, isPhone)
+    const named =
+      count < 0 && groups.length > 0 && PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 48), m.index))
+        ? longestPhone(groups, candidate, isNamedPhone)
+        : count
+    if (named <= 0) continue
+    let span = candidate.slice(0, groups[named - 1].end)
+    if (CN_MOBILE_SPAN.test(span)) continue
+    // Glued to a word ("is415-555-0132"), only a separated number is still a number.
+    if (named === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) continue
+    // A trailing ")" belongs to the text, not the number.
+    span = span.replace(/[ .-]+$/, '')
+    hits.push(hitAt(chunk, m.index, m.index + span.length, 'low', `phone number ${redact(span, 'phone')}`))
   }
+}
+
+/** How many leading groups form the longest prefix of the candidate that `accepts` takes; -1 when none does. */
+function longestPhone(groups: Group[], candidate: string, accepts: (groups: Group[], candidate: string, end: number) => boolean): number {
+  for (let count = groups.length; count >= 1; count--) {
+    const used = groups.slice(0, count)
+    const end = used[count - 1].end
+    const span = candidate.slice(0, end)
+    if (span.startsWith('(') && !span.includes(')')) continue
+    if (accepts(used, candidate, end)) return count
+  }
+  return -1
 }
 
 /** Phone numbers in international and national formats. */
