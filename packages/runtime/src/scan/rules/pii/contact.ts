@@ -154,16 +154,16 @@ function findPhones(chunk: Chunk, hits: RuleHit[]): void {
     // Longest prefix of whole groups that is a phone number: "+1 415 555 0132 2024" keeps the first four. A number
     // the context names is taken by its length only if no prefix has a phone number's shape (the context is read
     // only then: most digit runs in code and tables have neither).
-    const count = longestPhone(groups, candidate, isPhone)
-    const named =
-      count < 0 && groups.length > 0 && PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 48), m.index))
+    const shaped = longestPhone(groups, candidate, isPhone)
+    const taken =
+      shaped < 0 && PHONE_CONTEXT.test(text.slice(Math.max(0, m.index - 48), m.index))
         ? longestPhone(groups, candidate, isNamedPhone)
-        : count
-    if (named <= 0) continue
-    let span = candidate.slice(0, groups[named - 1].end)
+        : shaped
+    if (taken < 0) continue
+    let span = candidate.slice(0, groups[taken - 1].end)
     if (CN_MOBILE_SPAN.test(span)) continue
     // Glued to a word ("is415-555-0132"), only a separated number is still a number.
-    if (named === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) continue
+    if (taken === 1 && m.index > 0 && /[A-Za-z]/.test(text[m.index - 1])) continue
     // A trailing ")" belongs to the text, not the number.
     span = span.replace(/[ .-]+$/, '')
     hits.push(hitAt(chunk, m.index, m.index + span.length, 'low', `phone number ${redact(span, 'phone')}`))

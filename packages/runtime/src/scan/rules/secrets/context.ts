@@ -92,7 +92,8 @@ const NAME_VALUE_PAIR =
 const NAMING_FIELD = /\b(?:key|name)["']?[ \t]*[:=][ \t]*["']?[A-Za-z0-9_.-]{0,40}$/
 const KEY_CHAR = /[A-Za-z0-9_.-]/
 
-/** Values that are code or prose, not secrets. */
+// Values that are code or prose, not secrets: dotted paths, constants' names, words run together, digits alone.
+
 /**
  * `process.env.API_KEY`, `workloadIdentity.fromX509`: names of at most 40 characters between dots (a JWT-like token's
  * parts are longer), each with its digits in at most two runs, as names write them (`X509`, `v1alpha1`); digits
@@ -172,6 +173,26 @@ function keyStartBefore(text: string, index: number): number {
   return i
 }
 
+/**
+ * The value given to the key at `keyStart..keyEnd`, by the first form that fits what stands around the key, as a
+ * match `[up to the value's end, quote, value]`; null when none does.
+ */
+function assignmentAt(text: string, keyStart: number, keyEnd: number, min: number): RegExpExecArray | null {
+  // `--api-key …`, and PowerShell's one dash (`Connect-VIServer … -Password …`) after a blank
+  if (text[keyStart] === '-' && (text[keyStart + 1] === '-' || /\s/.test(text[keyStart - 1] ?? ' ')))
+    return execAt(FLAG_ASSIGNMENT, text, keyEnd)
+  if (MACRO_LINE.test(text.slice(Math.max(0, keyStart - 24), keyStart))) return execAt(MACRO_VALUE, text, keyEnd)
+  const before = text[keyStart - 1]
+  if (before === '<') return xmlElementValue(text, keyStart, keyEnd, min)
+  const named = NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null
+  return (
+    named ??
+    execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
+    execAt(ASSIGNMENT, text, keyEnd) ??
+    (before === '"' || before === "'" ? execAt(ARGUMENT_PAIR, text, keyEnd) : null)
+  )
+}
+
 function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
   KEYWORD.lastIndex = 0
@@ -185,18 +206,7 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     if (/public|publishable/i.test(text.slice(keyStart, keyEnd + 20))) continue
     // A part of an AWS resource name (`arn:aws:secretsmanager:us-east-1:…:secret:prod/db-AbCdEf`) names no value.
     if (/(?:^|[\s"'`(=,])arn:aws[a-z-]*:[^\s"'`]*$/.test(text.slice(Math.max(0, keyStart - 120), keyStart))) continue
-    // `--api-key …`, and PowerShell's one dash (`Connect-VIServer … -Password …`) after a blank
-    const isFlag = text[keyStart] === '-' && (text[keyStart + 1] === '-' || /\s/.test(text[keyStart - 1] ?? ' '))
-    const am = isFlag
-      ? execAt(FLAG_ASSIGNMENT, text, keyEnd)
-      : MACRO_LINE.test(text.slice(Math.max(0, keyStart - 24), keyStart))
-        ? execAt(MACRO_VALUE, text, keyEnd)
-        : text[keyStart - 1] === '<'
-          ? xmlElementValue(text, keyStart, keyEnd, minLength(m[0]))
-          : ((NAMING_FIELD.test(text.slice(Math.max(0, keyStart - 12), keyStart)) ? execAt(NAME_VALUE_PAIR, text, keyEnd) : null) ??
-            execAt(TYPED_ASSIGNMENT, text, keyEnd) ??
-            execAt(ASSIGNMENT, text, keyEnd) ??
-            (text[keyStart - 1] === '"' || text[keyStart - 1] === "'" ? execAt(ARGUMENT_PAIR, text, keyEnd) : null))
+    const am = assignmentAt(text, keyStart, keyEnd, minLength(m[0]))
     if (!am) continue
     const value = am[2]
     if (!looksLikeSecretValue(value, minLength(m[0]))) continue

@@ -38,6 +38,8 @@ function format(name: string, anchor: string, body: string, prefix: number, seve
   }
 }
 
+const SLACK_WEBHOOK_PATH = '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}'
+
 const AWS_KEY_PREFIXES = 'A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA'
 
 /** Ordered: a more specific format of a shared prefix (sk-ant-, sk-proj-…T3BlbkFJ) comes before the generic one. */
@@ -62,10 +64,10 @@ const FORMATS: TokenFormat[] = [
   // a configuration token pair ("xoxe.xoxp-1-…") and its refresh token ("xoxe-1-…", matched by the line above)
   format('Slack configuration token', 'xoxe\\.xox[bp]-', '\\d-[A-Za-z0-9-]{100,300}', 10),
   format('Slack app token', 'xapp-', '\\d-[A-Z0-9]{6,}-\\d{6,}-[a-f0-9]{16,}', 5),
-  format('Slack webhook', 'https://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 23),
-  // the same URL written without its scheme, or with http (Slack redirects it)
-  format('Slack webhook', 'http://hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 22),
-  format('Slack webhook', 'hooks\\.slack\\.com/', '(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}', 16),
+  format('Slack webhook', 'https://hooks\\.slack\\.com/', SLACK_WEBHOOK_PATH, 23),
+  // the same URL written without its scheme, or with http (Slack redirects it); each its own prefix length
+  format('Slack webhook', 'http://hooks\\.slack\\.com/', SLACK_WEBHOOK_PATH, 22),
+  format('Slack webhook', 'hooks\\.slack\\.com/', SLACK_WEBHOOK_PATH, 16),
   format('Stripe live key', '[sr]k_live_', '[A-Za-z0-9]{20,247}', 8),
   format('Stripe test key', '[sr]k_test_', '[A-Za-z0-9]{20,247}', 8, 'medium'),
   format('Stripe webhook secret', 'whsec_', '[A-Za-z0-9+/=]{32,}', 6),
