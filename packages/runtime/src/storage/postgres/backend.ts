@@ -19,10 +19,10 @@ import { decodeLine, encodeLine, toJournalEntry } from '../codec.js'
 import { checkExpectedHead, HeadTracker, type TrackedHead } from '../head.js'
 import type { AppendOptions, JournalEntry, OpenReport, StorageBackend } from '../types.js'
 import {
+  connectQuietly,
   DEFAULT_RETRY,
   isConnectionError,
   loadPg,
-  quietErrors,
   withRetry,
   type PgPoolClientLike,
   type PgPoolLike,
@@ -239,7 +239,7 @@ export class PostgresBackend implements StorageBackend {
   }
 
   private async takeCreationLock(): Promise<void> {
-    const client = quietErrors(await this.attempt('connecting', () => this.db.connect()))
+    const client = await this.attempt('connecting', () => connectQuietly(this.db))
     try {
       await client.query('select pg_advisory_lock(hashtext($1))', [lockKey(this.schema, this.store)])
     } catch (e) {
@@ -391,7 +391,7 @@ export class PostgresBackend implements StorageBackend {
    * statement, so its snapshot is taken once the lock is held and sees what the previous holder committed.
    */
   private async begin(after?: number): Promise<{ client: PgPoolClientLike; head: LockedHead; firstPage?: JournalRow[] }> {
-    const client = quietErrors(await this.db.connect())
+    const client = await connectQuietly(this.db)
     try {
       const store = sqlLiteral(this.store)
       const page =

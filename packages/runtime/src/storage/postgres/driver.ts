@@ -85,13 +85,44 @@ const quieted = new WeakSet<object>()
  * `pg_terminate_backend`) would emit an unhandled `error` and crash the process. The next query on it fails
  * instead, and is retried on a new connection like any lost connection.
  */
-export function quietErrors<C extends PgPoolClientLike>(client: C): C {
+export function quietErrors<C extends object>(client: C): C {
   const c = client as unknown as { on?: (event: 'error', fn: () => void) => unknown }
   if (typeof c.on === 'function' && !quieted.has(client)) {
     quieted.add(client)
     c.on('error', () => {})
   }
   return client
+}
+
+type EventfulPool = PgPoolLike & {
+  on?: (event: 'acquire', fn: (client: object) => void) => unknown
+  removeListener?: (event: 'acquire', fn: (client: object) => void) => unknown
+}
+const connecting = new WeakMap<object, { pending: number; onAcquire: (client: object) => void }>()
+
+/**
+ * `pool.connect()` whose client has its quiet `error` listener from the moment the pool hands it out. The pool
+ * drops its own listener then ('acquire'), and the `await` of `connect()` resumes a microtask later; a new
+ * connection's socket can deliver the server's FATAL (`pg_terminate_backend` just after the startup) in the same
+ * read as the ReadyForQuery that completed it, and that error is emitted in between, with nobody listening. So
+ * while one of these connects is pending, every client the pool hands out gets the listener in its 'acquire'
+ * event (one the application checks out of its own pool at that moment too: its next query fails instead of the
+ * process crashing).
+ */
+export async function connectQuietly(pool: PgPoolLike): Promise<PgPoolClientLike> {
+  const p = pool as EventfulPool
+  if (typeof p.on !== 'function' || typeof p.removeListener !== 'function') return quietErrors(await pool.connect())
+  let hook = connecting.get(pool)
+  if (!hook) {
+    hook = { pending: 0, onAcquire: (client) => void quietErrors(client) }
+    connecting.set(pool, hook)
+  }
+  if (hook.pending++ === 0) p.on('acquire', hook.onAcquire)
+  try {
+    return quietErrors(await pool.connect())
+  } finally {
+    if (--hook.pending === 0) p.removeListener('acquire', hook.onAcquire)
+  }
 }
 
 export interface RetryPolicy {

@@ -4,7 +4,7 @@
  * catch up at once instead of polling. The listening connection is one client checked out of the pool for good;
  * when it breaks it is replaced with backoff, and `onReconnect` runs, since notifications sent meanwhile are lost.
  */
-import type { PgPoolClientLike, PgPoolLike } from './driver.js'
+import { connectQuietly, type PgPoolClientLike, type PgPoolLike } from './driver.js'
 
 export interface HeadNotice {
   store: string
@@ -52,7 +52,7 @@ export class HeadListener {
    * back: a client left checked out would make the pool's `end()` (the store's `close()`) wait forever.
    */
   async start(): Promise<void> {
-    const client = (await this.pool.connect()) as ListeningClient
+    const client = (await connectQuietly(this.pool)) as ListeningClient
     if (this.stopped) return client.release()
     client.on('notification', (m) => {
       if (m.channel !== this.channel || this.client !== client) return

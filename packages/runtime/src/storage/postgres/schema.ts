@@ -22,7 +22,7 @@
  *   it holds.
  * - `migrations`: the versions applied, with their names and times.
  */
-import { quietErrors, type PgClientLike, type PgPoolLike } from './driver.js'
+import { connectQuietly, type PgClientLike, type PgPoolLike } from './driver.js'
 
 export interface Migration {
   version: number
@@ -115,7 +115,7 @@ async function appliedVersions(db: PgClientLike, schema: string): Promise<number
 /** Brings `schema` to the latest version; returns the versions this call applied (none when already current). */
 export async function migrate(pool: PgPoolLike, schema: string): Promise<number[]> {
   if ((await appliedVersions(pool, schema)).includes(LATEST)) return []
-  const client = quietErrors(await pool.connect())
+  const client = await connectQuietly(pool)
   let broken: Error | undefined
   try {
     await client.query('begin')
