@@ -3,8 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { allMatches, hasMatch } from '../../src/scan/literal-index.js'
+import { allMatches, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
 import { literalPrefixes } from '../../src/scan/literal-prefixes.js'
+import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { DE_DIRECT } from '../../src/scan/rules/injection/cues-de.js'
 import { ZH_DIRECT } from '../../src/scan/rules/injection/cues-zh.js'
 import { EN_DIRECT } from '../../src/scan/rules/injection/direct-en.js'
@@ -99,6 +100,13 @@ describe('allMatches and hasMatch', () => {
             differences++
         }
         for (const re of gates) if (hasMatch(re, variant) !== new RegExp(re.source, re.flags.replace('g', '')).test(variant)) differences++
+        // the code family's trigger, tried at every candidate however many, and line by line (focus.ts)
+        if (hasMatch(SINK_TRIGGER, variant, Infinity) !== SINK_TRIGGER.test(variant)) differences++
+        const lines = variant.split('\n')
+        const starts = [0]
+        for (let n = 1; n < lines.length; n++) starts.push(starts[n - 1]! + lines[n - 1]!.length + 1)
+        const marked = triggerLines(variant, starts, lines)
+        if (marked && lines.some((line, n) => (marked[n] === 1) !== SINK_TRIGGER.test(line))) differences++
       }
     })
     expect(differences).toBe(0)
@@ -138,7 +146,12 @@ describe('allMatches and hasMatch', () => {
       if (literalPrefixes(re.source) !== null) indexed++
       const text = Array.from({ length: next(40) }, () => pick(['a', 'b', 'c', ' ', 'A', 'B', '\n', 'ab', 'cab'])).join('')
       expect(found(re, text), `${re} on ${JSON.stringify(text)}`).toEqual(execLoop(re, text))
-      expect(hasMatch(re, text), `${re} on ${JSON.stringify(text)}`).toBe(new RegExp(re.source, re.flags.replace('g', '')).test(text))
+      const tested = new RegExp(re.source, re.flags.replace('g', '')).test(text)
+      expect(hasMatch(re, text), `${re} on ${JSON.stringify(text)}`).toBe(tested)
+      expect(hasMatch(re, text, Infinity), `${re} on ${JSON.stringify(text)}`).toBe(tested)
+      // every match starts at a candidate position
+      const starts = matchStarts(re, text)
+      if (starts !== null) for (const [at] of execLoop(re, text)) expect(starts, `${re} on ${JSON.stringify(text)}`).toContain(at)
     }
     // the fuzz must reach the index, not only the fallback
     expect(indexed).toBeGreaterThan(500)

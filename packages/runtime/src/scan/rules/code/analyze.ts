@@ -2,6 +2,7 @@ import type { Chunk, ScanInput } from '../../types'
 import type { CodeFindings, CodeHit } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
 import { documentedInstall, documentedSystemWrite } from './documented-install'
+import { hasMatch } from '../../literal-index'
 import { FOCUS_THRESHOLD, focusText, SINK_TRIGGER } from './focus'
 import type { Segment } from './prose'
 import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
@@ -259,7 +260,8 @@ function findingsOf(chunk: Chunk, whole: boolean): CodeFindings {
   if (chunk.kind === 'json') return emptyFindings()
   // A one-line payload is always read whole; a longer snippet only around the lines a rule could care about.
   const language = chunk.kind === 'shell' ? 'shell' : (chunk.language ?? 'other')
-  if (!whole && !SINK_TRIGGER.test(chunk.text)) return emptyFindings()
+  // tried at its first words only, however many (see `matchStarts`)
+  if (!whole && !hasMatch(SINK_TRIGGER, chunk.text, Infinity)) return emptyFindings()
   if (!whole && chunk.text.length > FOCUS_THRESHOLD && language !== 'shell') {
     const focused = focusText(chunk.text, language)
     if (!focused) return emptyFindings()

@@ -6,9 +6,33 @@
  * and its closing brace) and the imports and constants of the file. Everything else is dropped; positions map back.
  */
 
+import { matchStarts } from '../../literal-index'
+
 /** Tokens without which no code rule can fire on a multi-line snippet (single lines are always analysed). */
 export const SINK_TRIGGER =
   /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString)\b|invoke-|\bset(?:Timeout|Interval)\s*\(\s*['"`]|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*")\s*\))|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
+
+const TRIGGER_AT = new RegExp(SINK_TRIGGER.source, 'y')
+
+/**
+ * Which lines hold a trigger, as `SINK_TRIGGER.test(line)` says, tried only where the literal index finds one of its
+ * first words: the expression is long, and testing every line with it is fast only while V8 compiles it optimised
+ * (`matchStarts`). Null when the index cannot say.
+ */
+export function triggerLines(text: string, starts: readonly number[], lines: readonly string[]): Uint8Array | null {
+  const candidates = matchStarts(SINK_TRIGGER, text)
+  if (candidates === null) return null
+  const marked = new Uint8Array(lines.length)
+  let n = 0
+  for (const at of candidates) {
+    while (n + 1 < starts.length && (starts[n + 1] as number) <= at) n++
+    if (marked[n]) continue
+    // a first word holds no line break, so it lies in line n
+    TRIGGER_AT.lastIndex = at - (starts[n] as number)
+    if (TRIGGER_AT.test(lines[n] as string)) marked[n] = 1
+  }
+  return marked
+}
 
 /**
  * Statements that only matter next to a trigger: network sends and file writes (the other half of an exfiltration
@@ -222,10 +246,11 @@ export function focusText(text: string, language = 'other'): FocusedText | null 
 
   let any = false
   let uses: string[] = []
+  const triggers = triggerLines(text, starts, lines)
   for (let n = 0; n < count; n++) {
     if (keep[n]) continue
     const line = lineOf(n)
-    if (SINK_TRIGGER.test(line)) {
+    if (triggers ? triggers[n] === 1 : SINK_TRIGGER.test(line)) {
       any = true
       n = keepStatement(n, uses)
     } else if (CONTEXT_LINE.test(line)) keepStatement(n, null)

@@ -1,10 +1,12 @@
 /**
  * Provider token formats, written from each provider's documented token shape (prefix, alphabet, length).
  *
- * One combined pre-filter regex finds the prefixes in a single pass over the chunk; only at those positions is
- * the provider's full pattern tried (sticky), which keeps the family's cost flat in the number of providers.
+ * One combined pre-filter regex finds the prefixes (tried where the literal index finds one of their first words); only
+ * at those positions is the provider's full pattern tried (sticky), which keeps the family's cost flat in the number
+ * of providers.
  */
 import type { Chunk, Rule, RuleHit, Severity } from '../../types'
+import { matchStarts } from '../../literal-index'
 import { redact } from '../../redact'
 import { characterClasses } from './entropy'
 import { glued, hitAt } from './hit'
@@ -203,6 +205,33 @@ const FORMATS: TokenFormat[] = [
 
 /** One capture group per format: the group that matched names the first format whose anchor is here. */
 const PREFILTER = new RegExp(FORMATS.map((f) => `(${f.anchor})`).join('|'), 'g')
+const PREFILTER_AT = new RegExp(PREFILTER.source, 'y')
+
+/**
+ * The anchors' matches one at a time, from left to right, each at or after the position asked for: tried only where
+ * the literal index finds an anchor's first word, so that a chunk is not scanned by a 200-way alternation, which is
+ * fast only while V8 compiles it optimised (`matchStarts`).
+ */
+function anchorReader(text: string): (from: number) => RegExpExecArray | null {
+  const starts = matchStarts(PREFILTER, text)
+  if (starts === null)
+    return (from) => {
+      PREFILTER.lastIndex = from
+      const m = PREFILTER.exec(text)
+      PREFILTER.lastIndex = 0
+      return m
+    }
+  let next = 0
+  return (from) => {
+    while (next < starts.length && (starts[next] as number) < from) next++
+    while (next < starts.length) {
+      PREFILTER_AT.lastIndex = starts[next++] as number
+      const m = PREFILTER_AT.exec(text)
+      if (m !== null) return m
+    }
+    return null
+  }
+}
 
 /** First characters an anchor can start with (null: a class or group, so any). */
 function leads(anchor: string): Set<string> | null {
@@ -332,9 +361,9 @@ const SHAPES: ShapeFormat[] = [
 
 function checkPrefixed(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
-  PREFILTER.lastIndex = 0
+  const anchorFrom = anchorReader(text)
   let m: RegExpExecArray | null
-  while ((m = PREFILTER.exec(text)) !== null) {
+  for (let from = 0; (m = anchorFrom(from)) !== null;) {
     const at = m.index
     let matchedEnd = -1
     if (!glued(text, at)) {
@@ -359,7 +388,7 @@ function checkPrefixed(chunk: Chunk, hits: RuleHit[]): void {
         break
       }
     }
-    PREFILTER.lastIndex = matchedEnd > at ? matchedEnd : at + 1
+    from = matchedEnd > at ? matchedEnd : at + 1
   }
 }
 
