@@ -55,6 +55,14 @@ export async function runScan({ quick, log, repoRoot }) {
         note: `p50 ${latency(node.code.p50)}, p99 ${latency(node.code.p99)}; ${variantNote(node.code.variants)}`,
       }),
     )
+    rows.push(
+      row({
+        name: "V8 code space grown by the Node scans (mostly the native code of the rules' regular expressions)",
+        value: node.codeSpaceBytes / 1e6,
+        format: (v) => `${v.toFixed(1)} MB`,
+        note: 'V8 compiles an expression without its fast scan once a process has generated 1 MB of regexp code and holds 16 MB of executable memory (next row)',
+      }),
+    )
     // V8 compiles a regular expression without its fast scan once the process has generated over 1 MB of regexp code
     // and holds over 16 MB of executable memory; the scanner's expressions alone come near both, so in a larger app
     // the ones compiled late are compiled so. The flag compiles every expression so: the slowest a scan can get.

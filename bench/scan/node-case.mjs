@@ -1,6 +1,7 @@
 // The Node half of the scan benchmark, in its own process: times the built `memory-customs/scan` on the shared
 // candidates and prints one JSON line (per-group and per-variant percentiles, in ms).
 
+import v8 from 'node:v8'
 import { performance } from 'node:perf_hooks'
 import { scan } from 'memory-customs/scan'
 import { percentile } from '../lib/stats.mjs'
@@ -24,6 +25,14 @@ function summarise(candidates) {
   }
 }
 
+/** Bytes in V8's code spaces: after the scans, mostly the native code of the scanner's regular expressions. */
+const codeSpace = () =>
+  v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_name.startsWith('code'))
+    .reduce((sum, space) => sum + space.space_used_size, 0)
+
+const codeBefore = codeSpace()
 const prose = summarise(proseCandidates())
 const code = summarise(codeCandidates())
-console.log(JSON.stringify({ runs: options.runs, prose, code }))
+console.log(JSON.stringify({ runs: options.runs, prose, code, codeSpaceBytes: codeSpace() - codeBefore }))

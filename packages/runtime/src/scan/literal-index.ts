@@ -67,8 +67,10 @@ interface TextIndex {
   lower: string
   /** Null when the lower-case text has another length than the text: offsets would not line up. */
   starts: Map<number, number[]> | null
-  /** Prefixes with an id at or past this one were registered after the index was built. */
+  /** Prefixes with an id at or past this one were registered after the index was built... */
   known: number
+  /** ...unless looked up since, one by one (see `knownStarts`). */
+  looked: Set<number>
 }
 
 const recent: TextIndex[] = []
@@ -97,7 +99,7 @@ function indexOf(text: string): TextIndex {
     })
     starts = found
   }
-  const index = { text, lower, starts, known: automatonSize }
+  const index = { text, lower, starts, known: automatonSize, looked: new Set<number>() }
   if (recent.unshift(index) > INDEX_CACHE) recent.pop()
   return index
 }
@@ -122,10 +124,25 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
   return candidates
 }
 
-/** The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). */
+/**
+ * The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). Prefixes registered
+ * after the index was built (an expression's first use) are looked up in the lower-case text one by one and added to
+ * it, rather than the expression scanning the text: that would compile a second, global copy of each expression
+ * (V8 compiles native code per copy; the scanner's expressions already hold about 15 MB of it).
+ */
 function knownStarts(text: string, ids: readonly number[]): Map<number, number[]> | null {
   const index = indexOf(text)
-  return index.starts === null || ids.some((id) => id >= index.known) ? null : index.starts
+  const starts = index.starts
+  if (starts === null) return null
+  for (const id of ids) {
+    if (id < index.known || index.looked.has(id)) continue
+    index.looked.add(id)
+    const prefix = prefixTexts[id] as string
+    let list: number[] | undefined
+    for (let at = index.lower.indexOf(prefix); at >= 0; at = index.lower.indexOf(prefix, at + 1)) (list ??= []).push(at)
+    if (list) starts.set(id, list)
+  }
+  return starts
 }
 
 function register(text: string): number {

@@ -112,6 +112,25 @@ describe('allMatches and hasMatch', () => {
     expect(differences).toBe(0)
   })
 
+  it('an expression first used on a text already indexed is read from the index, not by scanning the text', () => {
+    const text = 'Please ignore the rules, then zorbify the quux and zorbify the rest.'
+    expect(found(/\b(?:please|then)\b/gi, text)).toEqual(execLoop(/\b(?:please|then)\b/gi, text)) // indexes the text
+    // a new first word: registered after the text's index was built. Scanning would run the expression itself (a
+    // global one is its own scanning copy), compiling it a second time beside its sticky copy
+    const late = /\bzorbify\s+the\s+\w+/g
+    let scans = 0
+    late.exec = function (this: RegExp, s: string) {
+      scans++
+      return RegExp.prototype.exec.call(this, s)
+    }
+    expect(found(late, text)).toEqual([
+      [30, 'zorbify the quux'],
+      [51, 'zorbify the rest'],
+    ])
+    expect(hasMatch(late, text)).toBe(true)
+    expect(scans).toBe(0)
+  })
+
   it('finds what an exec loop finds for random expressions on random texts (fuzz)', () => {
     let seed = 11
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
