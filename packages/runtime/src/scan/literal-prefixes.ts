@@ -215,6 +215,21 @@ function lowerCased(chars: readonly string[]): string[] {
   return [...out]
 }
 
+/** Spellings of one character `[ab]` repeated `{min}` times at most (`##` for `#{2,8}`, `ab`, `ba`… for `[ab]{2}`). */
+const MAX_REPEATED = 16
+
+/**
+ * The heads a character term gives: each character once (open when the term is exactly one), or, for a count of two
+ * or more, every spelling of its first `min` characters (open when `min === max`), as long as there are few.
+ */
+function repeatedChars(chars: readonly string[], min: number, max: number, budget: number): Prefix[] {
+  if (min < 2 || chars.length ** Math.min(min, budget) > MAX_REPEATED) return chars.map((text) => ({ text, open: min === 1 && max === 1 }))
+  const length = Math.min(min, budget)
+  let texts = ['']
+  for (let n = 0; n < length; n++) texts = texts.flatMap((text) => chars.map((char) => text + char))
+  return texts.map((text) => ({ text, open: min === max && length === min }))
+}
+
 /** The prefixes, at most `budget` characters long, every match of one of `alternatives` starts with. */
 function alternationPrefixes(alternatives: readonly Term[][], budget: number): Prefix[] {
   const out: Prefix[] = []
@@ -238,7 +253,7 @@ function sequencePrefixes(terms: readonly Term[], i: number, budget: number): Pr
   const once = term.min === 1 && term.max === 1
   let heads: Prefix[] =
     term.kind === 'chars'
-      ? lowerCased(term.chars).map((text) => ({ text, open: once }))
+      ? repeatedChars(lowerCased(term.chars), term.min, term.max, budget)
       : alternationPrefixes(term.alternatives, budget).map((p) => ({ text: p.text, open: p.open && once }))
   if (term.min === 0) heads = [...heads.map((p) => ({ text: p.text, open: false })), { text: '', open: true }]
   const out: Prefix[] = []

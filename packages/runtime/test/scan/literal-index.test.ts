@@ -42,6 +42,10 @@ describe('literalPrefixes', () => {
     expect(literalPrefixes(String.raw`(?<!\bnot\s)\bsend(?:s|ing)? it`)).toEqual(['sends', 'sending', 'send it'])
     expect(literalPrefixes(String.raw`\bpre-?approved\b`)).toEqual(['pre-', 'preapproved'])
     expect(literalPrefixes(String.raw`\bapi[_.-]?key\b`)).toEqual(['api_', 'api.', 'api-', 'apikey'])
+    // a character counted twice or more: its first copies (all of them when the count is exact)
+    expect(literalPrefixes(String.raw`(?:#{2,8}|={3,8})\s*begin`)).toEqual(['##', '==='])
+    expect(literalPrefixes(String.raw`ab{2}c`)).toEqual(['abbc'])
+    expect(literalPrefixes(String.raw`[xy]{2}z`)).toEqual(['xxz', 'xyz', 'yxz', 'yyz'])
     // a cased letter outside ASCII cuts the word before it; Chinese words are not read at all
     expect(literalPrefixes(String.raw`\byou(?:'re|’re| are)\s+now`)).toEqual(['you'])
     expect(literalPrefixes('记住|以后')).toBeNull()
@@ -152,7 +156,7 @@ describe('allMatches and hasMatch', () => {
         case 6:
           return `(?:${alternation(depth + 1)})+`
         case 7:
-          return `${pick(words)}${pick(['?', '*', '+', '{1,2}', '??'])}`
+          return `${pick(words)}${pick(['?', '*', '+', '{1,2}', '??', '{2}', '{2,3}', '{3,}'])}`
         default:
           return `(?<!${pick(words)})${pick(words)}`
       }
