@@ -128,7 +128,7 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
  * The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). Prefixes registered
  * after the index was built (an expression's first use) are looked up in the lower-case text one by one and added to
  * it, rather than the expression scanning the text: that would compile a second, global copy of each expression
- * (V8 compiles native code per copy; the scanner's expressions already hold about 15 MB of it).
+ * (V8 compiles native code per copy; the scanner's expressions hold about 13 MB of it).
  */
 function knownStarts(text: string, ids: readonly number[]): Map<number, number[]> | null {
   const index = indexOf(text)

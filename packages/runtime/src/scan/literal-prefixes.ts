@@ -215,12 +215,12 @@ function lowerCased(chars: readonly string[]): string[] {
   return [...out]
 }
 
-/** Spellings of one character `[ab]` repeated `{min}` times at most (`##` for `#{2,8}`, `ab`, `ba`… for `[ab]{2}`). */
+/** Spellings of a counted character read at most (`[ab]{2}` has four: aa, ab, ba, bb); more, and only its first copy is read. */
 const MAX_REPEATED = 16
 
 /**
  * The heads a character term gives: each character once (open when the term is exactly one), or, for a count of two
- * or more, every spelling of its first `min` characters (open when `min === max`), as long as there are few.
+ * or more, every spelling of its first `min` copies (`##` for `#{2,8}`; open when `min === max`), as long as there are few.
  */
 function repeatedChars(chars: readonly string[], min: number, max: number, budget: number): Prefix[] {
   if (min < 2 || chars.length ** Math.min(min, budget) > MAX_REPEATED) return chars.map((text) => ({ text, open: min === 1 && max === 1 }))
