@@ -29,7 +29,10 @@ export async function runScan({ quick, log, repoRoot }) {
       'a 200-line fenced block (Python, JavaScript, TypeScript, shell) between two short paragraphs. After a warm-up, ' +
       'each group is timed call by call, round-robin over its variants, in a fresh Node process and then in ' +
       'headless `/usr/bin/chromium` (playwright-core; the page is bundled with Vite and served with COOP/COEP so it ' +
-      'is cross-origin isolated). p95 is over all calls of the group; the Chromium ratio divides p95 by p95.',
+      'is cross-origin isolated). p95 is over all calls of the group; the Chromium ratio divides p95 by p95. ' +
+      "The code space row is the growth of V8's code spaces (`v8.getHeapSpaceStatistics()`) from before the Node " +
+      'scans to after them; the unoptimised row runs the same Node process again with `node --no-regexp-optimization` ' +
+      '(300 runs a variant).',
   }
   const rows = []
   let node
