@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
@@ -6,7 +6,12 @@ import { chromiumProblem } from './packages/runtime/test/browser/chromium.js'
 
 // Stores created by tests keep their keys in a throwaway key directory, never in the developer's
 // ~/.config/memory-customs (the default key store of a Node file store); child processes inherit it.
-process.env.MEMORY_CUSTOMS_KEY_DIR ??= mkdtempSync(join(tmpdir(), 'memory-customs-test-keys-'))
+if (!process.env.MEMORY_CUSTOMS_KEY_DIR) {
+  const keyDir = mkdtempSync(join(tmpdir(), 'memory-customs-test-keys-'))
+  process.env.MEMORY_CUSTOMS_KEY_DIR = keyDir
+  // removed when the run's process exits, so runs do not pile key directories up in /tmp
+  process.on('exit', () => rmSync(keyDir, { recursive: true, force: true }))
+}
 
 const CHROMIUM_CHECK = 'packages/runtime/test/browser/chromium.browser.test.ts'
 

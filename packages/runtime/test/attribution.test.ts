@@ -7,9 +7,9 @@ import { z } from 'zod'
 import { __mc$d, __mc$p, __mc$r, probeCounters, resetProbeState, type SiteMeta } from '../src/probe.js'
 import { createCustoms, setDefaultCustoms, type Customs } from '../src/index.js'
 import { encodeBodyV2, parseBodyV2 } from '../src/format/v2.js'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { testDir } from './support/temp-dir.js'
 
 function site(over: Partial<SiteMeta>): SiteMeta {
   return {
@@ -126,7 +126,7 @@ describe('attribution', () => {
   })
 
   it('site.via survives a reopen of a file store and a tampered frame fails verification', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-via-'))
+    const dir = testDir('mc-via-')
     const opts = { storage: { file: dir }, decision: { schemas: { risk: z.string() } } }
     const store = await createCustoms(opts)
     const inner = makeTable('src/memory.ts', [site({ file: 'src/memory.ts', line: 17, column: 3, fn: 'remember' })])

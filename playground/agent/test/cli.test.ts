@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCustoms } from 'memory-customs'
 import { encodeBodyV2, parseBodyV2 } from 'memory-customs/verify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { buildDemo, repoRoot, run, runAsync, runDemoJson, scratch, sourceLine } from './helpers'
 
 // The built `memory-customs` bin (packages/runtime/dist/cli.mjs) against the store the demo leaves behind.
@@ -412,6 +412,7 @@ describe('memory-customs writing: rollback and checkpoints', () => {
 describe('memory-customs and the key store', () => {
   it('a missing key set is exit 4, naming where it looked; --key-dir and MEMORY_CUSTOMS_KEY_DIR find the keys', () => {
     const empty = mkdtempSync(join(tmpdir(), 'memory-customs-no-keys-'))
+    onTestFinished(() => rmSync(empty, { recursive: true, force: true }))
     const missing = cli('log', '--store', store, '--key-dir', empty)
     expect(missing.status).toBe(4)
     expect(missing.stderr).toContain(`are not in the key store at ${empty}`)
@@ -480,6 +481,7 @@ describe('memory-customs on a store written by the first release (format 1)', ()
   /** A private copy of the fixture with an empty key directory (the fixture itself is never touched). */
   const v1Copy = (name: string) => {
     const root = mkdtempSync(join(tmpdir(), `memory-customs-v1-${name}-`))
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }))
     cpSync(join(V1_FIXTURE, 'store'), join(root, 'store'), { recursive: true })
     return { dir: join(root, 'store'), keyDir: join(root, 'keys') }
   }

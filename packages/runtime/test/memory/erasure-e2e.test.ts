@@ -4,9 +4,6 @@
  * `at(seq).memories.get` throw ErasedError; `list`, `search`, `at(seq).memories.entries` and `context.render`
  * leave the entry out (one erased entry must not make a whole context unrenderable).
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   createCustoms,
@@ -22,6 +19,7 @@ import { createEnvKeyProvider } from '../../src/keys/env.js'
 import { exportKeys } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
 import { erasedBy } from './erased-by.js'
+import { testDir } from '../support/temp-dir.js'
 
 type LocalOptions = CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }
 
@@ -134,8 +132,8 @@ describe('customs.forget({ subject })', () => {
   })
 
   it('survives restarts of a file store', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-erasure-e2e-'))
-    const keyDir = mkdtempSync(join(tmpdir(), 'mc-erasure-e2e-keys-'))
+    const dir = testDir('mc-erasure-e2e-')
+    const keyDir = testDir('mc-erasure-e2e-keys-')
     const opts = (): Partial<LocalOptions> => ({ storage: { file: dir }, keyStore: createNodeFileKeyProvider({ dir: keyDir }) })
     let c = await open(opts())
     const a = c.memories.propose('Lives at 12 Rue de la Paix.', { source: 'user', subject: ALICE })
@@ -152,8 +150,8 @@ describe('customs.forget({ subject })', () => {
   })
 
   it('a close while forget destroys the key waits for it: the FORGET receipt is on disk after reopening', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-erasure-close-'))
-    const keyDir = mkdtempSync(join(tmpdir(), 'mc-erasure-close-keys-'))
+    const dir = testDir('mc-erasure-close-')
+    const keyDir = testDir('mc-erasure-close-keys-')
     const opts = (): Partial<LocalOptions> => ({ storage: { file: dir }, keyStore: createNodeFileKeyProvider({ dir: keyDir }) })
     let c = await open(opts())
     const a = c.memories.propose('Lives at 12 Rue de la Paix.', { source: 'user', subject: ALICE })

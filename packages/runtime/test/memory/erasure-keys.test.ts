@@ -2,8 +2,7 @@
  * The subject section of a key set (docs/erasure.md): its text form, strict validation field by field, copies,
  * rotation beside it, and persistence through the memory and key-file providers.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KeyStoreError } from '../../src/errors.js'
@@ -21,6 +20,7 @@ import {
 } from '../../src/keys/keyset.js'
 import { createMemoryKeyProvider } from '../../src/keys/memory.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
+import { testDir } from '../support/temp-dir.js'
 
 const CHAIN = '2a8d032effa832a85267738d08f61c18'
 const TAG_A = 'A'.repeat(43)
@@ -128,7 +128,7 @@ describe('subject keys in the key set', () => {
   })
 
   it('survives a key file, whose text names subject tags and key ids, never a subject', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-subject-keys-'))
+    const dir = testDir('mc-subject-keys-')
     const provider = createNodeFileKeyProvider({ dir })
     const { keys } = await withSubjects()
     await provider.save(CHAIN, keys)

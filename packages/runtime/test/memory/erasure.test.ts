@@ -3,8 +3,7 @@
  * writes them (a PROPOSE receipt and `ledger.append(draft, { commit, text, subject })`), and forgotten with
  * `forgetSubject` on the root lifecycle context. The facade's end-to-end test is erasure-e2e.test.ts.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
@@ -25,6 +24,7 @@ import { createEnvKeyProvider } from '../../src/keys/env.js'
 import { exportKeys } from '../../src/keys/keyset.js'
 import { createNodeFileKeyProvider } from '../../src/keys/node-file.js'
 import { erasedBy } from './erased-by.js'
+import { testDir } from '../support/temp-dir.js'
 
 type LocalOptions = CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }
 
@@ -305,8 +305,8 @@ function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> {
 
 describe('erasure across restarts (file store, key files)', () => {
   it('survives reopening; no plaintext of the erased value in the journal, the open snapshot or the index', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-erasure-'))
-    const keyDir = mkdtempSync(join(tmpdir(), 'mc-erasure-keys-'))
+    const dir = testDir('mc-erasure-')
+    const keyDir = testDir('mc-erasure-keys-')
     // Plaintext records for values without a subject, so the check below can tell it would see plaintext.
     const opts = (): Partial<LocalOptions> => ({
       storage: { file: dir },

@@ -6,8 +6,6 @@
  * Most cases run the lifecycle with test rules only (built-in families disabled) so the outcome is set by the
  * test; `lifecycle with the built-in rules` runs the shipped scanner on unambiguous inputs.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -25,6 +23,7 @@ import {
   type StorageOption,
 } from '../../src/index.js'
 import type { Rule } from '../../src/scan.js'
+import { testDir } from '../support/temp-dir.js'
 
 /** Test rules: `PLANT` is an injection (high: reject), `HOLD` a weak one (medium: review), `CARD` a sensitive PII hit. */
 const testRules: Rule[] = [
@@ -307,7 +306,7 @@ describe('rollback by cause reaches memories', () => {
 
 describe('the lifecycle is state of the chain', () => {
   it('survives reopening a file store, verifies with values, and time travel shows what was there', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-lifecycle-'))
+    const dir = testDir('mc-lifecycle-')
     const t = clock()
     const keyStore = createMemoryKeyProvider()
     const first = await createCustoms(options({ storage: { file: dir }, now: t.now, keyStore }))

@@ -4,16 +4,17 @@
  * and that nothing is written.
  */
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustoms } from '../../src/index.js'
 import { main } from '../../src/cli/main.js'
 import { internalsOf } from '../../src/core/internals.js'
 import { encodeMeta, type GuardDecision } from '../../src/core/memory/meta.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'mc-lineage-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const store = join(dir, 'store')
 const keys = join(dir, 'keys')
 const ids = { price: '', summary: '', report: '', ctx: '', halt: '', proceed: '' }

@@ -4,9 +4,6 @@
  * policy, and automatic linking of a write to the context rendered before it. All of it is state derived from the
  * chain: a reopened store answers the same.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
@@ -20,6 +17,7 @@ import {
   type CustomsOptions,
   type StorageOption,
 } from '../../src/index.js'
+import { testDir } from '../support/temp-dir.js'
 
 /** Single-writer stores only (a tab-shared IndexedDB store has no memory lifecycle yet). */
 type LocalOptions = CustomsOptions & { storage?: Exclude<StorageOption, { indexedDB: string }> }
@@ -338,7 +336,7 @@ describe('automatic linking', () => {
 
 describe('replay', () => {
   it('a reopened store answers the same: owners, access, namespaces, conflicts, links', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-typed-'))
+    const dir = testDir('mc-typed-')
     const keyStore = createMemoryKeyProvider()
     const t = clock()
     const first = await createCustoms(options({ storage: { file: dir }, keyStore, now: t.now }))

@@ -7,6 +7,7 @@ import { createFileBackend } from '../../src/storage/file'
 import type { JournalEntry } from '../../src/storage/types'
 import { CustomsError } from '../../src/errors'
 import { readAll, sampleEntries, tempDir } from './helpers'
+import { testDir } from '../support/temp-dir.js'
 
 const cleanups: Array<() => void | Promise<void>> = []
 afterEach(async () => {
@@ -309,12 +310,11 @@ describe('file backend: real I/O failures', () => {
 
 describe('file modes', () => {
   it('a new store folder is 0700 and its journal 0600, whatever the umask', async () => {
-    const { mkdtempSync, statSync } = await import('node:fs')
-    const { tmpdir } = await import('node:os')
+    const { statSync } = await import('node:fs')
     const { join } = await import('node:path')
     const old = process.umask(0o000)
     try {
-      const dir = join(mkdtempSync(join(tmpdir(), 'mc-modes-')), 'store')
+      const dir = join(testDir('mc-modes-'), 'store')
       const b = createFileBackend(dir)
       await b.open()
       await b.append([{ t: 'meta', body: '{}' }])

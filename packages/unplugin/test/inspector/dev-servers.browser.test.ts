@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -49,8 +49,12 @@ function buildConfig(bundler: 'rspack' | 'webpack', config: DocConfig, outDir: s
   }
 }
 
+/** The dev servers' output folders, removed after the file's tests. */
+const outDirs: string[] = []
+
 async function startDevServer(bundler: 'rspack' | 'webpack', printed: string[]): Promise<{ server: DevServer; port: number }> {
   const outDir = mkdtempSync(join(tmpdir(), `mc-inspector-${bundler}-serve-`))
+  outDirs.push(outDir)
   const config = await inspectorDocConfig(bundler)
   writeFileSync(join(outDir, 'index.html'), APP_HTML)
   const options = {
@@ -90,6 +94,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
+  for (const dir of outDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 for (const bundler of ['webpack', 'rspack'] as const) {

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { launchChromium } from '../../../runtime/test/browser/harness'
 import { axe, serious } from '../../../runtime/test/browser/inspector/page-tools'
 import { EventStream, rawRequest } from '../../../../playground/web/test/inspector-http'
@@ -109,6 +109,7 @@ afterAll(async () => {
   await browser?.close()
   server?.closeAllConnections()
   await new Promise<void>((done) => (server ? server.close(() => done()) : done()))
+  rmSync(outDir, { recursive: true, force: true })
 })
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -271,6 +272,7 @@ describe('inspectorMiddleware() with an Rspack development build', () => {
 
   it('a production build has no bridge', async () => {
     const prodDir = mkdtempSync(join(tmpdir(), 'mc-inspector-rspack-prod-'))
+    onTestFinished(() => rmSync(prodDir, { recursive: true, force: true }))
     await rspackBuild('production', prodDir)
     const bundle = readFileSync(join(prodDir, 'main.js'), 'utf8')
     const dev = readFileSync(join(outDir, 'main.js'), 'utf8')
