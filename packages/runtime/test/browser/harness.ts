@@ -98,10 +98,15 @@ export interface KillableChromium {
  */
 export async function launchKillableChromium(userDataDir: string): Promise<KillableChromium> {
   const { spawn } = await import('node:child_process')
+  const { mkdirSync } = await import('node:fs')
+  // Chromium's own temporary folders (org.chromium.Chromium.*) go inside the profile: killed, it cannot remove them,
+  // and the profile is the test's to remove
+  const scratch = join(userDataDir, 'tmp')
+  mkdirSync(scratch, { recursive: true })
   const child = spawn(
     CHROMIUM,
     [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, TMPDIR: scratch } },
   )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const endpoint = await new Promise<string>((resolve, reject) => {
