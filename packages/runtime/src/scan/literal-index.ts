@@ -234,6 +234,18 @@ export function matchStarts(re: RegExp, text: string): readonly number[] | null 
   return candidatesOf(entryOf(re), text)
 }
 
+/**
+ * The match of `re` that starts exactly at `at` in `text` (the indexed text, or a line of it), or null: tried with
+ * the sticky copy the index keeps, so that a caller trying `re` at `matchStarts` positions compiles no copy of its own.
+ */
+export function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  const sticky = entryOf(re).sticky
+  sticky.lastIndex = at
+  const match = sticky.exec(text)
+  sticky.lastIndex = 0
+  return match
+}
+
 function scanFrom(re: RegExp, text: string, from: number, limit: number): RegExpExecArray[] {
   const matches: RegExpExecArray[] = []
   re.lastIndex = from

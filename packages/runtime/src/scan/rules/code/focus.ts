@@ -6,13 +6,11 @@
  * and its closing brace) and the imports and constants of the file. Everything else is dropped; positions map back.
  */
 
-import { matchStarts } from '../../literal-index'
+import { matchAt, matchStarts } from '../../literal-index'
 
 /** Tokens without which no code rule can fire on a multi-line snippet (single lines are always analysed). */
 export const SINK_TRIGGER =
   /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString)\b|invoke-|\bset(?:Timeout|Interval)\s*\(\s*['"`]|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*")\s*\))|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
-
-const TRIGGER_AT = new RegExp(SINK_TRIGGER.source, 'y')
 
 /**
  * Which lines hold a trigger, as `SINK_TRIGGER.test(line)` says, tried only where the literal index finds one of its
@@ -28,8 +26,7 @@ export function triggerLines(text: string, starts: readonly number[], lines: rea
     while (n + 1 < starts.length && (starts[n + 1] as number) <= at) n++
     if (marked[n]) continue
     // a first word holds no line break, so it lies in line n
-    TRIGGER_AT.lastIndex = at - (starts[n] as number)
-    if (TRIGGER_AT.test(lines[n] as string)) marked[n] = 1
+    if (matchAt(SINK_TRIGGER, lines[n] as string, at - (starts[n] as number)) !== null) marked[n] = 1
   }
   return marked
 }

@@ -6,7 +6,7 @@
  * of providers.
  */
 import type { Chunk, Rule, RuleHit, Severity } from '../../types'
-import { matchStarts } from '../../literal-index'
+import { matchAt, matchStarts } from '../../literal-index'
 import { redact } from '../../redact'
 import { characterClasses } from './entropy'
 import { glued, hitAt } from './hit'
@@ -205,7 +205,6 @@ const FORMATS: TokenFormat[] = [
 
 /** One capture group per format: the group that matched names the first format whose anchor is here. */
 const PREFILTER = new RegExp(FORMATS.map((f) => `(${f.anchor})`).join('|'), 'g')
-const PREFILTER_AT = new RegExp(PREFILTER.source, 'y')
 
 /**
  * The anchors' matches one at a time, from left to right, each at or after the position asked for: tried only where
@@ -225,8 +224,7 @@ function anchorReader(text: string): (from: number) => RegExpExecArray | null {
   return (from) => {
     while (next < starts.length && (starts[next] as number) < from) next++
     while (next < starts.length) {
-      PREFILTER_AT.lastIndex = starts[next++] as number
-      const m = PREFILTER_AT.exec(text)
+      const m = matchAt(PREFILTER, text, starts[next++] as number)
       if (m !== null) return m
     }
     return null
