@@ -124,8 +124,15 @@ const DATE_IN_SPAN = /(?<!\d)(\d{1,2})([./-])(\d{1,2})\2(?:\d{4}|\d{2})(?!\d)|(?
 
 function holdsDate(span: string): boolean {
   for (const m of span.matchAll(DATE_IN_SPAN)) {
-    const [a, b] = m[1] !== undefined ? [Number(m[1]), Number(m[3])] : [Number(m[5]), Number(m[6])]
-    if (m[1] !== undefined ? a <= 31 && b <= 31 && (a <= 12 || b <= 12) : a <= 12 && b <= 31) return true
+    if (m[1] === undefined) {
+      // year first: month, then day
+      if (Number(m[5]) <= 12 && Number(m[6]) <= 31) return true
+      continue
+    }
+    // day and month in either order (15.01.24, 05/15/2024)
+    const a = Number(m[1])
+    const b = Number(m[3])
+    if (a <= 31 && b <= 31 && (a <= 12 || b <= 12)) return true
   }
   return false
 }
