@@ -1,17 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { chromiumProblem } from './packages/runtime/test/browser/chromium.js'
+import { useThrowawayKeyDir } from './packages/runtime/test/support/key-dir.js'
 
-// Stores created by tests keep their keys in a throwaway key directory, never in the developer's
-// ~/.config/memory-customs (the default key store of a Node file store); child processes inherit it.
-if (!process.env.MEMORY_CUSTOMS_KEY_DIR) {
-  const keyDir = mkdtempSync(join(tmpdir(), 'memory-customs-test-keys-'))
-  process.env.MEMORY_CUSTOMS_KEY_DIR = keyDir
-  // removed when the run's process exits, so runs do not pile key directories up in /tmp
-  process.on('exit', () => rmSync(keyDir, { recursive: true, force: true }))
-}
+useThrowawayKeyDir()
 
 const CHROMIUM_CHECK = 'packages/runtime/test/browser/chromium.browser.test.ts'
 

@@ -7,7 +7,6 @@ import { createFileBackend } from '../../src/storage/file'
 import type { JournalEntry } from '../../src/storage/types'
 import { CustomsError } from '../../src/errors'
 import { readAll, sampleEntries, tempDir } from './helpers'
-import { testDir } from '../support/temp-dir.js'
 
 const cleanups: Array<() => void | Promise<void>> = []
 afterEach(async () => {
@@ -314,7 +313,7 @@ describe('file modes', () => {
     const { join } = await import('node:path')
     const old = process.umask(0o000)
     try {
-      const dir = join(testDir('mc-modes-'), 'store')
+      const dir = join(scratch('modes'), 'store')
       const b = createFileBackend(dir)
       await b.open()
       await b.append([{ t: 'meta', body: '{}' }])
