@@ -4,15 +4,16 @@
  * Most scanner expressions start with a word or an alternation of words (`\b(?:ignore|disregard|…)\s+…`). V8 tries
  * such an expression at every position of a 2 KB candidate, and the scanner holds a few hundred of them: that was most
  * of a scan's time. Here each expression's possible first words are read from its source once (`literal-prefixes.ts`),
- * every text is read once by one Aho-Corasick automaton over the first words of all the expressions seen so far, and
- * an expression is then tried (sticky) only where one of its first words starts. The matches are exactly those of
- * `re.exec` from position 0: an expression whose first words cannot be derived (it may start with a class, a
- * wildcard, or match nothing) runs as before, and so does every expression on a text whose lower-case form has
- * another length (offsets would not line up).
+ * every text is read once by one Aho-Corasick automaton over the first words of all the expressions seen so far (and
+ * once more, by their first character, for the words that start outside ASCII: the Chinese tables'), and an expression
+ * is then tried (sticky) only where one of its first words starts. The matches are exactly those of `re.exec` from
+ * position 0: an expression whose first words cannot be derived (it may start with a class, a wildcard, or match
+ * nothing) runs as before, and so does every expression on a text whose lower-case form has another length (offsets
+ * would not line up).
  */
 
-import { type Automaton, buildAutomaton } from './aho-corasick'
-import { literalPrefixes } from './literal-prefixes'
+import { buildAutomaton } from './aho-corasick'
+import { isWide, type LiteralWord, literalWords } from './literal-prefixes'
 
 /** Matches found per expression and text: past this many, more of the same adds nothing but time. */
 const DEFAULT_LIMIT = 64
@@ -20,9 +21,10 @@ const DEFAULT_LIMIT = 64
 const MAX_STICKY_TRIES = 48
 /** Prefixes registered at most (the built-in expressions hold a few thousand; expressions built at run time could grow it). */
 const MAX_REGISTERED = 20_000
-/** The automaton is rebuilt when this many prefixes wait for it, or when some have waited this many texts. */
+/** The reader is rebuilt when this many prefixes wait for it, or when some have waited this many texts. */
 const REBUILD_WAITING = 64
 const REBUILD_TEXTS = 16
+const NON_ASCII = /[\u0080-\uffff]/
 /** Texts whose index is kept (a detector reads the whole text, then a stretch of it, then the text again). */
 const INDEX_CACHE = 4
 
@@ -38,10 +40,12 @@ interface Entry {
 const entries = new WeakMap<RegExp, Entry>()
 /** Every prefix of every indexed expression, by id, and the ids by text. */
 const prefixTexts: string[] = []
+/** Whether a prefix, by id, is read only at the start of a word (see `LiteralWord`). */
+const prefixAtWordStart: boolean[] = []
 const prefixIds = new Map<string, number>()
-/** The automaton over `prefixTexts[0 .. automatonSize)`: prefixes registered since are not read until it is rebuilt. */
-let automaton: Automaton | null = null
-let automatonSize = 0
+/** The reader of `prefixTexts[0 .. readerSize)`: prefixes registered since are not read until it is rebuilt. */
+let reader: ((lower: string) => Map<number, number[]>) | null = null
+let readerSize = 0
 let textsSinceBuild = 0
 
 function entryOf(re: RegExp): Entry {
@@ -49,7 +53,7 @@ function entryOf(re: RegExp): Entry {
   if (entry === undefined) {
     // 'iu' folds ſ to s and K to k, which lower-casing the text does not
     const prefixes =
-      (re.flags.includes('i') && re.flags.includes('u')) || prefixTexts.length > MAX_REGISTERED ? null : literalPrefixes(re.source)
+      (re.flags.includes('i') && re.flags.includes('u')) || prefixTexts.length > MAX_REGISTERED ? null : literalWords(re.source)
     const flags = re.flags.replace(/[gy]/g, '')
     entry = {
       ids: prefixes?.map(register) ?? null,
@@ -61,7 +65,7 @@ function entryOf(re: RegExp): Entry {
   return entry
 }
 
-/** A text's occurrences of every prefix the automaton knows: start positions by prefix id, ascending. */
+/** A text's occurrences of every prefix the reader knows: start positions by prefix id, ascending. */
 interface TextIndex {
   text: string
   lower: string
@@ -80,26 +84,17 @@ function indexOf(text: string): TextIndex {
   const lower = text.toLowerCase()
   // the same text lower-cased (a table's needs words are read so) or the other way round: the same positions
   for (const index of recent) if (index.lower === lower && index.text.length === text.length) return index
-  // Expressions register on first use, so the first scans register most of them: the automaton is rebuilt once
+  // Expressions register on first use, so the first scans register most of them: the reader is rebuilt once
   // enough have waited (or they have waited long enough), not for each; until then they are read as before.
   textsSinceBuild++
-  const waiting = prefixTexts.length - automatonSize
-  if (waiting > 0 && (automaton === null || waiting >= REBUILD_WAITING || textsSinceBuild >= REBUILD_TEXTS)) {
-    automaton = buildAutomaton(prefixTexts)
-    automatonSize = prefixTexts.length
+  const waiting = prefixTexts.length - readerSize
+  if (waiting > 0 && (reader === null || waiting >= REBUILD_WAITING || textsSinceBuild >= REBUILD_TEXTS)) {
+    reader = prefixReader(prefixTexts, prefixAtWordStart)
+    readerSize = prefixTexts.length
     textsSinceBuild = 0
   }
-  let starts: Map<number, number[]> | null = null
-  if (lower.length === text.length && automaton) {
-    const found = new Map<number, number[]>()
-    automaton.scan(lower, (id, start) => {
-      const list = found.get(id)
-      if (list) list.push(start)
-      else found.set(id, [start])
-    })
-    starts = found
-  }
-  const index = { text, lower, starts, known: automatonSize, looked: new Set<number>() }
+  const starts = lower.length === text.length && reader ? reader(lower) : null
+  const index = { text, lower, starts, known: readerSize, looked: new Set<number>() }
   if (recent.unshift(index) > INDEX_CACHE) recent.pop()
   return index
 }
@@ -138,18 +133,88 @@ function knownStarts(text: string, ids: readonly number[]): Map<number, number[]
     if (id < index.known || index.looked.has(id)) continue
     index.looked.add(id)
     const prefix = prefixTexts[id] as string
+    const atWordStart = prefixAtWordStart[id]
     let list: number[] | undefined
-    for (let at = index.lower.indexOf(prefix); at >= 0; at = index.lower.indexOf(prefix, at + 1)) (list ??= []).push(at)
+    for (let at = index.lower.indexOf(prefix); at >= 0; at = index.lower.indexOf(prefix, at + 1))
+      if (!atWordStart || !afterWordChar(index.lower, at)) (list ??= []).push(at)
     if (list) starts.set(id, list)
   }
   return starts
 }
 
-function register(text: string): number {
-  let id = prefixIds.get(text)
+/**
+ * Reads every occurrence of `prefixes` in a lower-case text: the ASCII ones with one automaton, the wide ones (see
+ * `isWide`) at each position holding their first character. Start positions by prefix id, each list ascending.
+ */
+function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean[]): (lower: string) => Map<number, number[]> {
+  const asciiIds: number[] = []
+  // the wide words (one or two characters: see `MAX_WIDE`) by first character: `groupOf[code]` is 1 + the index of
+  // that character's group (0: none), a typed array read for each character outside ASCII rather than a map lookup
+  // (Chinese text is all such characters); a group holds the ids of its one-character word and of its pairs, by
+  // second character
+  const groupOf = new Uint16Array(0x10000)
+  const groups: Array<{ alone: number[]; pairs: Map<number, number[]> }> = []
+  prefixes.forEach((text, id) => {
+    if (!isWide(text)) asciiIds.push(id)
+    else {
+      const first = text.charCodeAt(0)
+      if (groupOf[first] === 0) groupOf[first] = groups.push({ alone: [], pairs: new Map() })
+      const group = groups[groupOf[first]! - 1]!
+      if (text.length === 1) group.alone.push(id)
+      else {
+        const second = text.charCodeAt(1)
+        const ids = group.pairs.get(second)
+        if (ids) ids.push(id)
+        else group.pairs.set(second, [id])
+      }
+    }
+  })
+  const automaton = asciiIds.length > 0 ? buildAutomaton(asciiIds.map((id) => prefixes[id]!)) : null
+  return (lower) => {
+    const found = new Map<number, number[]>()
+    const add = (id: number, start: number) => {
+      const list = found.get(id)
+      if (list) list.push(start)
+      else found.set(id, [start])
+    }
+    automaton?.scan(lower, (word, start) => {
+      const id = asciiIds[word]!
+      if (!atWordStart[id] || !afterWordChar(lower, start)) add(id, start)
+    })
+    if (groups.length === 0) return found
+    // from the first character outside ASCII (a code block may have none)
+    for (let at = lower.search(NON_ASCII); at >= 0 && at < lower.length; at++) {
+      const code = lower.charCodeAt(at)
+      if (code < 0x80) continue
+      const slot = groupOf[code]!
+      if (slot === 0) continue
+      const group = groups[slot - 1]!
+      for (const id of group.alone) add(id, at)
+      const pair = at + 1 < lower.length ? group.pairs.get(lower.charCodeAt(at + 1)) : undefined
+      if (pair) for (const id of pair) add(id, at)
+    }
+    return found
+  }
+}
+
+/**
+ * Whether the character before `at` in a lower-case text is a word character for `\b` in every text of that lower
+ * case (an index answers for the text and its other cases). "k" is left out: the Kelvin sign (U+212A), which `\b`
+ * does not read as a word character, is the one character outside ASCII whose lower case is an ASCII one.
+ */
+function afterWordChar(lower: string, at: number): boolean {
+  if (at === 0) return false
+  const code = lower.charCodeAt(at - 1)
+  return (code >= 0x61 && code <= 0x7a && code !== 0x6b) || (code >= 0x30 && code <= 0x39) || code === 0x5f
+}
+
+function register({ text, atWordStart }: LiteralWord): number {
+  const key = `${atWordStart ? 1 : 0}${text}`
+  let id = prefixIds.get(key)
   if (id === undefined) {
     id = prefixTexts.push(text) - 1
-    prefixIds.set(text, id)
+    prefixAtWordStart.push(atWordStart)
+    prefixIds.set(key, id)
   }
   return id
 }
@@ -161,7 +226,7 @@ function register(text: string): number {
  */
 export function wordReader(words: readonly string[]): ((text: string) => Array<readonly number[] | undefined> | null) | null {
   if (words.some((word) => word.length === 0 || !/^[\x20-\x7e]+$/.test(word)) || prefixTexts.length > MAX_REGISTERED) return null
-  const ids = words.map(register)
+  const ids = words.map((text) => register({ text, atWordStart: false }))
   return (text) => {
     const starts = knownStarts(text, ids)
     return starts && ids.map((id) => starts.get(id))

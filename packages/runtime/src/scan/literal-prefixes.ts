@@ -7,6 +7,11 @@
 
 /** First words are cut to this many characters (a longer one adds no selectivity, only automaton states). */
 const MAX_PREFIX = 12
+/**
+ * A word that starts outside ASCII is cut to this many characters: a pair of ideographs is as rare as an English
+ * word, and the Chinese tables' words, read to 12 characters, number thousands (856 of them start with 不).
+ */
+export const MAX_WIDE = 2
 /** An expression with more first words than this gets none (the index then reads it position by position). */
 const MAX_PREFIXES = 512
 
@@ -15,6 +20,18 @@ interface Prefix {
   text: string
   /** True when `text` covers the whole rest of the sequence it came from (it may be extended by what follows). */
   open: boolean
+  /** True when a `\b` holds just before `text` (read from the source; see `LiteralWord.atWordStart`). */
+  bounded: boolean
+}
+
+/** A first word of an expression, and whether a match can start with it only at the start of a word. */
+export interface LiteralWord {
+  text: string
+  /**
+   * The expression asserts a word boundary (`\b`) before the word, and the word opens with a word character: a match
+   * never starts with it right after a letter, digit or `_` ("he" in `\b(?:he|she)\b` is not tried inside "the").
+   */
+  atWordStart: boolean
 }
 
 class NotLiteral extends Error {}
@@ -22,9 +39,15 @@ class NotLiteral extends Error {}
 /**
  * The lower-case literal prefixes every match of `source` starts with, or null when none can be derived. Sound, not
  * complete: a match always starts with one of them (read case-insensitively), a prefix need not lead to a match.
- * Only printable ASCII prefixes of at least two characters are kept, the ones the shared automaton reads.
+ * Kept: printable ASCII prefixes of at least two characters (the shared automaton reads them), and prefixes that start
+ * with a character without case outside ASCII, of one or `MAX_WIDE` characters (a Chinese word; see `isWide`).
  */
 export function literalPrefixes(source: string): string[] | null {
+  return literalWords(source)?.map((word) => word.text) ?? null
+}
+
+/** `literalPrefixes` with where each word can start (see `LiteralWord`). */
+export function literalWords(source: string): LiteralWord[] | null {
   let alternatives: Prefix[]
   try {
     const parser = new PrefixParser(source)
@@ -35,19 +58,49 @@ export function literalPrefixes(source: string): string[] | null {
     if (error instanceof NotLiteral) return null
     throw error
   }
-  // the automaton reads printable ASCII: a prefix is cut before any other character ("you’re" → "you")
-  const texts = [...new Set(alternatives.map((p) => /^[\x20-\x7e]*/.exec(p.text)![0]))].sort((a, b) => a.length - b.length)
-  const kept: string[] = []
-  for (const text of texts) {
-    if (text.length < 2) return null
-    // "ignore" adds nothing beside "ign": every position that starts one starts the other
-    if (!kept.some((shorter) => text.startsWith(shorter))) kept.push(text)
+  // the automaton reads printable ASCII: a prefix that starts with it is cut before any other character ("you’re" →
+  // "you"); one that starts with an uncased character is cut before a control character (only those are left: a
+  // cased letter outside ASCII ended the derivation)
+  // a word read both after a `\b` and without one can start anywhere
+  const words = new Map<string, boolean>()
+  for (const p of alternatives) {
+    const text = isWide(p.text) ? beforeControl(p.text).slice(0, MAX_WIDE) : /^[\x20-\x7e]*/.exec(p.text)![0]
+    const atWordStart = p.bounded && /^[a-z0-9_]/.test(text)
+    words.set(text, (words.get(text) ?? true) && atWordStart)
+  }
+  const sorted = [...words].map(([text, atWordStart]) => ({ text, atWordStart })).sort((a, b) => a.text.length - b.text.length)
+  const kept: LiteralWord[] = []
+  for (const word of sorted) {
+    // one ASCII letter starts a match almost anywhere; one ideograph of the thousands is a word of its own
+    if (word.text.length < (isWide(word.text) ? 1 : 2)) return null
+    // "ignore" adds nothing beside "ign": every position that starts one starts the other (unless only "ign" is
+    // held to the start of a word)
+    if (!kept.some((shorter) => word.text.startsWith(shorter.text) && (!shorter.atWordStart || word.atWordStart))) kept.push(word)
   }
   return kept.length === 0 || kept.length > MAX_PREFIXES ? null : kept
 }
 
+/**
+ * Whether a prefix starts with a character outside ASCII (it is then uncased: see `lowerCased`). The literal index
+ * reads these by their first character rather than with its automaton, whose table grows with every distinct
+ * character its words use: the Chinese tables alone use hundreds.
+ */
+export function isWide(prefix: string): boolean {
+  return prefix.length > 0 && prefix.charCodeAt(0) >= 0x80
+}
+
+/** `text` up to its first control character. */
+function beforeControl(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return text.slice(0, i)
+  }
+  return text
+}
+
 type Term =
   | { kind: 'assertion' }
+  | { kind: 'boundary' }
   | { kind: 'chars'; chars: string[]; min: number; max: number }
   | { kind: 'group'; alternatives: Term[][]; min: number; max: number }
   | { kind: 'other' }
@@ -89,7 +142,7 @@ class PrefixParser {
     }
     if (c === '\\' && (s[this.at + 1] === 'b' || s[this.at + 1] === 'B')) {
       this.at += 2
-      return { kind: 'assertion' }
+      return { kind: s[this.at - 1] === 'b' ? 'boundary' : 'assertion' }
     }
     if (c === '*' || c === '+' || c === '?' || c === ')' || c === ']' || c === '{' || c === '}') throw new NotLiteral()
     const char = c === '\\' ? this.escape() : (this.at++, c)
@@ -223,11 +276,12 @@ const MAX_REPEATED = 16
  * or more, every spelling of its first `min` copies (`##` for `#{2,8}`; open when `min === max`), as long as there are few.
  */
 function repeatedChars(chars: readonly string[], min: number, max: number, budget: number): Prefix[] {
-  if (min < 2 || chars.length ** Math.min(min, budget) > MAX_REPEATED) return chars.map((text) => ({ text, open: min === 1 && max === 1 }))
+  if (min < 2 || chars.length ** Math.min(min, budget) > MAX_REPEATED)
+    return chars.map((text) => ({ text, open: min === 1 && max === 1, bounded: false }))
   const length = Math.min(min, budget)
   let texts = ['']
   for (let n = 0; n < length; n++) texts = texts.flatMap((text) => chars.map((char) => text + char))
-  return texts.map((text) => ({ text, open: min === max && length === min }))
+  return texts.map((text) => ({ text, open: min === max && length === min, bounded: false }))
 }
 
 /** The prefixes, at most `budget` characters long, every match of one of `alternatives` starts with. */
@@ -245,17 +299,19 @@ function alternationPrefixes(alternatives: readonly Term[][], budget: number): P
  * sequence is read as the budget needs: a 1,400-character alternation is not expanded past its first words.
  */
 function sequencePrefixes(terms: readonly Term[], i: number, budget: number): Prefix[] {
-  if (i >= terms.length) return [{ text: '', open: true }]
-  if (budget <= 0) return [{ text: '', open: false }]
+  if (i >= terms.length) return [{ text: '', open: true, bounded: false }]
+  if (budget <= 0) return [{ text: '', open: false, bounded: false }]
   const term = terms[i]!
   if (term.kind === 'assertion') return sequencePrefixes(terms, i + 1, budget)
-  if (term.kind === 'other') return [{ text: '', open: false }]
+  // what follows starts where the boundary holds
+  if (term.kind === 'boundary') return sequencePrefixes(terms, i + 1, budget).map((p) => ({ ...p, bounded: true }))
+  if (term.kind === 'other') return [{ text: '', open: false, bounded: false }]
   const once = term.min === 1 && term.max === 1
   let heads: Prefix[] =
     term.kind === 'chars'
       ? repeatedChars(lowerCased(term.chars), term.min, term.max, budget)
-      : alternationPrefixes(term.alternatives, budget).map((p) => ({ text: p.text, open: p.open && once }))
-  if (term.min === 0) heads = [...heads.map((p) => ({ text: p.text, open: false })), { text: '', open: true }]
+      : alternationPrefixes(term.alternatives, budget).map((p) => ({ ...p, open: p.open && once }))
+  if (term.min === 0) heads = [...heads.map((p) => ({ ...p, open: false })), { text: '', open: true, bounded: false }]
   const out: Prefix[] = []
   // what follows, read once for each length of head that is extended
   const rests = new Map<number, Prefix[]>()
@@ -268,10 +324,12 @@ function sequencePrefixes(terms: readonly Term[], i: number, budget: number): Pr
     }
     // a head not extended is still a prefix: the set stays small where the words multiply ("in every new …")
     if (!rest || out.length + rest.length > MAX_PREFIXES) {
-      out.push({ text: head.text, open: false })
+      out.push({ text: head.text, open: false, bounded: head.bounded })
       continue
     }
-    for (const tail of rest) out.push({ text: head.text + tail.text, open: tail.open })
+    // an empty head and its tail start at one position: a boundary before either holds before the word
+    for (const tail of rest)
+      out.push({ text: head.text + tail.text, open: tail.open, bounded: head.bounded || (head.text === '' && tail.bounded) })
     if (out.length > MAX_PREFIXES * 4) throw new NotLiteral()
   }
   return out

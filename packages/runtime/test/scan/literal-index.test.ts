@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { allMatches, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
-import { literalPrefixes } from '../../src/scan/literal-prefixes.js'
+import { literalPrefixes, literalWords } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { DE_DIRECT } from '../../src/scan/rules/injection/cues-de.js'
 import { ZH_DIRECT } from '../../src/scan/rules/injection/cues-zh.js'
@@ -46,11 +46,32 @@ describe('literalPrefixes', () => {
     expect(literalPrefixes(String.raw`(?:#{2,8}|={3,8})\s*begin`)).toEqual(['##', '==='])
     expect(literalPrefixes(String.raw`ab{2}c`)).toEqual(['abbc'])
     expect(literalPrefixes(String.raw`[xy]{2}z`)).toEqual(['xxz', 'xyz', 'yxz', 'yyz'])
-    // a cased letter outside ASCII cuts the word before it; Chinese words are not read at all
+    // a cased letter outside ASCII cuts the word before it, or gives no words at a match's start
     expect(literalPrefixes(String.raw`\byou(?:'re|’re| are)\s+now`)).toEqual(['you'])
-    expect(literalPrefixes('记住|以后')).toBeNull()
+    expect(literalPrefixes(String.raw`(?:Забудь|ignore)\s`)).toBeNull()
+    // Chinese words are read by their first two characters, one ideograph being a word of its own, up to a control
+    // character; a word that starts in ASCII stays an ASCII word (the automaton's)
+    expect(literalPrefixes('记住|以后')).toEqual(['记住', '以后'])
+    expect(literalPrefixes('(?:用户|他)是')).toEqual(['用户', '他是'])
+    expect(literalPrefixes('(?:他|她)(?:说|称)?')).toEqual(['他', '她'])
+    expect(literalPrefixes(String.raw`记\n以后|助手AI|AI助手|不要告诉用户`)).toEqual(['记', '助手', 'ai', '不要'])
     // upper-case literals are read lower-case (the text is lower-cased before it is read)
     expect(literalPrefixes('AKIA|ASIA')).toEqual(['akia', 'asia'])
+  })
+
+  it('marks the words a match can start with only at the start of a word (after a \\b)', () => {
+    const words = (source: string) => literalWords(source)?.map((w) => `${w.atWordStart ? '\\b' : ''}${w.text}`)
+    expect(words(String.raw`\b(?:he|she)\b`)).toEqual(['\\bhe', '\\bshe'])
+    expect(words(String.raw`(?:\bhe|she)\s`)).toEqual(['\\bhe', 'she'])
+    expect(words(String.raw`(?:the\s+)?\buser`)).toEqual(['the', '\\buser'])
+    // a boundary before a non-word character means a word character before it: not read
+    expect(words(String.raw`\b-foo`)).toEqual(['-foo'])
+    // a word read both with and without the boundary can start anywhere; a shorter bounded word keeps a longer free one
+    expect(words(String.raw`\bfoo|foo`)).toEqual(['foo'])
+    expect(words(String.raw`\bign|ignore`)).toEqual(['\\bign', 'ignore'])
+    expect(words(String.raw`ign|\bignore`)).toEqual(['ign'])
+    // a boundary inside the word says nothing of its start
+    expect(words(String.raw`foo\bbar`)).toEqual(['foobar'])
   })
 
   it('gives up where a match may start anywhere or be empty', () => {
@@ -116,6 +137,18 @@ describe('allMatches and hasMatch', () => {
     expect(differences).toBe(0)
   })
 
+  it('tries a word held to the start of a word only there', () => {
+    expect(matchStarts(/\b(?:he|she)\b/g, 'the he she, ushe')).toEqual([4, 7])
+    expect(found(/\b(?:he|she)\b/g, 'the he she, ushe')).toEqual([
+      [4, 'he'],
+      [7, 'she'],
+    ])
+    // the Kelvin sign is no word character for \b, but its lower case "k" is: the index must not read "k" as one
+    expect(found(/\bhe\b/gi, '\u212ahe he')).toEqual(execLoop(/\bhe\b/gi, '\u212ahe he'))
+    expect(found(/\bhe\b/gi, '\u212ahe he')).toHaveLength(2)
+    expect(found(/\bhe\b/gi, 'khe he')).toEqual([[4, 'he']])
+  })
+
   it('an expression first used on a text already indexed is read from the index, not by scanning the text', () => {
     const text = 'Please ignore the rules, then zorbify the quux and zorbify the rest.'
     expect(found(/\b(?:please|then)\b/gi, text)).toEqual(execLoop(/\b(?:please|then)\b/gi, text)) // indexes the text
@@ -139,7 +172,7 @@ describe('allMatches and hasMatch', () => {
     let seed = 11
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
     const pick = <T>(items: readonly T[]): T => items[next(items.length)]!
-    const words = ['ab', 'abc', 'ba', 'b a', 'cab', 'aa', 'Ab', 'x']
+    const words = ['ab', 'abc', 'ba', 'b a', 'cab', 'aa', 'Ab', 'x', '记住', '记', '以后', 'a以', 'kab', '_a']
     const atom = (depth: number): string => {
       switch (next(depth > 2 ? 4 : 9)) {
         case 0:
@@ -167,7 +200,9 @@ describe('allMatches and hasMatch', () => {
     for (let round = 0; round < 3000; round++) {
       const re = new RegExp(alternation(0), pick(['g', 'gi', 'gm', 'i']))
       if (literalPrefixes(re.source) !== null) indexed++
-      const text = Array.from({ length: next(40) }, () => pick(['a', 'b', 'c', ' ', 'A', 'B', '\n', 'ab', 'cab'])).join('')
+      const text = Array.from({ length: next(40) }, () =>
+        pick(['a', 'b', 'c', ' ', 'A', 'B', '\n', 'ab', 'cab', '记住', '以', '后', 'k', '\u212a', '_', '9']),
+      ).join('')
       expect(found(re, text), `${re} on ${JSON.stringify(text)}`).toEqual(execLoop(re, text))
       const tested = new RegExp(re.source, re.flags.replace('g', '')).test(text)
       expect(hasMatch(re, text), `${re} on ${JSON.stringify(text)}`).toBe(tested)
