@@ -471,14 +471,21 @@ export class PostgresBackend implements StorageBackend {
       // One round trip: the rows, the head, the notice (delivered by PostgreSQL at COMMIT only) and the COMMIT, as
       // one simple query (which takes no parameters: the values are inlined as literals). Should a statement fail,
       // the ones after it do not run and the transaction is rolled back below.
+      const arrays = `array[${kinds.map(text).join(',')}]::text[], array[${seqs.map((q) => (q === null ? 'null' : sqlInt(q))).join(',')}]::bigint[], array[${texts.map(text).join(',')}]::text[]`
       try {
-        await client.query(
-          `with rows as (
+        // (subject key rows, rare, are written by the statements themselves)
+        if (!keyRows.length)
+          await client.query(
+            `select ${this.t}.append_entries(${store}, ${sqlInt(head.position)}, ${arrays}, ${sqlInt(position)}, ${sqlInt(next.seq)},
+               ${text(next.hash)}, ${text(next.link)}, ${sqlInt(receipts)}, ${text(this.channel)}, ${text(notice)});
+             commit`,
+          )
+        else
+          await client.query(
+            `with rows as (
              insert into ${this.t}.journal (store, position, kind, seq, entry)
              select ${store}, ${sqlInt(head.position)} + u.o, u.kind, u.seq, u.entry
-               from unnest(array[${kinds.map(text).join(',')}]::text[],
-                           array[${seqs.map((q) => (q === null ? 'null' : sqlInt(q))).join(',')}]::bigint[],
-                           array[${texts.map(text).join(',')}]::text[]) with ordinality as u(kind, seq, entry, o)),
+               from unnest(${arrays}) with ordinality as u(kind, seq, entry, o)),
            moved as (
              update ${this.t}.head set position = ${sqlInt(position)}, seq = ${sqlInt(next.seq)}, hash = ${text(next.hash)},
                link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now()${
@@ -487,7 +494,7 @@ export class PostgresBackend implements StorageBackend {
                where store = ${store})${keyRows.length ? `,\n${this.keyRowsSql(store, keyRows, keysVersion, text)}` : ''}
            select pg_notify(${text(this.channel)}, ${text(notice)});
            commit`,
-        )
+          )
       } catch (e) {
         if (!isConnectionError(e)) throw e
         release(e as Error)

@@ -20,6 +20,10 @@
  *   can be destroyed but never replaced, and its tombstone stays. `version` is the store's keys version (the
  *   head row's `keys_version`) at which the row last changed: a process reads only the rows after the version
  *   it holds.
+ * - `append_entries` (version 3): a commit's rows, head and notice in one call. The statement a commit sends is new
+ *   each time (its values are literals), so PostgreSQL parsed and planned the insert and the update for every
+ *   transaction; a PL/pgSQL function plans them once a connection. It runs with the caller's rights (grants and
+ *   row-level security apply as to the statements themselves).
  * - `migrations`: the versions applied, with their names and times.
  */
 import { connectQuietly, type PgClientLike, type PgPoolLike } from './driver.js'
@@ -93,6 +97,24 @@ export const MIGRATIONS: readonly Migration[] = [
         for each row execute function ${s}.subject_keys_destroy_only();
       create trigger subject_keys_no_truncate before truncate on ${s}.subject_keys
         for each statement execute function ${s}.subject_keys_destroy_only();`,
+  },
+  {
+    version: 3,
+    name: 'append function (its statements planned once a connection)',
+    sql: (s) => `
+      create function ${s}.append_entries(p_store text, p_after bigint, p_kinds text[], p_seqs bigint[],
+          p_entries text[], p_position bigint, p_seq bigint, p_hash text, p_link text, p_receipts bigint,
+          p_channel text, p_notice text) returns void
+        language plpgsql security invoker as $$
+      begin
+        insert into ${s}.journal (store, position, kind, seq, entry)
+          select p_store, p_after + u.o, u.kind, u.seq, u.entry
+            from unnest(p_kinds, p_seqs, p_entries) with ordinality as u(kind, seq, entry, o);
+        update ${s}.head set position = p_position, seq = p_seq, hash = p_hash, link = p_link,
+            receipts = p_receipts, updated_at = now()
+          where store = p_store;
+        perform pg_notify(p_channel, p_notice);
+      end $$;`,
   },
 ]
 
