@@ -24,6 +24,7 @@ const MAX_REGISTERED = 20_000
 /** The reader is rebuilt when this many prefixes wait for it, or when some have waited this many texts. */
 const REBUILD_WAITING = 64
 const REBUILD_TEXTS = 16
+/** A character outside ASCII: where the reader of the wide words (see `prefixReader`) starts. */
 const NON_ASCII = /[\u0080-\uffff]/
 /** Texts whose index is kept (a detector reads the whole text, then a stretch of it, then the text again). */
 const INDEX_CACHE = 4
