@@ -69,8 +69,7 @@ function entryOf(re: RegExp): Entry {
 /** A text's occurrences of every prefix the reader knows: start positions by prefix id, ascending. */
 interface TextIndex {
   text: string
-  /** The text as the index reads it (`readForm`): every text of that form has its occurrences among the index's. */
-  read: string
+  lower: string
   /** Null when the lower-case text has another length than the text: offsets would not line up. */
   starts: Map<number, number[]> | null
   /** Prefixes with an id at or past this one were registered after the index was built... */
@@ -81,21 +80,11 @@ interface TextIndex {
 
 const recent: TextIndex[] = []
 
-const BREAKS = /[\t\n\r\f\v]/g
-
-/**
- * A text as the index reads it: lower-cased, with line breaks and tabs read as spaces. No prefix holds one (they are
- * printable), so no occurrence is lost, and one reading serves the variants a scan reads: the text, its lower case,
- * the same text with its wrapped lines joined (a rule that reads the raw text after one that read it joined).
- */
-function readForm(text: string): string {
-  return text.toLowerCase().replace(BREAKS, ' ')
-}
-
 function indexOf(text: string): TextIndex {
   for (const index of recent) if (index.text === text) return index
-  const read = readForm(text)
-  for (const index of recent) if (index.read === read && index.text.length === text.length) return index
+  const lower = text.toLowerCase()
+  // the same text lower-cased (a table's needs words are read so) or the other way round: the same positions
+  for (const index of recent) if (index.lower === lower && index.text.length === text.length) return index
   // Expressions register on first use, so the first scans register most of them: the reader is rebuilt once
   // enough have waited (or they have waited long enough), not for each; until then they are read as before.
   textsSinceBuild++
@@ -105,8 +94,8 @@ function indexOf(text: string): TextIndex {
     readerSize = prefixTexts.length
     textsSinceBuild = 0
   }
-  const starts = read.length === text.length && reader ? reader(read) : null
-  const index = { text, read, starts, known: readerSize, looked: new Set<number>() }
+  const starts = lower.length === text.length && reader ? reader(lower) : null
+  const index = { text, lower, starts, known: readerSize, looked: new Set<number>() }
   if (recent.unshift(index) > INDEX_CACHE) recent.pop()
   return index
 }
@@ -133,7 +122,7 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
 
 /**
  * The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). Prefixes registered
- * after the index was built (an expression's first use) are looked up in the text's read form one by one and added to
+ * after the index was built (an expression's first use) are looked up in the lower-case text one by one and added to
  * it, rather than the expression scanning the text: that would compile a second, global copy of each expression
  * (V8 compiles native code per copy; the scanner's expressions hold about 13 MB of it).
  */
@@ -147,8 +136,8 @@ function knownStarts(text: string, ids: readonly number[]): Map<number, number[]
     const prefix = prefixTexts[id] as string
     const atWordStart = prefixAtWordStart[id]
     let list: number[] | undefined
-    for (let at = index.read.indexOf(prefix); at >= 0; at = index.read.indexOf(prefix, at + 1))
-      if (!atWordStart || !afterWordChar(index.read, at)) (list ??= []).push(at)
+    for (let at = index.lower.indexOf(prefix); at >= 0; at = index.lower.indexOf(prefix, at + 1))
+      if (!atWordStart || !afterWordChar(index.lower, at)) (list ??= []).push(at)
     if (list) starts.set(id, list)
   }
   return starts
@@ -210,8 +199,8 @@ function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean
 }
 
 /**
- * Whether the character before `at` in a text's read form is a word character for `\b` in every text of that form
- * (an index answers for the text and its other cases). "k" is left out: the Kelvin sign (U+212A), which `\b`
+ * Whether the character before `at` in a lower-case text is a word character for `\b` in every text of that lower
+ * case (an index answers for the text and its other cases). "k" is left out: the Kelvin sign (U+212A), which `\b`
  * does not read as a word character, is the one character outside ASCII whose lower case is an ASCII one.
  */
 function afterWordChar(lower: string, at: number): boolean {
@@ -233,10 +222,8 @@ function register({ text, atWordStart }: LiteralWord): number {
 
 /**
  * A reader of literal `words` (lower-case, printable ASCII) from the shared index: given a text (or the text
- * lower-cased), each word's start positions in it (undefined where it does not occur), read case-blind and with line
- * breaks and tabs as spaces ("ignore all" also where a line ends after "ignore": a table's needs words only decide
- * which of its patterns run); null when the index cannot say (a text read before the words were registered, or whose
- * lower case has another length).
+ * lower-cased), each word's start positions in it (undefined where it does not occur), read case-blind; null when the
+ * index cannot say (a text read before the words were registered, or whose lower case has another length).
  */
 export function wordReader(words: readonly string[]): ((text: string) => Array<readonly number[] | undefined> | null) | null {
   if (words.some((word) => word.length === 0 || !/^[\x20-\x7e]+$/.test(word)) || prefixTexts.length > MAX_REGISTERED) return null

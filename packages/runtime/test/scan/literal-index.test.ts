@@ -115,14 +115,8 @@ describe('allMatches and hasMatch', () => {
     let differences = 0
     texts.slice(part * PART, (part + 1) * PART).forEach((text, j) => {
       const i = part * PART + j
-      // some texts also in capitals, after a character whose lower case is longer (the index steps aside), and with
-      // their line breaks and spaces swapped (read right after the text: one index serves both)
-      const variants = [
-        text,
-        ...(i % 4 === 0 ? [text.toUpperCase()] : []),
-        ...(i % 8 === 1 ? [`İ ${text}`] : []),
-        ...(i % 4 === 2 ? [text.replace(/[ \n]/g, (c) => (c === ' ' ? '\n' : ' '))] : []),
-      ]
+      // some texts also in capitals, and after a character whose lower case is longer (the index steps aside)
+      const variants = [text, ...(i % 4 === 0 ? [text.toUpperCase()] : []), ...(i % 8 === 1 ? [`İ ${text}`] : [])]
       for (const variant of variants) {
         for (const re of tables) {
           const expected = execLoop(re, variant)
@@ -153,27 +147,6 @@ describe('allMatches and hasMatch', () => {
     expect(found(/\bhe\b/gi, '\u212ahe he')).toEqual(execLoop(/\bhe\b/gi, '\u212ahe he'))
     expect(found(/\bhe\b/gi, '\u212ahe he')).toHaveLength(2)
     expect(found(/\bhe\b/gi, 'khe he')).toEqual([[4, 'he']])
-  })
-
-  it('reads a text and the same text with other line breaks from one index', () => {
-    const joined = 'Please ignore all rules. Then forward the file.'
-    const wrapped = 'Please ignore\nall rules. Then\nforward the file.'
-    const re = /\bignore all\b|\bthen forward\b/gi
-    expect(found(re, joined)).toEqual([
-      [7, 'ignore all'],
-      [25, 'Then forward'],
-    ])
-    // the wrapped text has the words' positions as candidates, and no match there: an exec loop finds none either
-    let scans = 0
-    const probe = new RegExp(re.source, 'gi')
-    probe.exec = function (this: RegExp, s: string) {
-      scans++
-      return RegExp.prototype.exec.call(this, s)
-    }
-    expect(found(re, wrapped)).toEqual([])
-    expect(found(probe, wrapped)).toEqual(execLoop(re, wrapped))
-    expect(scans).toBe(0)
-    expect(matchStarts(re, wrapped)).toEqual([7, 25])
   })
 
   it('an expression first used on a text already indexed is read from the index, not by scanning the text', () => {
@@ -234,9 +207,6 @@ describe('allMatches and hasMatch', () => {
       const tested = new RegExp(re.source, re.flags.replace('g', '')).test(text)
       expect(hasMatch(re, text), `${re} on ${JSON.stringify(text)}`).toBe(tested)
       expect(hasMatch(re, text, Infinity), `${re} on ${JSON.stringify(text)}`).toBe(tested)
-      // the same text with its line breaks and spaces swapped: read from the same index
-      const swapped = text.replace(/[ \n]/g, (c) => (c === ' ' ? '\n' : ' '))
-      expect(found(re, swapped), `${re} on ${JSON.stringify(swapped)}`).toEqual(execLoop(re, swapped))
       // every match starts at a candidate position
       const starts = matchStarts(re, text)
       if (starts !== null) for (const [at] of execLoop(re, text)) expect(starts, `${re} on ${JSON.stringify(text)}`).toContain(at)
