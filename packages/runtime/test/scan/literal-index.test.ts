@@ -36,11 +36,11 @@ function execLoop(re: RegExp, text: string, limit = 64): Array<[number, string]>
 const found = (re: RegExp, text: string) => allMatches(re, text).map((m): [number, string] => [m.index, m[0]])
 
 describe('literalPrefixes', () => {
-  it('reads the words a match must start with, through groups, optional parts and assertions', () => {
-    expect(literalPrefixes(String.raw`\b(?:ignore|disregard)\s+all\b`)).toEqual(['ignore', 'disregard'])
+  it('reads the words a match must start with, through groups, optional parts and assertions (six characters at most)', () => {
+    expect(literalPrefixes(String.raw`\b(?:ignore|disregard)\s+all\b`)).toEqual(['ignore', 'disreg'])
     expect(literalPrefixes(String.raw`\b(?:the\s+)?user\b`)).toEqual(['the', 'user'])
-    expect(literalPrefixes(String.raw`(?<!\bnot\s)\bsend(?:s|ing)? it`)).toEqual(['sends', 'sending', 'send it'])
-    expect(literalPrefixes(String.raw`\bpre-?approved\b`)).toEqual(['pre-', 'preapproved'])
+    expect(literalPrefixes(String.raw`(?<!\bnot\s)\bsend(?:s|ing)? it`)).toEqual(['sends', 'sendin', 'send i'])
+    expect(literalPrefixes(String.raw`\bpre-?approved\b`)).toEqual(['pre-', 'preapp'])
     expect(literalPrefixes(String.raw`\bapi[_.-]?key\b`)).toEqual(['api_', 'api.', 'api-', 'apikey'])
     // a character counted twice or more: its first copies (all of them when the count is exact)
     expect(literalPrefixes(String.raw`(?:#{2,8}|={3,8})\s*begin`)).toEqual(['##', '==='])
@@ -77,7 +77,7 @@ describe('literalPrefixes', () => {
   it('gives up where a match may start anywhere or be empty', () => {
     expect(literalPrefixes(String.raw`\w+ing`)).toBeNull()
     expect(literalPrefixes(String.raw`(?:please\s+)?[A-Za-z]retend`)).toBeNull()
-    expect(literalPrefixes(String.raw`(?:please\s+)?[Pp]retend`)).toEqual(['please', 'pretend'])
+    expect(literalPrefixes(String.raw`(?:please\s+)?[Pp]retend`)).toEqual(['please', 'preten'])
     expect(literalPrefixes('(?:ab)?')).toBeNull()
     expect(literalPrefixes(String.raw`a|bc`)).toBeNull() // one letter: every text has one
     expect(literalPrefixes(String.raw`(?:^|[.!?]\s+)now`)).toBeNull()
