@@ -70,29 +70,22 @@ export function buildAutomaton(words: readonly string[]): Automaton {
   }
   const lengths = words.map((word) => word.length)
   const output = ends.map((list) => (list.length === 0 ? null : list))
-  // ASCII-only words read a non-ASCII character as class 0 without a lookup (Chinese text through English words);
-  // words with other characters read every class from one table of all UTF-16 units (128 KB), not a map: Chinese
-  // text is nothing but such characters
-  if (others.size === 0)
-    return {
-      scan(text, report) {
-        let state = 0
-        for (let i = 0; i < text.length; i++) {
-          const code = text.charCodeAt(i)
-          state = delta[state * width + (code < 128 ? ascii[code]! : 0)]!
-          const found = output[state]
-          if (found !== null) for (const word of found!) report(word, i + 1 - lengths[word]!)
-        }
-      },
-    }
-  const classes = new Uint16Array(0x10000)
-  classes.set(ascii)
-  for (const [code, cls] of others) classes[code] = cls
+  // Each character's class from one table: 128 entries for ASCII-only words (a character outside ASCII is class 0:
+  // Chinese text through English words), all 64 K UTF-16 units (128 KB) for words with others, not a map lookup each
+  // (Chinese text is nothing but such characters).
+  let classes = ascii
+  if (others.size > 0) {
+    classes = new Uint16Array(0x10000)
+    classes.set(ascii)
+    for (const [code, cls] of others) classes[code] = cls
+  }
+  const size = classes.length
   return {
     scan(text, report) {
       let state = 0
       for (let i = 0; i < text.length; i++) {
-        state = delta[state * width + classes[text.charCodeAt(i)]!]!
+        const code = text.charCodeAt(i)
+        state = delta[state * width + (code < size ? classes[code]! : 0)]!
         const found = output[state]
         if (found !== null) for (const word of found!) report(word, i + 1 - lengths[word]!)
       }

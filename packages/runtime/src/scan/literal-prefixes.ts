@@ -16,7 +16,7 @@ const MAX_PREFIX = 6
  * A word that starts outside ASCII is cut to this many characters: a pair of ideographs is as rare as an English
  * word, and the Chinese tables' words, read to 12 characters (as all words once were), numbered 3,323 (856 starting with 不).
  */
-export const MAX_WIDE = 2
+const MAX_WIDE = 2
 /** An expression with more first words than this gets none (the index then reads it position by position). */
 const MAX_PREFIXES = 512
 
@@ -66,11 +66,11 @@ export function literalWords(source: string): LiteralWord[] | null {
   // the automaton reads printable ASCII: a prefix that starts with it is cut before any other character ("you’re" →
   // "you"); one that starts with an uncased character is cut before a control character (only those are left: a
   // cased letter outside ASCII ended the derivation)
-  // a word read both after a `\b` and without one can start anywhere
   const words = new Map<string, boolean>()
   for (const p of alternatives) {
     const text = isWide(p.text) ? beforeControl(p.text).slice(0, MAX_WIDE) : /^[\x20-\x7e]*/.exec(p.text)![0]
     const atWordStart = p.bounded && /^[a-z0-9_]/.test(text)
+    // a word read both after a `\b` and without one can start anywhere
     words.set(text, (words.get(text) ?? true) && atWordStart)
   }
   const sorted = [...words].map(([text, atWordStart]) => ({ text, atWordStart })).sort((a, b) => a.text.length - b.text.length)

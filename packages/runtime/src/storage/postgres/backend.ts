@@ -473,7 +473,7 @@ export class PostgresBackend implements StorageBackend {
       // the ones after it do not run and the transaction is rolled back below.
       const arrays = `array[${kinds.map(text).join(',')}]::text[], array[${seqs.map((q) => (q === null ? 'null' : sqlInt(q))).join(',')}]::bigint[], array[${texts.map(text).join(',')}]::text[]`
       try {
-        // (subject key rows, rare, are written by the statements themselves)
+        // a commit with subject key rows (erasure, rare) writes them beside the same statements, spelled out
         if (!keyRows.length)
           await client.query(
             `select ${this.t}.append_entries(${store}, ${sqlInt(head.position)}, ${arrays}, ${sqlInt(position)}, ${sqlInt(next.seq)},
@@ -488,10 +488,9 @@ export class PostgresBackend implements StorageBackend {
                from unnest(${arrays}) with ordinality as u(kind, seq, entry, o)),
            moved as (
              update ${this.t}.head set position = ${sqlInt(position)}, seq = ${sqlInt(next.seq)}, hash = ${text(next.hash)},
-               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now()${
-                 keyRows.length ? `, keys_version = ${sqlInt(keysVersion)}` : ''
-               }
-               where store = ${store})${keyRows.length ? `,\n${this.keyRowsSql(store, keyRows, keysVersion, text)}` : ''}
+               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now(), keys_version = ${sqlInt(keysVersion)}
+               where store = ${store}),
+           ${this.keyRowsSql(store, keyRows, keysVersion, text)}
            select pg_notify(${text(this.channel)}, ${text(notice)});
            commit`,
           )
