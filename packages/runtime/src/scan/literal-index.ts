@@ -124,12 +124,14 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
  * The starts of `text`'s index, or null when it cannot answer for all of `ids` (see `TextIndex`). Prefixes registered
  * after the index was built (an expression's first use) are looked up in the lower-case text one by one and added to
  * it, rather than the expression scanning the text: that would compile a second, global copy of each expression
- * (V8 compiles native code per copy; the scanner's expressions hold about 13 MB of it).
+ * (V8 compiles native code per copy; the scanner's expressions hold about 13 MB of it). `maxId`: the largest of `ids`,
+ * when the caller knows it (none is then looked up when the index was built after all of them).
  */
-function knownStarts(text: string, ids: readonly number[]): Map<number, number[]> | null {
+function knownStarts(text: string, ids: readonly number[], maxId = Infinity): Map<number, number[]> | null {
   const index = indexOf(text)
   const starts = index.starts
   if (starts === null) return null
+  if (maxId < index.known) return starts
   for (const id of ids) {
     if (id < index.known || index.looked.has(id)) continue
     index.looked.add(id)
@@ -222,15 +224,35 @@ function register({ text, atWordStart }: LiteralWord): number {
 
 /**
  * A reader of literal `words` (lower-case, printable ASCII) from the shared index: given a text (or the text
- * lower-cased), each word's start positions in it (undefined where it does not occur), read case-blind; null when the
- * index cannot say (a text read before the words were registered, or whose lower case has another length).
+ * lower-cased), calls `visit` with the index in `words` and the start positions (ascending) of each word that occurs
+ * in it, read case-blind, in no particular order, and returns true; returns false, visiting nothing, when the index
+ * cannot say (a text read before the words were registered, or whose lower case has another length). A table of a
+ * thousand words of which a text holds ten costs ten visits, not a thousand lookups.
  */
-export function wordReader(words: readonly string[]): ((text: string) => Array<readonly number[] | undefined> | null) | null {
+export function wordReader(
+  words: readonly string[],
+): ((text: string, visit: (word: number, starts: readonly number[]) => void) => boolean) | null {
   if (words.some((word) => word.length === 0 || !/^[\x20-\x7e]+$/.test(word)) || prefixTexts.length > MAX_REGISTERED) return null
   const ids = words.map((text) => register({ text, atWordStart: false }))
-  return (text) => {
-    const starts = knownStarts(text, ids)
-    return starts && ids.map((id) => starts.get(id))
+  const maxId = ids.reduce((max, id) => Math.max(max, id), -1)
+  // 1 + the index in `words` of each prefix id (0: not one of them); two words never share an id (the words differ)
+  const wordOf = new Int32Array(maxId + 1)
+  ids.forEach((id, word) => (wordOf[id] = word + 1))
+  return (text, visit) => {
+    const starts = knownStarts(text, ids, maxId)
+    if (starts === null) return false
+    if (starts.size < ids.length) {
+      // the prefixes this text holds are fewer than the words: read those
+      for (const [id, list] of starts) {
+        const word = id <= maxId ? wordOf[id]! : 0
+        if (word !== 0) visit(word - 1, list)
+      }
+    } else
+      for (let word = 0; word < ids.length; word++) {
+        const list = starts.get(ids[word]!)
+        if (list !== undefined) visit(word, list)
+      }
+    return true
   }
 }
 

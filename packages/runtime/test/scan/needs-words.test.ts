@@ -50,4 +50,41 @@ describe('needsFinder', () => {
     }
     expect(asciiWords('Illegal filtering')).toEqual(['filter', 'filtering', 'legal'])
   })
+
+  it('finds a word whose first occurrence lacks its boundary at a later one, in texts holding few or all of the words', () => {
+    // the shared reader visits the words a text holds, or every word of the table when the text holds that many
+    // prefixes: both ways give the answers of the table's own automaton (the Chinese word keeps `find` off the index)
+    const ascii = needsFinder(['oxy ', 'oxy', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my '])
+    const own = needsFinder(['oxy ', 'oxy', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', '药师'])
+    const pieces = [
+      'oxy',
+      'oxygen',
+      ' ',
+      '?',
+      'pin',
+      'spin',
+      'without',
+      'filter',
+      'filtering',
+      'illegal',
+      'into my',
+      'into myself',
+      'é',
+      '\n',
+      'x',
+    ]
+    let seed = 7
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    for (let round = 0; round < 2000; round++) {
+      const text = Array.from({ length: 1 + next(24) }, () => pieces[next(pieces.length)]).join('')
+      const expected = [...own(text)].filter((word) => word !== '药师').sort()
+      expect([...ascii(text)].sort(), JSON.stringify(text)).toEqual(expected)
+    }
+    expect([...ascii('an oxygen tank, then oxy.')].sort()).toEqual(['oxy', 'oxy '])
+  })
+
+  it('answers for a table without words', () => {
+    expect([...needsFinder([])('any text')]).toEqual([])
+    expect([...needsFinder([' '])('any text')]).toEqual([])
+  })
 })

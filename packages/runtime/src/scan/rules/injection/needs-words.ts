@@ -42,15 +42,19 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     after: word.endsWith(' '),
   }))
   const cores = [...new Set(parsed.map((w) => w.core))].filter((core) => core !== '')
-  const byCore = new Map<string, NeedsWord[]>()
-  for (const w of parsed) byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
-  const accept = (lower: string, found: Set<string>, core: string, at: number): void => {
-    for (const w of byCore.get(core)!) {
+  // the words of each core, by the core's index
+  const wordsOfCore: NeedsWord[][] = cores.map(() => [])
+  const coreIndex = new Map(cores.map((core, i) => [core, i]))
+  for (const w of parsed) if (w.core !== '') wordsOfCore[coreIndex.get(w.core)!]!.push(w)
+  // Adds the words of core `i` that its occurrence at `at` satisfies; returns whether all of them are found.
+  const accept = (lower: string, found: Set<string>, i: number, at: number): boolean => {
+    let all = true
+    for (const w of wordsOfCore[i]!) {
       if (found.has(w.word)) continue
-      if (w.before && !boundary(lower, at - 1)) continue
-      if (w.after && !boundary(lower, at + core.length)) continue
-      found.add(w.word)
+      if ((w.before && !boundary(lower, at - 1)) || (w.after && !boundary(lower, at + cores[i]!.length))) all = false
+      else found.add(w.word)
     }
+    return all
   }
   // ASCII words are read from the scanner's shared index (one pass a text for all the tables); the table's own
   // automaton reads the others, and a text the shared index cannot answer for
@@ -58,15 +62,13 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
   let automaton: Automaton | null = null
   return (lower) => {
     const found = new Set<string>()
-    const starts = shared?.(lower)
-    if (starts) {
-      cores.forEach((core, i) => {
-        for (const at of starts[i] ?? []) accept(lower, found, core, at)
-      })
-      return found
-    }
+    const answered = shared?.(lower, (i, starts) => {
+      // (the first occurrence settles a core whose words need no boundary, or whose boundaries it has)
+      for (const at of starts) if (accept(lower, found, i, at)) break
+    })
+    if (answered) return found
     automaton ??= buildAutomaton(cores)
-    automaton.scan(lower, (word, at) => accept(lower, found, cores[word]!, at))
+    automaton.scan(lower, (i, at) => void accept(lower, found, i, at))
     return found
   }
 }
