@@ -81,10 +81,17 @@ interface TextIndex {
 const recent: TextIndex[] = []
 
 function indexOf(text: string): TextIndex {
-  for (const index of recent) if (index.text === text) return index
+  // The text, or the text lower-cased (a table's needs words are read so): its index's `lower`.
+  for (const index of recent) if (index.text === text || (index.lower === text && index.text.length === text.length)) return index
   const lower = text.toLowerCase()
-  // the same text lower-cased (a table's needs words are read so) or the other way round: the same positions
-  for (const index of recent) if (index.lower === lower && index.text.length === text.length) return index
+  // The text in another case than the one its index was made from: the same positions. The index now answers for
+  // this text at the first look (the expressions read the text as written, many times a scan; lower-casing it
+  // for each of them cost a tenth of a scan when the needs words had been read first).
+  for (const index of recent)
+    if (index.lower === lower && index.text.length === text.length) {
+      index.text = text
+      return index
+    }
   // Expressions register on first use, so the first scans register most of them: the reader is rebuilt once
   // enough have waited (or they have waited long enough), not for each; until then they are read as before.
   textsSinceBuild++

@@ -1,7 +1,7 @@
 // The needs finder: which of a table's gate words a text holds, in one pass. An edge space is a word boundary, so a
 // gate stays specific ("oxy " is not "oxygen") without missing its keyword beside punctuation ("how much oxy?").
 import { describe, expect, it } from 'vitest'
-import { needsFinder } from '../../src/scan/rules/injection/needs-words.js'
+import { groupFinder, needsFinder } from '../../src/scan/rules/injection/needs-words.js'
 
 describe('needsFinder', () => {
   const find = needsFinder(['oxy ', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', '药师'])
@@ -86,5 +86,21 @@ describe('needsFinder', () => {
   it('answers for a table without words', () => {
     expect([...needsFinder([])('any text')]).toEqual([])
     expect([...needsFinder([' '])('any text')]).toEqual([])
+  })
+
+  it('flags the groups with a word in the text, as asking each group its words would', () => {
+    const groups = [['oxy ', 'filter'], undefined, [], ['filter', 'legal'], ['药师'], [' pin', 'into my '], ['legal']]
+    const find = needsFinder(groups.flatMap((group) => group ?? []))
+    const flags = groupFinder(groups)
+    const pieces = ['oxy', 'oxygen', ' ', 'pin', 'spin', 'filter', 'illegal', 'into my', '王药师', 'x']
+    let seed = 11
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    for (let round = 0; round < 1000; round++) {
+      const text = Array.from({ length: 1 + next(8) }, () => pieces[next(pieces.length)]).join('')
+      const words = find(text)
+      const expected = groups.map((group) => ((group ?? []).some((word) => words.has(word)) ? 1 : 0))
+      expect([...flags(text)], JSON.stringify(text)).toEqual(expected)
+    }
+    expect([...flags('an illegal filter')]).toEqual([1, 0, 0, 1, 0, 0, 1])
   })
 })

@@ -8,7 +8,7 @@ import { runAddedSteps } from './added-step'
 import { runFieldOrders } from './field-orders'
 import { runSoftwareOrders } from './software-orders'
 import { allMatches, hasMatch } from '../../literal-index'
-import { needsFinder } from './needs-words'
+import { groupFinder } from './needs-words'
 import type { Severity } from '../../types'
 import {
   asOrder,
@@ -163,22 +163,23 @@ export function detectInjection(text: string): RawHit[] {
   return mergeHits(hits)
 }
 
-/** Each table's `needs` words, found in one pass over the text (needs-words.ts), the finder built on first use. */
-const TABLE_FINDERS = new WeakMap<readonly DirectPattern[], (lower: string) => ReadonlySet<string>>()
+/** Which of a table's patterns have a `needs` word in the text, found in one pass (needs-words.ts), built on first use. */
+const TABLE_FINDERS = new WeakMap<readonly DirectPattern[], (lower: string) => Uint8Array>()
 
-function neededWords(patterns: readonly DirectPattern[], lower: string): ReadonlySet<string> {
+function neededPatterns(patterns: readonly DirectPattern[], lower: string): Uint8Array {
   let finder = TABLE_FINDERS.get(patterns)
   if (!finder) {
-    finder = needsFinder(patterns.flatMap((pattern) => pattern.needs ?? []))
+    finder = groupFinder(patterns.map((pattern) => pattern.needs))
     TABLE_FINDERS.set(patterns, finder)
   }
   return finder(lower)
 }
 
 function runDirect(text: string, patterns: readonly DirectPattern[], hits: RawHit[], lower: string): void {
-  const found = neededWords(patterns, lower)
-  for (const pattern of patterns) {
-    if (pattern.needs && !pattern.needs.some((word) => found.has(word))) continue
+  const needed = neededPatterns(patterns, lower)
+  for (let index = 0; index < patterns.length; index++) {
+    const pattern = patterns[index]!
+    if (pattern.needs && needed[index] === 0) continue
     for (const match of allMatches(pattern.re, text, MAX_MATCHES)) {
       const start = match.index
       const end = start + match[0].length

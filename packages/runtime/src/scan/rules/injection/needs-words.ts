@@ -56,8 +56,10 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     }
     return all
   }
-  // ASCII words are read from the scanner's shared index (one pass a text for all the tables); the table's own
-  // automaton reads the others, and a text the shared index cannot answer for
+  // A table of printable ASCII words is read from the scanner's shared index (one pass a text for all the tables);
+  // the table's own automaton reads a table with other words (the standing acts' curly quotes, Chinese) and a text
+  // the shared index cannot answer for. (The standing acts' 1,587 ASCII words read from the index by their first six
+  // characters, the rest compared where those start, and the others by their own automaton, cost the same.)
   const shared = wordReader(cores)
   let automaton: Automaton | null = null
   return (lower) => {
@@ -70,5 +72,29 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     automaton ??= buildAutomaton(cores)
     automaton.scan(lower, (i, at) => void accept(lower, found, i, at))
     return found
+  }
+}
+
+/**
+ * A finder for groups of needs words (a table's patterns, each with its own): given a lower-cased text, which groups
+ * hold at least one of their words there, as a 0/1 flag by group (0 for a group without words). Asking the found words
+ * of each group in turn costs a lookup per word of the table, 1,766 for the standing acts; marking the groups of
+ * the words found costs a step per group of a word the text holds, a few dozen.
+ */
+export function groupFinder(groups: ReadonlyArray<readonly string[] | undefined>): (lower: string) => Uint8Array {
+  const find = needsFinder(groups.flatMap((group) => group ?? []))
+  // the groups of each word
+  const groupsOf = new Map<string, number[]>()
+  groups.forEach((group, index) => {
+    for (const word of group ?? []) {
+      const list = groupsOf.get(word)
+      if (list === undefined) groupsOf.set(word, [index])
+      else if (list[list.length - 1] !== index) list.push(index)
+    }
+  })
+  return (lower) => {
+    const flags = new Uint8Array(groups.length)
+    for (const word of find(lower)) for (const index of groupsOf.get(word)!) flags[index] = 1
+    return flags
   }
 }

@@ -6,7 +6,7 @@
 import { allMatches, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedReading, matchContext, mentionedNotOrdered } from './context'
-import { needsFinder } from './needs-words'
+import { groupFinder } from './needs-words'
 import type { RawHit } from './detect'
 import { type ActPattern, EN, type StandingLanguage } from './standing-acts'
 import { clauseWindow } from './standing-clause'
@@ -36,42 +36,45 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
   let whole: Stretch[] | null = null
   let lower: string | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
-    const findNeeds = finderOf(language)
-    // The needs words of the whole text, found once a language: most acts stand alone (read with or without a
-    // marker), and a candidate holding none of an act's words skips its expression, as a marker's stretch does.
-    let wholeWords: ReadonlySet<string> | null = null
-    const inWhole = (pattern: ActPattern) =>
-      pattern.needs.some((word) => (wholeWords ??= findNeeds((lower ??= text.toLowerCase()))).has(word))
+    const findActs = finderOf(language)
+    const acts = language.acts
+    // The acts with a needs word in the whole text, found once a language: most acts stand alone (read with or
+    // without a marker), and a candidate holding none of an act's words skips its expression, as a marker's stretch does.
+    let wholeActs: Uint8Array | null = null
+    const inWhole = (act: number) => (wholeActs ??= findActs((lower ??= text.toLowerCase())))[act] === 1
     whole ??= [{ from: 0, text }]
     if (!hasMatch(language.gate, text)) {
       // no marker anywhere: only the acts that are standing orders by themselves
-      for (const pattern of language.acts) if (pattern.standsAlone && inWhole(pattern)) runAct(text, whole, pattern, language, false, hits)
+      for (let act = 0; act < acts.length; act++)
+        if (acts[act]!.standsAlone && inWhole(act)) runAct(text, whole, acts[act]!, language, false, hits)
       continue
     }
     const memoryText = hasMatch(language.memoryPrefix, text)
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
-    // The needs words of the stretches read, in one pass.
-    const words = memoryText
-      ? (wholeWords ??= findNeeds((lower ??= text.toLowerCase())))
-      : findNeeds((near.length === 1 ? near[0].text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
-    for (const pattern of language.acts) {
+    // The acts with a needs word in the stretches read, in one pass.
+    const nearActs = memoryText
+      ? (wholeActs ??= findActs((lower ??= text.toLowerCase())))
+      : findActs((near.length === 1 ? near[0]!.text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
+    for (let act = 0; act < acts.length; act++) {
+      const pattern = acts[act]!
       if (pattern.unmarked) {
-        if (inWhole(pattern)) runAct(text, whole, pattern, language, memoryText, hits)
-      } else if (pattern.needs.some((word) => words.has(word))) runAct(text, near, pattern, language, memoryText, hits)
+        if (inWhole(act)) runAct(text, whole, pattern, language, memoryText, hits)
+      } else if (nearActs[act] === 1) runAct(text, near, pattern, language, memoryText, hits)
     }
   }
 }
 
 /**
- * A language's `needs` words, found in one pass over a stretch: one automaton a language, built on first use (one
- * for both would carry the Chinese characters' classes in every English state, several times the size and the build).
+ * Which of a language's acts have a `needs` word in a stretch, found in one pass: one automaton a language, built on
+ * first use (one for both would carry the Chinese characters' classes in every English state, several times the size
+ * and the build).
  */
-const FINDERS = new Map<StandingLanguage, (lower: string) => ReadonlySet<string>>()
-function finderOf(language: StandingLanguage): (lower: string) => ReadonlySet<string> {
+const FINDERS = new Map<StandingLanguage, (lower: string) => Uint8Array>()
+function finderOf(language: StandingLanguage): (lower: string) => Uint8Array {
   let finder = FINDERS.get(language)
-  if (!finder) FINDERS.set(language, (finder = needsFinder(language.acts.flatMap((act) => act.needs))))
+  if (!finder) FINDERS.set(language, (finder = groupFinder(language.acts.map((act) => act.needs))))
   return finder
 }
 
