@@ -18,8 +18,10 @@ export const MAX_CHARS = 16_384
 const FNV_OFFSET = 0x811c9dc5
 const FNV_PRIME = 0x01000193
 
+// The hash as a signed 32-bit integer: the same bits as FNV-1a's unsigned one (every use reads it through `^` and
+// `&`), and a value V8 keeps unboxed; an unsigned one above 2^31 is a heap number wherever it is not inlined.
 function mix(hash: number, code: number): number {
-  return Math.imul(hash ^ code, FNV_PRIME) >>> 0
+  return Math.imul(hash ^ code, FNV_PRIME)
 }
 
 const NON_ASCII = /[\u0080-\uffff]/
@@ -83,7 +85,7 @@ const TRIGRAM_SEED = mix(FNV_OFFSET, TRIGRAM)
 const CJK_PAIR_SEED = mix(FNV_OFFSET, CJK_PAIR)
 
 /** A word's trigram hashes, kept until its unigram and bigram are added (the order buckets are first seen in). */
-let trigrams = new Uint32Array(256)
+let trigrams = new Int32Array(256)
 
 /**
  * Writes the distinct buckets of the features of `lower[start, end)` (a `featureText`) into `found` and returns how
@@ -96,7 +98,9 @@ export function collectBuckets(lower: string, start: number, end: number, bits: 
   if (!taken) marksBySize.set(bits, (taken = new Uint8Array(1 << bits)))
   marks = taken
   count = 0
-  let previous = -1
+  // the previous word's unigram hash, if the word before this one was not a CJK character (any 32-bit value)
+  let previous = 0
+  let hasPrevious = false
   let previousCjk = -1
   let words = 0
   let i = start
@@ -113,7 +117,7 @@ export function collectBuckets(lower: string, start: number, end: number, bits: 
       add(mix(UNIGRAM_SEED, code))
       if (previousCjk !== -1) add(mix(mix(CJK_PAIR_SEED, previousCjk), code))
       previousCjk = code
-      previous = -1
+      hasPrevious = false
       i++
       continue
     }
@@ -139,16 +143,17 @@ export function collectBuckets(lower: string, start: number, end: number, bits: 
     if (n === trigrams.length) trigrams = grow(trigrams)
     trigrams[n++] = mix(mix(mix(TRIGRAM_SEED, a), b), 2)
     add(unigram)
-    if (previous !== -1) add(mix(mix(BIGRAM_SEED, previous), unigram))
+    if (hasPrevious) add(mix(mix(BIGRAM_SEED, previous), unigram))
     previous = unigram
+    hasPrevious = true
     for (let k = 0; k < n; k++) add(trigrams[k]!)
   }
   for (let k = 0; k < count; k++) taken[found[k]!] = 0
   return count
 }
 
-function grow(array: Uint32Array): Uint32Array<ArrayBuffer> {
-  const grown = new Uint32Array(array.length * 2)
+function grow<A extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(array: A): A {
+  const grown = new (array.constructor as new (length: number) => A)(array.length * 2)
   grown.set(array)
   return grown
 }
