@@ -121,10 +121,20 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
   for (const id of ids) {
     const list = starts.get(id)
     if (list === undefined) continue
-    candidates = lists++ === 0 ? list : candidates.concat(list)
+    candidates = lists++ === 0 ? list : merged(candidates, list)
   }
-  if (lists > 1) candidates.sort((a, b) => a - b)
   return candidates
+}
+
+/** Two ascending lists of positions as one (merged in one pass: the few lists of an expression's first words). */
+function merged(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) out.push(a[i]! < b[j]! ? a[i++]! : b[j++]!)
+  while (i < a.length) out.push(a[i++]!)
+  while (j < b.length) out.push(b[j++]!)
+  return out
 }
 
 /**
