@@ -15,13 +15,15 @@ export function row({ name, value, format, op = null, target, note = '' }) {
   if (op && !Number.isFinite(value)) verdict = 'NOT MEASURED'
   else if (op === '<=') verdict = value <= target ? 'PASS' : 'MISS'
   else if (op === '>=') verdict = value >= target ? 'PASS' : 'MISS'
+  // A figure that rounds to its target (0.4993 shown as 0.50× against ≥ 0.50×) says which side it fell on.
+  const hidden = op !== null && Number.isFinite(value) && format(value) === format(target)
   return {
     name,
     value,
     figure: format(value),
     target: op ? `${op === '<=' ? '≤' : '≥'} ${format(target)}` : '–',
     verdict,
-    note,
+    note: hidden ? [note, `unrounded ${value.toPrecision(4)} against ${target}`].filter(Boolean).join('; ') : note,
   }
 }
 

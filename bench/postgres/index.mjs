@@ -199,7 +199,9 @@ export async function runPostgres({ quick, log, repoRoot }) {
           format: ratio,
           op: '>=',
           target: 0.5,
-          note: `baseline ${perSecond(baseRate)} (median of runs; the ratio is the median of each run's)`,
+          note:
+            `baseline ${perSecond(baseRate)} (median of runs); the ratio is the median of each run's: ` +
+            customsRates.map((r, i) => (r / baselineRates[i]).toFixed(3)).join(', '),
         }),
         row({ name: names[2], value: median(times), format: ms }),
         row({ name: names[3], value: percentile(times, 99), format: ms }),
