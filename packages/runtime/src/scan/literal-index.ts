@@ -240,7 +240,7 @@ function register({ text, atWordStart }: LiteralWord): number {
 }
 
 /**
- * A reader of literal `words` (lower-case, printable ASCII) from the shared index: given a text (or the text
+ * A reader of distinct literal `words` (lower-case, printable ASCII) from the shared index: given a text (or the text
  * lower-cased), calls `visit` with the index in `words` and the start positions (ascending) of each word that occurs
  * in it, read case-blind, in no particular order, and returns true; returns false, visiting nothing, when the index
  * cannot say (a text read before the words were registered, or whose lower case has another length). A table of a

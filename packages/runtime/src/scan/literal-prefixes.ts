@@ -42,16 +42,12 @@ export interface LiteralWord {
 class NotLiteral extends Error {}
 
 /**
- * The lower-case literal prefixes every match of `source` starts with, or null when none can be derived. Sound, not
- * complete: a match always starts with one of them (read case-insensitively), a prefix need not lead to a match.
- * Kept: printable ASCII prefixes of at least two characters (the shared automaton reads them), and prefixes that start
- * with a character without case outside ASCII, of one or `MAX_WIDE` characters (a Chinese word; see `isWide`).
+ * The lower-case literal first words every match of `source` starts with, and where each can start, or null when none
+ * can be derived. Sound, not complete: a match always starts with one of them (read case-insensitively), a word need not
+ * lead to a match. Kept: printable ASCII words of at least two characters (the shared automaton reads them), and words
+ * that start with a character without case outside ASCII, of one or `MAX_WIDE` characters (a Chinese word; see
+ * `isWide`).
  */
-export function literalPrefixes(source: string): string[] | null {
-  return literalWords(source)?.map((word) => word.text) ?? null
-}
-
-/** `literalPrefixes` with where each word can start (see `LiteralWord`). */
 export function literalWords(source: string): LiteralWord[] | null {
   let alternatives: Prefix[]
   try {

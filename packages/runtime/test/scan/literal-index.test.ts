@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { allMatches, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
-import { literalPrefixes, literalWords } from '../../src/scan/literal-prefixes.js'
+import { literalWords } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { DE_DIRECT } from '../../src/scan/rules/injection/cues-de.js'
 import { ZH_DIRECT } from '../../src/scan/rules/injection/cues-zh.js'
@@ -13,6 +13,9 @@ import { EN_PLANTING_CUES } from '../../src/scan/rules/injection/planting-en.js'
 import { EN_PIVOT, JAILBREAK, JAILBREAK_UNGATED, MULTI_OVERRIDE } from '../../src/scan/rules/injection/pivot.js'
 import { EN } from '../../src/scan/rules/injection/standing-acts.js'
 import { ZH } from '../../src/scan/rules/injection/standing-zh.js'
+
+/** The texts of an expression's first words (see `literalWords`). */
+const literalPrefixes = (source: string) => literalWords(source)?.map((word) => word.text) ?? null
 
 const copies = new Map<RegExp, RegExp>()
 

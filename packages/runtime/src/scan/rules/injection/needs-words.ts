@@ -41,11 +41,11 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     before: word.startsWith(' '),
     after: word.endsWith(' '),
   }))
-  const cores = [...new Set(parsed.map((w) => w.core))].filter((core) => core !== '')
-  // the words of each core, by the core's index
-  const wordsOfCore: NeedsWord[][] = cores.map(() => [])
-  const coreIndex = new Map(cores.map((core, i) => [core, i]))
-  for (const w of parsed) if (w.core !== '') wordsOfCore[coreIndex.get(w.core)!]!.push(w)
+  // the cores searched for, and the words of each, by the core's index
+  const byCore = new Map<string, NeedsWord[]>()
+  for (const w of parsed) if (w.core !== '') byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
+  const cores = [...byCore.keys()]
+  const wordsOfCore = [...byCore.values()]
   // Adds the words of core `i` that its occurrence at `at` satisfies; returns whether all of them are found.
   const accept = (lower: string, found: Set<string>, i: number, at: number): boolean => {
     let all = true
