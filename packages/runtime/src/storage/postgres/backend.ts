@@ -473,27 +473,18 @@ export class PostgresBackend implements StorageBackend {
       // the ones after it do not run and the transaction is rolled back below.
       const arrays = `array[${kinds.map(text).join(',')}]::text[], array[${seqs.map((q) => (q === null ? 'null' : sqlInt(q))).join(',')}]::bigint[], array[${texts.map(text).join(',')}]::text[]`
       try {
-        // a commit with subject key rows (erasure, rare) writes them beside the same statements, spelled out
-        if (!keyRows.length)
-          await client.query(
-            `select ${this.t}.append_entries(${store}, ${sqlInt(head.position)}, ${arrays}, ${sqlInt(position)}, ${sqlInt(next.seq)},
-               ${text(next.hash)}, ${text(next.link)}, ${sqlInt(receipts)}, ${text(this.channel)}, ${text(notice)});
-             commit`,
-          )
-        else
-          await client.query(
-            `with rows as (
-             insert into ${this.t}.journal (store, position, kind, seq, entry)
-             select ${store}, ${sqlInt(head.position)} + u.o, u.kind, u.seq, u.entry
-               from unnest(${arrays}) with ordinality as u(kind, seq, entry, o)),
-           moved as (
-             update ${this.t}.head set position = ${sqlInt(position)}, seq = ${sqlInt(next.seq)}, hash = ${text(next.hash)},
-               link = ${text(next.link)}, receipts = ${sqlInt(receipts)}, updated_at = now(), keys_version = ${sqlInt(keysVersion)}
-               where store = ${store}),
-           ${this.keyRowsSql(store, keyRows, keysVersion, text)}
-           select pg_notify(${text(this.channel)}, ${text(notice)});
+        // a commit with subject key rows (erasure, rare) writes them, and the keys version, in the same transaction
+        const keys = keyRows.length
+          ? `with ${this.keyRowsSql(store, keyRows, keysVersion, text)},
+               versioned as (update ${this.t}.head set keys_version = ${sqlInt(keysVersion)} where store = ${store})
+             select 1;`
+          : ''
+        await client.query(
+          `select ${this.t}.append_entries(${store}, ${sqlInt(head.position)}, ${arrays}, ${sqlInt(position)}, ${sqlInt(next.seq)},
+             ${text(next.hash)}, ${text(next.link)}, ${sqlInt(receipts)}, ${text(this.channel)}, ${text(notice)});
+           ${keys}
            commit`,
-          )
+        )
       } catch (e) {
         if (!isConnectionError(e)) throw e
         release(e as Error)
