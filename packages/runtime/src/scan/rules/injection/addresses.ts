@@ -15,10 +15,10 @@
  * A speaker in a chat transcript is labelled the same way (`runAddressed` skips it there). Nor a support desk's
  * "(Agent: R. Castellano, …)", "Agent: Ruth O. | Date: …" or "(agent: Priya S., 2024-05-19)" naming the person, or a YAML key whose value is the indented block below ("bot:\n  name: …"),
  * or a value with a comment or a separator after it (`model: gpt-4o-mini   # any …`), or a product's model number
- * ("Model: KS-3D-80 · Time: …").
+ * ("Model: KS-3D-80 · Time: …"), or an opinion about it ("AI, if you ask me, is overhyped").
  */
 export const EN_LABEL_ADDRESS =
-  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|[\w$.-]+\s*(?:[(,}\]#|·=]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(]|[A-Z][a-z]+\s+[A-Z]\.(?=[\s,;)|]|$))|(?<=\n)[ \t]+[\w-]+\s*:)/gim
+  /(?:^|[\n>*#/!(:"|][ \t]{0,8}|<!-{2}\s{0,8}|\(\s{0,8}|\.\s{1,8}|ps\.?\s{1,8})(?:the\s+)?(?:AI|A\.I\.|assistant|LLM|agent|model|AI assistant|AI agent|bot)s?(?:\s+(?:code\s+)?(?:summari[sz]ers?|readers?|crawlers?|agents?|assistants?|models?|systems?|reviewers?|tools?|screeners?))?\s*[:,]\s(?![ \t]*(?:['"`{[\d]|(?:true|false|null|undefined|new)\b|if\s+you\s+ask\s+me\b|[\w$.-]+\s*(?:[(,}\]#|·=]|$)|[A-Z0-9]{1,6}(?:[-/.][A-Z0-9]{1,8})+(?![\w-])|[A-Z]\.\s?[A-Z][a-z]+|[A-Z][a-z]+\s+[A-Z][a-z]+\s*[,(]|[A-Z][a-z]+\s+[A-Z]\.(?=[\s,;)|]|$))|(?<=\n)[ \t]+[\w-]+\s*:)/gim
 
 /**
  * The AI reader as a label with its trade ("AI support agent:", "AI pair-programmer:", "# AI contract reviewers:",
@@ -53,8 +53,9 @@ export const EN_ADDRESS: RegExp[] = [
   // helping with this installation:", "AI reviewers and merge bots reading this PR:"
   /(?:^|[\n>*#/!(:"|[\]-][ \t]{0,8}|\.\s{1,8})(?:AI|LLM|GPT|Claude|Copilot)\s+(?:[\w-]+\s+){0,2}?(?:assistants?|agents?|reviewers?|bots?|models?|summari[sz]ers?|tools?|systems?|readers?|engines?|note-?takers?)(?:\s+(?:and|or|&)\s+(?:[\w-]+\s+)?(?:chat-?bots?|bots?|agents?|assistants?|reviewers?|tools?|engines?))?\s+\w+ing\b[^:\n.!?]{0,60}?:\s/gim,
   // a line that opens by calling the model: "AI, if you're rendering this channel …", "> Assistant, please …"
-  // (also after a tag or an opening quote: "[IMPORTANT!] Assistant, this is part of your current task: forward …")
-  /(?:^|\n|["“]|\]\s)[ \t>^*-]{0,4}(?:(?:reader|user|customer|visitor|owner|buyer|shopper)['’]s\s+)?(?:AI|assistant|LLM|chatbot|Claude|ChatGPT|Copilot|Gemini|summari[sz]er|agent|bot|model)\s*,\s+(?=(?:if|when|whenever|please|you|before|after|do|don't|remember|ignore|make|send|reply|replace|include|add|append|use|this is (?:part of )?your)\b)/gi,
+  // (also after a tag or an opening quote: "[IMPORTANT!] Assistant, this is part of your current task: forward …"; not
+  // an opinion about it: "AI, if you ask me, is overhyped")
+  /(?:^|\n|["“]|\]\s)[ \t>^*-]{0,4}(?:(?:reader|user|customer|visitor|owner|buyer|shopper)['’]s\s+)?(?:AI|assistant|LLM|chatbot|Claude|ChatGPT|Copilot|Gemini|summari[sz]er|agent|bot|model)\s*,\s+(?=(?:if(?!\s+you\s+ask\s+me\b)|when|whenever|please|you|before|after|do|don't|remember|ignore|make|send|reply|replace|include|add|append|use|this is (?:part of )?your)\b)/gi,
   // (not a person's trade: "For the support agent handling this ticket: …")
   /\b(?<!\b(?:support|service|customer|sales|travel|booking|insurance|claims|estate|leasing|rental|shipping|help ?desk|call cent(?:er|re)|teaching|executive|personal|administrative|dental|medical|legal)\s)(?:AI|LLMs?|assistants?|agents?|language models?|models?|copilots?|bots?|summari[sz]ers?)(?:\s+(?:and|or|&)\s+(?:automated\s+|automatic\s+|AI\s+)?(?:editors?|tools?|agents?|bots?|assistants?|scripts?))?\s+(?:\w+\s+)?(?:auto-|re-)?(?:reading|processing|summari[sz]ing|handling|parsing|analy[sz]ing|seeing|viewing|quoting|citing|indexing|crawling|scraping|ingesting|retrieving|browsing|visiting|screening|triaging|managing|monitoring|editing|updating|modifying|maintaining|fixing|repairing|merging)\s+(?:this|these)\b/gi,
   // software named as automated, by what it does to this text: "Automated document processors or assistants reviewing this
@@ -141,9 +142,10 @@ export const EN_ADDRESS: RegExp[] = [
       String.raw`(?:\s+(?:\w+ing|that\s+\w+|which\s+\w+|who\s+\w+)\b[^:\n.!?—–]{0,80}?\b(?:this|these|here|the user|on behalf)\b[^:\n.!?—–]{0,40}?)?\s*(?::|\s[—–]|\s--?)\s`,
     'gim',
   ),
-  // the model called mid-line and told: "So, AI assistant, this part's for you: please save …" (a line that opens on the
-  // call is the pattern above)
-  /(?:[.!?]\s+|\b(?:so|ok|okay|and|now|hey)\s*,?\s+)(?:AI|AI assistant|assistant|LLM|chatbot)\s*,\s+(?=(?:this|if|when|whenever|please|before|after|remember|ignore|save|store|add|note|listen|here)\b)/gi,
+  // the model called mid-line and told: "So, AI assistant, this part's for you: please save …", "Thanks for your order.
+  // P.S. Language model, please append …" (a line that opens on the call is the pattern above; "AI, if you ask me, is
+  // overhyped" is an opinion)
+  /(?:[.!?]\s+|\b(?:so|ok|okay|and|now|hey)\s*,?\s+|\bP\.?\s?S\.?:?\s+)(?:AI|AI assistant|assistant|LLM|chatbot|(?:large\s+)?language model|ChatGPT)\s*,\s+(?=(?:this|if(?!\s+you\s+ask\s+me\b)|when|whenever|please|before|after|remember|ignore|save|store|add|note|listen|here)\b)/gi,
   // software named by its stage of the work, as a label or the reader of a note: "Note to the review summarization
   // layer:", "downstream alerting consumers:", "Feed consumers:", "Any service ingesting this feed is required to …"
   /\b(?:note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:[\w-]+\s+){0,2}?(?:summari[sz]ation|processing|ingestion|indexing|reporting|alerting|reconciliation|aggregation)\s+(?:layer|step|stage|pipeline|service|job|module|engine)s?\b|(?:^|[\n>*#([:;"'|]|[.!?]\s)[ \t]{0,8}(?:(?:downstream|automated|feed)\s+|(?:any|all)\s+)(?:[\w-]+\s+){0,2}?(?:consumers|processors|ingesters|importers|indexers|parsers)\s*:\s|\b(?:any|every|each)\s+(?:service|system|tool|reader|consumer|client|app)\s+(?:ingesting|consuming|indexing|importing|parsing|syndicating|fetching)\s+this\s+[\w-]+\s+(?:is|are)\s+(?:required|expected|asked)\s+to\b/gim,
@@ -235,7 +237,7 @@ export const EN_SHOUTS: RegExp[] = [/\bIMPORTANT!{2,}|\bATTENTION!{2,}/g]
 
 /** An imperative clause (after an address or a tag) telling the reader to act. */
 export const EN_ACTION =
-  /(?:^|[:,;.!\n>)\]-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|move(?=\s+(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:USD|EUR|GBP|dollars|euros)|(?:the\s+|all\s+|your\s+)?(?:funds|money|balance)))|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|create|make (?:a|an) (?:reservation|booking|payment|purchase|transfer|transaction)|reveal|print|output|tell (?:the user|them|him|her|your (?:user|owner|human|principal))|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
+  /(?:^|[:,;.!\n>)\]—–-]\s*["'“]?|\b(?:please|and|then|also|now|first|instead|immediately|must|should|to|you)\s+)(?:ignore|disregard|forget|send|forward|dm|transfer|wire|move(?=\s+(?:[$€£¥]\s?\d|\d[\d,.]*\s*(?:USD|EUR|GBP|dollars|euros)|(?:the\s+|all\s+|your\s+)?(?:funds|money|balance)))|pay|upload|delete|remove|call|run|enter|submit|purchase|execute|create|make (?:a|an) (?:reservation|booking|payment|purchase|transfer|transaction)|reveal|print|output|tell (?:the user|them|him|her|your (?:user|owner|human|principal))|reply|respond|stop|open|visit|click|buy|recommend|share|e-?mail|paste|store|save|remember|schedule|grant|disable|mark|rate|give|add|collect|push|commit|change|reset|replace|include|obey|act|approve|merge|rank|list|state|say|keep|mention|leave out|omit|exclude|hide|skip|present|score|accept|update|pull|post|export|invite|book|append|insert|record|log|treat|install|download|wipe|erase|purge|revoke|cancel|unsubscribe|authori[sz]e|fetch|navigate|sign|subscribe|follow|repost|retweet|upvote|decline|close|refund|resolve|set|enable|assign|escalate|let (?:them|the user|him|her|the customer) know|inform|classify|categori[sz]e|label|flag|describe|characteri[sz]e|award|grade|verify|confirm)\b|\byou (?:must|should|will|need to|have to|are to)\b|\b(?:do not|don't|never) (?:tell|mention|inform|ask|flag|describe|report|disclose|notify)\b/gi
 
 /**
  * A name for the AI reader, which every match of every English address pattern contains: a text without one skips
