@@ -59,6 +59,7 @@ import { EN_DIRECT, EN_TOOL_NEVER } from './direct-en'
 import { EN_MEMORY_CUE, EN_PLANTING_CUES, EN_TOOL_STATE } from './planting-en'
 import { runJailbreakTemplates } from './jailbreak'
 import { runOutputDirectives } from './output-directive'
+import { runProcessingActs } from './processing-acts'
 import { runPermissionClaims } from './permission'
 import {
   DE_PIVOT,
@@ -157,6 +158,7 @@ export function detectInjection(text: string): RawHit[] {
   runFieldOrders(text, cjk, hits)
   runSoftwareOrders(text, cjk, hits)
   runOutputDirectives(text, hits)
+  runProcessingActs(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)
   if (pivot) hits.push(pivot)
