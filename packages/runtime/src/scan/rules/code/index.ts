@@ -1,6 +1,7 @@
 import type { Chunk, Rule, RuleHit, ScanInput } from '../../types'
 import { analyzeChunk } from './analyze'
 import type { CodeRuleName } from './hit'
+import { webPayloadHits } from './web-payloads'
 
 const DESCRIPTIONS: Record<CodeRuleName, string> = {
   'eval-call':
@@ -39,5 +40,15 @@ function ruleFor(name: CodeRuleName): Rule {
   }
 }
 
+/** Payloads for the programs a memory flows into: script in HTML, SQL out of a value, JNDI lookups (./web-payloads). */
+const webInjectionRule: Rule = {
+  id: 'code/web-injection',
+  family: 'code',
+  weight: 1,
+  description:
+    "Script injected into HTML (a handler or script that takes the cookie or loads code: high; an alert probe: medium), SQL that breaks out of a quoted value (a stacked DROP/DELETE or xp_cmdshell: high; a tautology or UNION SELECT: medium), JNDI lookups (Log4Shell); a level lower beside a lesson's, a test's or a log's words, two when quoted.",
+  check: (chunk: Chunk, input: ScanInput): RuleHit[] => webPayloadHits(chunk, input.text),
+}
+
 /** The code-execution rules: structural checks of code, shell and code-looking prose (see docs/scanning.md). */
-export const codeRules: Rule[] = (Object.keys(DESCRIPTIONS) as CodeRuleName[]).map(ruleFor)
+export const codeRules: Rule[] = [...(Object.keys(DESCRIPTIONS) as CodeRuleName[]).map(ruleFor), webInjectionRule]

