@@ -90,6 +90,7 @@ describe('secret/provider-token', () => {
     ['AWS session token', `IQoJb3JpZ2luX2Vj${randomText(B64, 300, 252)}`],
     ['JFrog reference token', `cmVmdGtuOjAxOj${randomText(ALNUM, 50, 253)}`],
     ['Slack configuration token', `xoxe.xoxp-1-${randomText(ALNUM, 140, 254)}`],
+    ['Notion token', `secret_${randomText(ALNUM, 43, 255)}`],
   ]
 
   it.each(tokens)('%s: high, sensitive, exact span, redacted evidence', (name, token) => {
@@ -115,6 +116,9 @@ describe('secret/provider-token', () => {
     expect(scan(`xghp_${randomText(ALNUM, 36, 40)}`)).toEqual([])
     expect(scan(`ghp_${randomText(ALNUM, 12, 41)}`)).toEqual([])
     expect(scan(`gsk_${randomText(ALNUM, 60, 42)}`).filter((h) => h.evidence.startsWith('Groq'))).toEqual([])
+    // a name that starts with secret_ is not a Notion token: a token is 43 letters and digits and nothing glued after
+    expect(scan('config.secret_key_base = ENV["SECRET_KEY_BASE"]')).toEqual([])
+    expect(scan(`secret_${randomText(ALNUM, 43, 256)}_v2`).filter((h) => h.evidence.startsWith('Notion'))).toEqual([])
   })
 
   it('finds a Slack webhook written without its scheme or with http, and no Slack token in a file name', () => {

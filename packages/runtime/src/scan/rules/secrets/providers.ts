@@ -104,6 +104,8 @@ const FORMATS: TokenFormat[] = [
   format('Hugging Face token', 'hf_|api_org_', '[A-Za-z]{34}', 3),
   format('Linear API key', 'lin_api_', '[A-Za-z0-9]{40}', 8),
   format('Notion token', 'ntn_', '\\d{11}[A-Za-z0-9]{35}', 4),
+  // (the integration tokens Notion issued before ntn_: "secret_" and 43 letters and digits, nothing after)
+  format('Notion token', 'secret_', '[A-Za-z0-9]{43}', 7),
   format('Tailscale key', 'tskey-', '[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}', 6),
   format('Vercel token', 'vc[pikar]_', '[A-Za-z0-9]{24,}', 4),
   format('1Password service account token', 'ops_eyJ', '[A-Za-z0-9+/=_-]{50,}', 4),
