@@ -108,8 +108,8 @@ export const EN_ADDRESS: RegExp[] = [
   /\b(?:agent|assistant|AI|LLM|model|bot)\s+(?:maintenance|action|update|verification|compliance|configuration|security|sync)\s+(?:required|needed|requested|pending)\s*[:!-]/gi,
   /\(\s*(?:for\s+)?(?:the\s+)?(?:automated|automatic|AI)\s+(?:[\w-]+\s+)?(?:agent|assistant|bot|AI|model|system)s?\s*\)\s*:/gi,
   EN_AI_LABEL,
-  // "When an AI assistant is asked about this library, it should …"
-  /\bwhen(?:ever)?\s+(?:an?|the|any)\s+(?:AI|LLM|language model|automated)\b\s*(?:[\w-]+\s+)?(?:assistants?|agents?|models?|tools?|systems?|bots?)?\s+(?:is|are|gets?)\s+(?:asked|summari[sz]ing|reading|processing|used|answering|queried)\b/gi,
+  // "When an AI assistant is asked about this library, it should …", "When an AI reads this file, it must …"
+  /\bwhen(?:ever)?\s+(?:an?|the|any)\s+(?:AI|LLM|language model|automated)\b\s*(?:[\w-]+\s+)?(?:assistants?|agents?|models?|tools?|systems?|bots?)?\s+(?:(?:is|are|gets?)\s+(?:asked|summari[sz]ing|reading|processing|used|answering|queried)\b|(?:reads|processes|summari[sz]es|parses|opens|ingests|indexes|loads)\s+(?:this|these)\b)/gi,
   // "Summaries of this page prepared by assistants should state …", "any comparison produced by an assistant should rank"
   /\b(?:produced|prepared|written|generated|made|created|compiled|posted)\s+by\s+(?:an?\s+|the\s+|any\s+)?(?:AI\s+)?(?:assistants?|models?|bots?|agents?|AIs?|LLMs?|copilots?|summari[sz]ers?)\s+(?:must|should|shall|need to|needs to|are to|is to|has to|have to)\b/gi,
   // "for the Claude/GPT review agent running on this repository", "FYI for the finance copilot"
