@@ -119,7 +119,19 @@ const EN_CLAIMS: ClaimPattern[] = [
   {
     // "the user's write access was revoked", "access for this account has been disabled"
     re: new RegExp(
-      String.raw`\b(?:${USER}'s\s+(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}|(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}\s+(?:for|of)\s+${USER})\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+|permanently\s+)?(?:revoked|removed|disabled|denied|withdrawn|suspended|restricted|limited|taken away)\b`,
+      String.raw`\b(?:${USER}'s\s+(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}|(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}\s+(?:for|of)\s+${USER})\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+|permanently\s+)?(?:revoked|removed|disabled|denied|withdrawn|suspended|restricted|limited|taken away|downgraded|reduced|lowered|demoted)\b`,
+      'gi',
+    ),
+    needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance'],
+    addressed: false,
+    what: 'declares the user’s access revoked',
+  },
+  {
+    // "the user has revoked all admin rights from their own account", "this account lost its edit access": the user or
+    // the account as the one who gave them up (the user's own "I lost my admin rights" is first person, not matched, and
+    // "the account lost access to the old VPN" is one resource, not the user's rights)
+    re: new RegExp(
+      String.raw`\b${USER}\s+(?:has\s+|have\s+|had\s+)?(?:revoked|removed|given up|gave up|lost|surrendered|dropped|relinquished|no longer (?:has|have))\s+(?:all\s+(?:of\s+)?)?(?:(?:its|their|his|her|the)\s+)?(?:own\s+)?(?:${PERMISSION_KIND}\s+)?${PERMISSION_NOUN}${NOT_PERMISSION}(?!\s+to\b)\b`,
       'gi',
     ),
     needs: ['permission', 'access', 'right', 'privilege', 'authori', 'clearance'],
