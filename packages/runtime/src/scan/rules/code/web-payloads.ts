@@ -6,10 +6,10 @@
  * pass; a script that sends the cookie away, a handler that pops `alert(1)`, `' OR '1'='1` and `'; DROP TABLE` do not.
  *
  * Severity: `high` for what takes something or changes something (the cookie read and sent, code decoded and run, a
- * remote script after an attribute is closed, a stacked destructive statement, `xp_cmdshell`, a JNDI lookup); `medium` for the probes that
- * only show the hole (`alert(1)`, a tautology, `UNION SELECT`, a timed sleep). Beside words of a lesson, a test or a
- * report ("example", "payload", "sanitize", "blocked", "CVE-…") it is a level lower, two when it is quoted or in
- * backticks: an example shown or a value a WAF logged.
+ * remote script after an attribute is closed, a stacked destructive statement, `xp_cmdshell`, a JNDI lookup);
+ * `medium` for the probes that only show the hole (`alert(1)`, a tautology, `UNION SELECT`, a timed sleep). Beside
+ * words of a lesson, a test or a report ("example", "payload", "sanitize", "blocked", "CVE-…") it is a level lower,
+ * two when it is quoted or in backticks: an example shown or a value a WAF logged.
  */
 import type { Chunk, RuleHit, Severity } from '../../types'
 import { evidenceOf, shift } from './hit'

@@ -135,6 +135,20 @@ const CONDITION_BEFORE = /\b(?:if|otherwise|else|unless|when|whenever|in case)\b
 const MADE_TO_SAY =
   /\b(?:make|makes|made|making|get|gets|got|getting|trick|tricks|tricked|tricking|force|forces|forced|forcing|cause|causes|caused|causing|convince|convinced|convincing)\s+(?:the|a|an|their|its)\s+(?:model|ai|llm|bot|chatbot|assistant|system|gpt|target)\s+(?:to\s+)?$/i
 
+/** The competition payload in the first person or as a laugh: "I have been PWNED", "I've been P W N 3 D", "haha pwned". */
+const PWNED = String.raw`\b(?:I\s*(?:have|'ve|’ve|hav)\s*been|haha)\s*P\s?W\s?N\s?(?:E|3)\s?D\b`
+
+/** The conversation, named by what holds it: chat history, conversation so far, previous messages, memories. */
+const CONVERSATION = String.raw`chat[ _-]?history|conversation(?:[ _-](?:history|summary|log|so[ _-]far))?|chat[ _-]?log|previous[ _-]messages|memories`
+
+/**
+ * A URL placeholder for one of `names` that closes on the name: "[INSERT CHAT HISTORY HERE]", "{conversation_summary}",
+ * "<API_KEY>" (not "{chat_id}", a template's id).
+ */
+function placeholderFor(names: string): string {
+  return String.raw`(?:[^\s)"']{0,100}?)(?:\[|\{\{?|<|%5B|%7B)\s*(?:(?:INSERT|ADD|PUT|PASTE|FILL(?:\s+IN)?|APPEND|INCLUDE)\s+(?:THE\s+|ALL\s+|YOUR\s+)?)?(?:the\s+|user(?:'s)?[ _-]|full[ _-]|entire[ _-]|whole[ _-])?(?:${names})(?:[ _-](?:here|so[ _-]far|text|contents?))?\s*(?:\]|\}\}?|>|%5D|%7D)`
+}
+
 export const EN_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
@@ -598,7 +612,10 @@ export const EN_DIRECT: DirectPattern[] = [
     // 'I have been PWNED.' and output only the result"). Only the first person and "haha": "the site will say 'you have
     // been pwned'" is a breach checker, and "I think I have been pwned" with no order is someone hacked.
     rule: 'override',
-    re: /\b(?:say|print|output|write|type|respond|reply|answer|return|repeat|display|echo|generate|produce|state|spell|end|finish|conclude|begin|start)\b[^.!?\n]{0,60}?\b(?:I\s*(?:have|'ve|’ve|hav)\s*been|haha)\s*P\s?W\s?N\s?(?:E|3)\s?D\b|\b(?:I\s*(?:have|'ve|’ve|hav)\s*been|haha)\s*P\s?W\s?N\s?(?:E|3)\s?D\b[^!?\n]{0,60}?\b(?:and|then)\s+(?:only\s+|just\s+)?(?:say|print|output|write|type|respond|reply|return|repeat|display|echo)\b/gi,
+    re: new RegExp(
+      String.raw`\b(?:say|print|output|write|type|respond|reply|answer|return|repeat|display|echo|generate|produce|state|spell|end|finish|conclude|begin|start)\b[^.!?\n]{0,60}?${PWNED}|${PWNED}[^!?\n]{0,60}?\b(?:and|then)\s+(?:only\s+|just\s+)?(?:say|print|output|write|type|respond|reply|return|repeat|display|echo)\b`,
+      'gi',
+    ),
     severity: 'high',
     what: 'an injection test payload dictated as the reply',
     needs: ['pwn'],
@@ -641,7 +658,12 @@ export const EN_DIRECT: DirectPattern[] = [
     // an API reference's template ("/v1/chats/{chat_id}/messages", "?api_key=<API_KEY>" outside an image): the
     // placeholder must close on the thing it names.
     rule: 'prompt-exfiltration',
-    re: /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^\s)"'<>]{1,200}?[?&/=](?:[^\s)"']{0,100}?)(?:\[|\{\{?|<|%5B|%7B)\s*(?:(?:INSERT|ADD|PUT|PASTE|FILL(?:\s+IN)?|APPEND|INCLUDE)\s+(?:THE\s+|ALL\s+|YOUR\s+)?)?(?:the\s+|user(?:'s)?[ _-]|full[ _-]|entire[ _-]|whole[ _-])?(?:chat[ _-]?history|conversation(?:[ _-](?:history|summary|log|so[ _-]far))?|chat[ _-]?log|previous[ _-]messages|messages|context|memory|memories|system[ _-]prompt|secrets?|passwords?|api[ _-]?keys?|access[ _-]?tokens?|credentials|(?:user[ _-]?)?(?:data|info|email|address)|personal[ _-](?:data|info))(?:[ _-](?:here|so[ _-]far|text|contents?))?\s*(?:\]|\}\}?|>|%5D|%7D)|\bhttps?:\/\/[^\s)"'<>]{1,200}?[?&/=](?:[^\s)"']{0,100}?)(?:\[|\{\{?|<|%5B|%7B)\s*(?:(?:INSERT|ADD|PUT|PASTE|FILL(?:\s+IN)?|APPEND|INCLUDE)\s+(?:THE\s+|ALL\s+|YOUR\s+)?)?(?:the\s+|user(?:'s)?[ _-]|full[ _-]|entire[ _-]|whole[ _-])?(?:chat[ _-]?history|conversation(?:[ _-](?:history|summary|log|so[ _-]far))?|chat[ _-]?log|previous[ _-]messages|system[ _-]prompt|memories)(?:[ _-](?:here|so[ _-]far|text|contents?))?\s*(?:\]|\}\}?|>|%5D|%7D)/gi,
+    re: new RegExp(
+      String.raw`!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^\s)"'<>]{1,200}?[?&/=]${placeholderFor(
+        String.raw`${CONVERSATION}|messages|context|memory|system[ _-]prompt|secrets?|passwords?|api[ _-]?keys?|access[ _-]?tokens?|credentials|(?:user[ _-]?)?(?:data|info|email|address)|personal[ _-](?:data|info)`,
+      )}|\bhttps?:\/\/[^\s)"'<>]{1,200}?[?&/=]${placeholderFor(String.raw`${CONVERSATION}|system[ _-]prompt`)}`,
+      'gi',
+    ),
     severity: 'high',
     what: 'the conversation or a secret written into a link to fetch',
     needs: ['http'],
