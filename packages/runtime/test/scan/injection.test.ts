@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeText } from '../../src/scan/rules/injection/analyze'
+import { base64Runs } from '../../src/scan/rules/injection/encoded'
 import { injectionRules } from '../../src/scan/rules/injection/index'
 import type { Chunk, Finding, ScanInput } from '../../src/scan/types'
 import { injectionDecision } from './support/injection-decision'
@@ -143,6 +144,14 @@ describe('injection rules: hidden and wrapped instructions', () => {
     const hit = findings(text).find((f) => f.rule === 'injection/encoded')
     expect(hit?.severity).toBe('high')
     expect(text.slice(hit!.start, hit!.end)).toBe(payload)
+  })
+
+  it('decodes a run of exactly sixteen characters, and not one cut short by a character outside the alphabet', () => {
+    // 'hello world!' is sixteen base64 characters: the shortest run read (and the cheap gate's threshold)
+    expect(base64Runs('x aGVsbG8gd29ybGQh y').map((run) => [run.start, run.decoded])).toEqual([[2, 'hello world!']])
+    expect(base64Runs('aGVsbG8gd29ybGQh').map((run) => run.decoded)).toEqual(['hello world!'])
+    expect(base64Runs('x aGVsbG8gd29yb.GQh y')).toEqual([])
+    expect(base64Runs('x aGVsbG8gd29ybé y')).toEqual([])
   })
 
   it('reads rot13 prose', () => {

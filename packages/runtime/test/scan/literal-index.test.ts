@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { allMatches, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
 import { literalWords } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
+import { mayHoldCode, PROSE_TRIGGER } from '../../src/scan/rules/code/prose.js'
 import { DE_DIRECT } from '../../src/scan/rules/injection/cues-de.js'
 import { ZH_DIRECT } from '../../src/scan/rules/injection/cues-zh.js'
 import { EN_DIRECT } from '../../src/scan/rules/injection/direct-en.js'
@@ -87,6 +88,55 @@ describe('literalPrefixes', () => {
   })
 })
 
+describe('mayHoldCode', () => {
+  it('says what the prose trigger says of a whole text, its one-character shapes looked for apart', () => {
+    const pieces = [
+      'eval(',
+      'Eval (',
+      'exec',
+      'get(',
+      'forget(',
+      'target',
+      '`',
+      '| sh',
+      '|bash',
+      '| shell',
+      '||zsh',
+      'rm -rf',
+      'arm -',
+      'RM -',
+      '$(',
+      '$ (',
+      'curl ',
+      'curl\n',
+      'wget\t',
+      '/dev/tcp',
+      'nc -',
+      'sync -',
+      'iex',
+      'Invoke-',
+      '@{[',
+      '__class__',
+      '__mro__',
+      'builtins.x =',
+      ' ',
+      'é',
+      'x',
+    ]
+    let seed = 5
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    let held = 0
+    for (let round = 0; round < 3000; round++) {
+      const text = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join(next(2) ? ' ' : '')
+      expect(mayHoldCode(text), JSON.stringify(text)).toBe(PROSE_TRIGGER.test(text))
+      if (PROSE_TRIGGER.test(text)) held++
+    }
+    // both answers are tried often
+    expect(held).toBeGreaterThan(500)
+    expect(3000 - held).toBeGreaterThan(300)
+  })
+})
+
 describe('allMatches and hasMatch', () => {
   const tables: RegExp[] = [
     ...[EN_DIRECT, DE_DIRECT, ZH_DIRECT, EN_PIVOT, JAILBREAK, JAILBREAK_UNGATED, MULTI_OVERRIDE].flatMap((t) => t.map((p) => p.re)),
@@ -128,8 +178,9 @@ describe('allMatches and hasMatch', () => {
             differences++
         }
         for (const re of gates) if (hasMatch(re, variant) !== new RegExp(re.source, re.flags.replace('g', '')).test(variant)) differences++
-        // the code family's trigger, tried at every candidate however many, and line by line (focus.ts)
+        // the code family's triggers, tried at every candidate however many, and line by line (focus.ts)
         if (hasMatch(SINK_TRIGGER, variant, Infinity) !== SINK_TRIGGER.test(variant)) differences++
+        if (mayHoldCode(variant) !== PROSE_TRIGGER.test(variant)) differences++
         const lines = variant.split('\n')
         const starts = [0]
         for (let n = 1; n < lines.length; n++) starts.push(starts[n - 1]! + lines[n - 1]!.length + 1)

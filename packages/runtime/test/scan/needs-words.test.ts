@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { groupFinder, needsFinder } from '../../src/scan/rules/injection/needs-words.js'
 
+/** Five words outside printable ASCII: a table holding them reads texts with its own automaton. */
+const OTHERS = ['药师', '层', 'i’m your', '“x', '‘y']
+
 describe('needsFinder', () => {
   const find = needsFinder(['oxy ', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', '药师'])
   const words = (text: string) => [...find(text.toLowerCase())].sort()
@@ -53,9 +56,9 @@ describe('needsFinder', () => {
 
   it('finds a word whose first occurrence lacks its boundary at a later one, in texts holding few or all of the words', () => {
     // the shared reader visits the words a text holds, or every word of the table when the text holds that many
-    // prefixes: both ways give the answers of the table's own automaton (the Chinese word keeps `find` off the index)
+    // prefixes: both ways give the answers of the table's own automaton (five words outside ASCII keep `own` off the index)
     const ascii = needsFinder(['oxy ', 'oxy', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my '])
-    const own = needsFinder(['oxy ', 'oxy', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', '药师'])
+    const own = needsFinder(['oxy ', 'oxy', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my ', ...OTHERS])
     const pieces = [
       'oxy',
       'oxygen',
@@ -77,10 +80,46 @@ describe('needsFinder', () => {
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     for (let round = 0; round < 2000; round++) {
       const text = Array.from({ length: 1 + next(24) }, () => pieces[next(pieces.length)]).join('')
-      const expected = [...own(text)].filter((word) => word !== '药师').sort()
+      const expected = [...own(text)].filter((word) => !OTHERS.includes(word)).sort()
       expect([...ascii(text)].sort(), JSON.stringify(text)).toEqual(expected)
     }
     expect([...ascii('an oxygen tank, then oxy.')].sort()).toEqual(['oxy', 'oxy '])
+  })
+
+  it('reads a table with a few words outside ASCII from the index, those words looked for alone, with the same answers', () => {
+    // up to four such words (a curly apostrophe, an ideograph) are searched for one by one beside the shared index;
+    // with five, the table reads the text with its own automaton
+    const ascii = ['oxy ', ' pin', 'filter', 'legal', 'into my ']
+    const mixed = needsFinder([...ascii, 'i’m your', ' 药师', '层 ', '“ok'])
+    const own = needsFinder([...ascii, 'i’m your', ' 药师', '层 ', '“ok', 'ünique'])
+    const pieces = [
+      'oxy',
+      ' ',
+      'pin',
+      'filter',
+      'legal',
+      'into my',
+      'i’m your',
+      'i’m yours',
+      '王药师',
+      '药师',
+      '层',
+      '层楼',
+      '“ok',
+      '“',
+      'é',
+      'x',
+      '\n',
+    ]
+    let seed = 23
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    for (let round = 0; round < 2000; round++) {
+      const text = Array.from({ length: 1 + next(12) }, () => pieces[next(pieces.length)]).join('')
+      const expected = [...own(text)].filter((word) => word !== 'ünique').sort()
+      expect([...mixed(text)].sort(), JSON.stringify(text)).toEqual(expected)
+    }
+    expect([...mixed('so i’m your helper 药师 说 层 and “ok')].sort()).toEqual([' 药师', 'i’m your', '“ok', '层 '])
+    expect([...mixed('王 药师 层楼')].sort()).toEqual([' 药师'])
   })
 
   it('answers for a table without words', () => {

@@ -5,7 +5,7 @@ import { emptyFindings, evidenceOf, rank, shift } from './hit'
 import { documentedInstall, documentedSystemWrite } from './documented-install'
 import { FOCUS_THRESHOLD, focusText, SINK_TRIGGER } from './focus'
 import type { Segment } from './prose'
-import { callSegments, PROSE_TRIGGER, proseSegments } from './prose'
+import { callSegments, mayHoldCode, proseSegments } from './prose'
 import { analyzeShell } from './shell'
 import { analyzeCode, errorShare, nestedAnalysis, parseCode } from './tree'
 import type { TreeLanguage } from './tree'
@@ -187,7 +187,7 @@ function analyzeSegment(segment: Segment): CodeFindings {
 
 function analyzeProse(text: string, offset: number, whole: boolean): CodeFindings {
   const out = emptyFindings()
-  if (!whole && !PROSE_TRIGGER.test(text)) return out
+  if (!whole && !mayHoldCode(text)) return out
   let parsed = 0
   // The same stretch repeated in one text (`eval()` named ten times) is analysed once, within this call only.
   const seen = new Map<string, CodeFindings>()

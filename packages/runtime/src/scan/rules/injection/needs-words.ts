@@ -21,6 +21,9 @@ interface NeedsWord {
   after: boolean
 }
 
+/** A table with at most this many words outside printable ASCII still reads its other words from the shared index. */
+const MAX_SEARCHED = 4
+
 /** Letters and digits of any script: a boundary is a position next to none of them. */
 const WORD_CHAR = /[\p{L}\p{N}_]/u
 
@@ -56,19 +59,28 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
     }
     return all
   }
-  // A table of printable ASCII words is read from the scanner's shared index (one pass a text for all the tables);
-  // the table's own automaton reads a table with other words (the standing acts' curly quotes, Chinese) and a text
-  // the shared index cannot answer for. (The standing acts' 1,587 ASCII words read from the index by their first six
-  // characters, the rest compared where those start, and the others by their own automaton, cost the same.)
-  const shared = wordReader(cores)
+  // A table of printable ASCII words is read from the scanner's shared index (one pass a text for all the tables),
+  // and so is one with a few other words, each of those then looked for alone ("i’m your", 层: a search of the text
+  // for a rare first character costs less than a pass of an automaton). The table's own automaton reads a table with
+  // more (the standing acts' curly quotes, Chinese) and a text the shared index cannot answer for. (The standing acts'
+  // 1,587 ASCII words read from the index by their first six characters, the rest compared where those start, and the
+  // others by their own automaton, cost the same.)
+  const ascii: number[] = []
+  const others: number[] = []
+  cores.forEach((core, i) => (/^[\x20-\x7e]+$/.test(core) ? ascii : others).push(i))
+  const shared = others.length <= MAX_SEARCHED ? wordReader(ascii.map((i) => cores[i]!)) : null
   let automaton: Automaton | null = null
   return (lower) => {
     const found = new Set<string>()
-    const answered = shared?.(lower, (i, starts) => {
+    const answered = shared?.(lower, (k, starts) => {
       // (the first occurrence settles a core whose words need no boundary, or whose boundaries it has)
-      for (const at of starts) if (accept(lower, found, i, at)) break
+      for (const at of starts) if (accept(lower, found, ascii[k]!, at)) break
     })
-    if (answered) return found
+    if (answered) {
+      for (const i of others)
+        for (let at = lower.indexOf(cores[i]!); at >= 0; at = lower.indexOf(cores[i]!, at + 1)) if (accept(lower, found, i, at)) break
+      return found
+    }
     automaton ??= buildAutomaton(cores)
     automaton.scan(lower, (i, at) => void accept(lower, found, i, at))
     return found
