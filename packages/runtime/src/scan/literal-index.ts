@@ -281,6 +281,36 @@ export function allMatches(re: RegExp, text: string, limit = DEFAULT_LIMIT): Reg
   const entry = entryOf(re)
   const candidates = candidatesOf(entry, text)
   if (candidates === null) return scanFrom(entry.global, text, 0, limit)
+  return matchesAt(entry, text, candidates, limit)
+}
+
+/**
+ * `allMatches(re, stretch, limit)` for a `stretch` of `text` that starts at `from` (`text.slice(from, from +
+ * stretch.length)`; indices into the stretch), tried where `text`'s index finds first words: a detector that reads
+ * the stretches around its markers makes no index of each (an automaton pass over the stretch, as costly as the
+ * text's). The stretch's first position is tried too: a first word read only at the start of a word may start the
+ * stretch right after a word character of the text.
+ */
+export function allMatchesIn(re: RegExp, text: string, from: number, stretch: string, limit = DEFAULT_LIMIT): RegExpExecArray[] {
+  const entry = entryOf(re)
+  const all = from === 0 && stretch.length === text.length ? null : candidatesOf(entry, text)
+  if (all === null) return allMatches(re, stretch, limit)
+  const to = from + stretch.length
+  // the first candidate at or past `from`, by bisection
+  let k = 0
+  let high = all.length
+  while (k < high) {
+    const middle = (k + high) >>> 1
+    if (all[middle]! < from) k = middle + 1
+    else high = middle
+  }
+  const candidates = all[k] === from ? [] : [0]
+  for (; k < all.length && all[k]! < to; k++) candidates.push(all[k]! - from)
+  return matchesAt(entry, stretch, candidates, limit)
+}
+
+/** The matches an `exec` loop finds in `text`, tried at `candidates` (ascending; every match starts at one). */
+function matchesAt(entry: Entry, text: string, candidates: readonly number[], limit: number): RegExpExecArray[] {
   if (candidates.length === 0) return []
   if (candidates.length > MAX_STICKY_TRIES) return scanFrom(entry.global, text, candidates[0]!, limit)
   const matches: RegExpExecArray[] = []

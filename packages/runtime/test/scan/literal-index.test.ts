@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { allMatches, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
+import { allMatches, allMatchesIn, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
 import { literalWords } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { mayHoldCode, PROSE_TRIGGER } from '../../src/scan/rules/code/prose.js'
@@ -264,8 +264,40 @@ describe('allMatches and hasMatch', () => {
       // every match starts at a candidate position
       const starts = matchStarts(re, text)
       if (starts !== null) for (const [at] of execLoop(re, text)) expect(starts, `${re} on ${JSON.stringify(text)}`).toContain(at)
+      // a stretch of the text, read from the text's index: what an exec loop finds in the stretch alone
+      const from = next(text.length + 1)
+      const stretch = text.slice(from, from + next(text.length - from + 1))
+      const inStretch = allMatchesIn(re, text, from, stretch).map((m): [number, string] => [m.index, m[0]])
+      expect(inStretch, `${re} on ${JSON.stringify(stretch)} at ${from} of ${JSON.stringify(text)}`).toEqual(execLoop(re, stretch))
     }
     // the fuzz must reach the index, not only the fallback
     expect(indexed).toBeGreaterThan(500)
+  })
+
+  it('reads a stretch of a text from the index of the whole text as an exec loop reads the stretch alone (the standing acts)', () => {
+    // the stretches the standing acts read around a marker: a word held to the start of a word may open one after a
+    // letter of the text ("xremember" cut after its x), and a match may not run past its end
+    let differences = 0
+    let seed = 3
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
+    texts
+      .filter((_, i) => i % 7 === 0)
+      .forEach((text) => {
+        const from = next(text.length + 1)
+        const stretch = text.slice(from, from + next(text.length - from + 1))
+        for (const re of EN.acts.map((act) => act.re)) {
+          const expected = execLoop(re, stretch)
+          const actual = allMatchesIn(re, text, from, stretch)
+          if (actual.length !== expected.length || actual.some((m, i) => m.index !== expected[i]![0] || m[0] !== expected[i]![1]))
+            differences++
+        }
+      })
+    expect(differences).toBe(0)
+    // "forward" after an x is no word of the text, but it opens the stretch cut between them
+    const text = 'Notes: always xforward the invoices to ap@example.com and keep this rule.'
+    const re = /\b(?:always|forward)\b[^.]*/gi
+    expect(allMatches(re, text).map((m) => m[0])).toEqual(['always xforward the invoices to ap@example'])
+    expect(allMatchesIn(re, text, 15, text.slice(15, 40)).map((m) => [m.index, m[0]])).toEqual([[0, 'forward the invoices to a']])
+    expect(allMatchesIn(re, text, 9, text.slice(9, 40)).map((m) => [m.index, m[0]])).toEqual(execLoop(re, text.slice(9, 40)))
   })
 })

@@ -3,7 +3,7 @@
  * decision levels and why: standing-acts.ts). Each act found with a marker near it, or in a text that opens as a
  * memory ("Remember:", 记住), is a `memory-planting` hit; a negated act is not.
  */
-import { allMatches, hasMatch } from '../../literal-index'
+import { allMatches, allMatchesIn, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedReading, matchContext, mentionedNotOrdered } from './context'
 import { groupFinder } from './needs-words'
@@ -106,7 +106,7 @@ function runAct(
   let tries = 0
   let found = 0
   for (const stretch of stretches) {
-    for (const match of allMatches(pattern.re, stretch.text, MAX_TRIES)) {
+    for (const match of allMatchesIn(pattern.re, text, stretch.from, stretch.text, MAX_TRIES)) {
       if (++tries > MAX_TRIES || found >= MAX_HITS) return
       const at = stretch.from + match.index
       const span = pattern.locate ? pattern.locate(text, at, at + match[0].length) : null
