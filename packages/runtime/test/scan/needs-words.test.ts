@@ -1,7 +1,7 @@
 // The needs finder: which of a table's gate words a text holds, in one pass. An edge space is a word boundary, so a
 // gate stays specific ("oxy " is not "oxygen") without missing its keyword beside punctuation ("how much oxy?").
 import { describe, expect, it } from 'vitest'
-import { groupFinder, needsFinder } from '../../src/scan/rules/injection/needs-words.js'
+import { groupFinder, needsFinder, needsReader } from '../../src/scan/rules/injection/needs-words.js'
 
 /** Five words outside printable ASCII: a table holding them reads texts with its own automaton. */
 const OTHERS = ['药师', '层', 'i’m your', '“x', '‘y']
@@ -120,6 +120,41 @@ describe('needsFinder', () => {
     }
     expect([...mixed('so i’m your helper 药师 说 层 and “ok')].sort()).toEqual([' 药师', 'i’m your', '“ok', '层 '])
     expect([...mixed('王 药师 层楼')].sort()).toEqual([' 药师'])
+  })
+
+  it('reads stretches of a text from the pass over the whole text as it reads the stretches joined by line breaks', () => {
+    // the standing acts read the stretches around a marker so: an edge space is a boundary at a stretch's edge even
+    // where the text goes on with a letter, and a word across the gap between two stretches is in neither
+    for (const table of [
+      [...OTHERS, 'oxy ', ' pin', 'filter', 'into my ', 'legal'],
+      ['oxy ', ' pin', 'filter', 'into my ', 'legal'],
+    ]) {
+      const read = needsReader(table)
+      const pieces = ['oxy', 'oxygen', ' ', 'pin', 'spin', 'filter', 'illegal', 'into my', '药师', '“x', 'é', 'x', '\n']
+      let seed = 17
+      const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+      for (let round = 0; round < 2000; round++) {
+        const text = Array.from({ length: 1 + next(10) }, () => pieces[next(pieces.length)]).join('')
+        // up to three stretches, ascending, a character or more apart
+        const stretches: Array<{ from: number; to: number }> = []
+        let at = next(4)
+        for (let n = next(4); n > 0 && at < text.length; n--) {
+          const to = Math.min(text.length, at + 1 + next(12))
+          stretches.push({ from: at, to })
+          at = to + 1 + next(5)
+        }
+        const joined = stretches.map((stretch) => text.slice(stretch.from, stretch.to)).join('\n')
+        const reading = read(text)
+        expect([...reading(stretches)].sort(), `${JSON.stringify(stretches)} of ${JSON.stringify(text)}`).toEqual(
+          [...read(joined)()].sort(),
+        )
+        expect([...reading()].sort()).toEqual([...read(text)()].sort())
+      }
+    }
+    const reading = needsReader(['oxy ', ' pin', ...OTHERS])('xoxyz spin')
+    expect([...reading()]).toEqual([])
+    expect([...reading([{ from: 1, to: 4 }])]).toEqual(['oxy '])
+    expect([...reading([{ from: 7, to: 10 }])]).toEqual([' pin'])
   })
 
   it('answers for a table without words', () => {

@@ -36,8 +36,26 @@ function boundary(lower: string, i: number): boolean {
   return !WORD_CHAR.test(lower[i]!)
 }
 
+/** A stretch `[from, to)` of a lower-cased text. */
+export interface Stretch {
+  from: number
+  to: number
+}
+
+/**
+ * A text's reading by a table: the table's words it holds, in the whole text or only in `stretches` of it (ascending,
+ * apart), read as the stretches' texts joined by line breaks would be. One pass of the table's automaton serves both.
+ */
+export type NeedsReading = (stretches?: readonly Stretch[]) => ReadonlySet<string>
+
 /** A finder for `words` (lower-case): given a lower-cased text, the set of those words it contains. */
 export function needsFinder(words: readonly string[]): (lower: string) => ReadonlySet<string> {
+  const read = needsReader(words)
+  return (lower) => read(lower)()
+}
+
+/** A reader of `words` (lower-case): given a lower-cased text, its reading (see `NeedsReading`). */
+export function needsReader(words: readonly string[]): (lower: string) => NeedsReading {
   const parsed: NeedsWord[] = [...new Set(words)].map((word) => ({
     word,
     core: word.trim(),
@@ -49,12 +67,14 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
   for (const w of parsed) if (w.core !== '') byCore.set(w.core, [...(byCore.get(w.core) ?? []), w])
   const cores = [...byCore.keys()]
   const wordsOfCore = [...byCore.values()]
-  // Adds the words of core `i` that its occurrence at `at` satisfies; returns whether all of them are found.
-  const accept = (lower: string, found: Set<string>, i: number, at: number): boolean => {
+  // Adds the words of core `i` that its occurrence at `at` satisfies, read in `lower[from, to)` (outside it is a
+  // boundary, as a line break joining stretches is); returns whether all of them are found.
+  const accept = (lower: string, found: Set<string>, i: number, at: number, from = 0, to = lower.length): boolean => {
     let all = true
+    const end = at + cores[i]!.length
     for (const w of wordsOfCore[i]!) {
       if (found.has(w.word)) continue
-      if ((w.before && !boundary(lower, at - 1)) || (w.after && !boundary(lower, at + cores[i]!.length))) all = false
+      if ((w.before && at > from && !boundary(lower, at - 1)) || (w.after && end < to && !boundary(lower, end))) all = false
       else found.add(w.word)
     }
     return all
@@ -70,7 +90,14 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
   cores.forEach((core, i) => (/^[\x20-\x7e]+$/.test(core) ? ascii : others).push(i))
   const shared = others.length <= MAX_SEARCHED ? wordReader(ascii.map((i) => cores[i]!)) : null
   let automaton: Automaton | null = null
-  return (lower) => {
+  /** Every occurrence of a core in `lower`, as pairs (core, start) ordered by their ends. */
+  const occurrences = (lower: string): number[] => {
+    const seen: number[] = []
+    automaton ??= buildAutomaton(cores)
+    automaton.scan(lower, (i, at) => void seen.push(i, at))
+    return seen
+  }
+  const whole = (lower: string, seen: () => readonly number[]): ReadonlySet<string> => {
     const found = new Set<string>()
     const answered = shared?.(lower, (k, starts) => {
       // (the first occurrence settles a core whose words need no boundary, or whose boundaries it has)
@@ -81,9 +108,35 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
         for (let at = lower.indexOf(cores[i]!); at >= 0; at = lower.indexOf(cores[i]!, at + 1)) if (accept(lower, found, i, at)) break
       return found
     }
-    automaton ??= buildAutomaton(cores)
-    automaton.scan(lower, (i, at) => void accept(lower, found, i, at))
+    const all = seen()
+    for (let k = 0; k < all.length; k += 2) accept(lower, found, all[k]!, all[k + 1]!)
     return found
+  }
+  // Stretches are read from the whole text's occurrences when the table has its own automaton and no word that a
+  // stretch's edge could read otherwise than the whole text does (a line break; a Greek sigma, lower-cased by context).
+  const readsStretches = shared === null && !cores.some((core) => /[\nσς]/.test(core))
+  return (lower) => {
+    let seen: number[] | null = null
+    const seenOnce = () => (seen ??= occurrences(lower))
+    return (stretches) => {
+      if (stretches === undefined) return whole(lower, seenOnce)
+      if (!readsStretches) {
+        const joined = stretches.map((s) => lower.slice(s.from, s.to)).join('\n')
+        return whole(joined, () => occurrences(joined))
+      }
+      const found = new Set<string>()
+      const all = seenOnce()
+      let n = 0
+      for (let k = 0; k < all.length && n < stretches.length; k += 2) {
+        const i = all[k]!
+        const at = all[k + 1]!
+        const end = at + cores[i]!.length
+        while (n < stretches.length && stretches[n]!.to < end) n++
+        const stretch = stretches[n]
+        if (stretch && stretch.from <= at) accept(lower, found, i, at, stretch.from, stretch.to)
+      }
+      return found
+    }
   }
 }
 
@@ -94,7 +147,15 @@ export function needsFinder(words: readonly string[]): (lower: string) => Readon
  * the words found costs a step per group of a word the text holds, a few dozen.
  */
 export function groupFinder(groups: ReadonlyArray<readonly string[] | undefined>): (lower: string) => Uint8Array {
-  const find = needsFinder(groups.flatMap((group) => group ?? []))
+  const read = groupReader(groups)
+  return (lower) => read(lower)()
+}
+
+/** `groupFinder` for the whole text or stretches of it (see `NeedsReading`), from one reading of the text. */
+export function groupReader(
+  groups: ReadonlyArray<readonly string[] | undefined>,
+): (lower: string) => (stretches?: readonly Stretch[]) => Uint8Array {
+  const read = needsReader(groups.flatMap((group) => group ?? []))
   // the groups of each word
   const groupsOf = new Map<string, number[]>()
   groups.forEach((group, index) => {
@@ -105,8 +166,11 @@ export function groupFinder(groups: ReadonlyArray<readonly string[] | undefined>
     }
   })
   return (lower) => {
-    const flags = new Uint8Array(groups.length)
-    for (const word of find(lower)) for (const index of groupsOf.get(word)!) flags[index] = 1
-    return flags
+    const reading = read(lower)
+    return (stretches) => {
+      const flags = new Uint8Array(groups.length)
+      for (const word of reading(stretches)) for (const index of groupsOf.get(word)!) flags[index] = 1
+      return flags
+    }
   }
 }

@@ -6,7 +6,7 @@
 import { allMatches, allMatchesIn, hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedReading, matchContext, mentionedNotOrdered } from './context'
-import { groupFinder } from './needs-words'
+import { groupReader } from './needs-words'
 import type { RawHit } from './detect'
 import { type ActPattern, EN, type StandingLanguage } from './standing-acts'
 import { clauseWindow } from './standing-clause'
@@ -36,12 +36,15 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
   let whole: Stretch[] | null = null
   let lower: string | null = null
   for (const language of cjk ? [EN, ZH] : [EN]) {
-    const findActs = finderOf(language)
+    const readActs = readerOf(language)
     const acts = language.acts
     // The acts with a needs word in the whole text, found once a language: most acts stand alone (read with or
     // without a marker), and a candidate holding none of an act's words skips its expression, as a marker's stretch does.
+    // The stretches around markers are read from the same pass over the text.
+    lower ??= text.toLowerCase()
+    const reading = readActs(lower)
     let wholeActs: Uint8Array | null = null
-    const inWhole = (act: number) => (wholeActs ??= findActs((lower ??= text.toLowerCase())))[act] === 1
+    const inWhole = (act: number) => (wholeActs ??= reading())[act] === 1
     whole ??= [{ from: 0, text }]
     if (!hasMatch(language.gate, text)) {
       // no marker anywhere: only the acts that are standing orders by themselves
@@ -53,10 +56,13 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
     // An act needs a marker near it (unless the whole text opens as a memory): only the stretches around markers
     // are read, so a long code block with one "keep it" above it costs a few hundred characters, not the block.
     const near = memoryText ? whole : markerStretches(text, language)
-    // The acts with a needs word in the stretches read, in one pass.
+    // The acts with a needs word in the stretches read (a reading of their own when lower-casing changes the text's
+    // length: offsets would not line up).
     const nearActs = memoryText
-      ? (wholeActs ??= findActs((lower ??= text.toLowerCase())))
-      : findActs((near.length === 1 ? near[0]!.text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())
+      ? (wholeActs ??= reading())
+      : lower.length === text.length
+        ? reading(near.map((stretch) => ({ from: stretch.from, to: stretch.from + stretch.text.length })))
+        : readActs((near.length === 1 ? near[0]!.text : near.map((stretch) => stretch.text).join('\n')).toLowerCase())()
     for (let act = 0; act < acts.length; act++) {
       const pattern = acts[act]!
       if (pattern.unmarked) {
@@ -67,15 +73,15 @@ export function runStandingInstructions(text: string, cjk: boolean, hits: RawHit
 }
 
 /**
- * Which of a language's acts have a `needs` word in a stretch, found in one pass: one automaton a language, built on
- * first use (one for both would carry the Chinese characters' classes in every English state, several times the size
- * and the build).
+ * Which of a language's acts have a `needs` word in a text or stretches of it, found in one pass: one automaton a
+ * language, built on first use (one for both would carry the Chinese characters' classes in every English state,
+ * several times the size and the build).
  */
-const FINDERS = new Map<StandingLanguage, (lower: string) => Uint8Array>()
-function finderOf(language: StandingLanguage): (lower: string) => Uint8Array {
-  let finder = FINDERS.get(language)
-  if (!finder) FINDERS.set(language, (finder = groupFinder(language.acts.map((act) => act.needs))))
-  return finder
+const READERS = new Map<StandingLanguage, ReturnType<typeof groupReader>>()
+function readerOf(language: StandingLanguage): ReturnType<typeof groupReader> {
+  let reader = READERS.get(language)
+  if (!reader) READERS.set(language, (reader = groupReader(language.acts.map((act) => act.needs))))
+  return reader
 }
 
 /** The stretches of `text` around its persistence markers, merged, in order. */
