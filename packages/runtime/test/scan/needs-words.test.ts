@@ -1,7 +1,7 @@
 // The needs finder: which of a table's gate words a text holds, in one pass. An edge space is a word boundary, so a
 // gate stays specific ("oxy " is not "oxygen") without missing its keyword beside punctuation ("how much oxy?").
 import { describe, expect, it } from 'vitest'
-import { groupFinder, needsFinder, needsReader } from '../../src/scan/rules/injection/needs-words.js'
+import { groupFinder, needsFinder, needsReader, substringGroupFinder } from '../../src/scan/rules/injection/needs-words.js'
 
 /** Five words outside printable ASCII: a table holding them reads texts with its own automaton. */
 const OTHERS = ['药师', '层', 'i’m your', '“x', '‘y']
@@ -166,6 +166,24 @@ describe('needsFinder', () => {
       ]),
     ]).toEqual(['legal'])
     expect([...gap([{ from: 0, to: 6 }])]).toEqual(['filter'])
+  })
+
+  it('reads a table written as substrings as `includes` does, an edge space as a space', () => {
+    const groups = [['before', 'step'], ['then'], ['other files', 'sync'], [], [' not ', 'cannot'], undefined]
+    const flags = substringGroupFinder(groups)
+    for (const text of [
+      'do this before that',
+      'steps then',
+      'async other files',
+      'beforehand',
+      'nothing',
+      'is not allowed',
+      'is\nnot allowed',
+      'not',
+      'cannot',
+    ]) {
+      expect([...flags(text)], text).toEqual(groups.map((group) => ((group ?? []).some((word) => text.includes(word)) ? 1 : 0)))
+    }
   })
 
   it('answers for a table without words', () => {

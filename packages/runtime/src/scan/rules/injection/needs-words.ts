@@ -174,3 +174,20 @@ export function groupReader(
     }
   }
 }
+
+/**
+ * `groupFinder` for a table whose needs words were written as plain substrings (each gate was a `String.includes` of
+ * the text): the finder answers as `includes` does for words without edge spaces; a word with one (" not ": a word
+ * boundary to the finder, a space to `includes`) is still asked with `includes`, so the table reads as it was written.
+ */
+export function substringGroupFinder(groups: ReadonlyArray<readonly string[] | undefined>): (lower: string) => Uint8Array {
+  const spaced = groups.map((group) => (group ?? []).filter((word) => word !== word.trim()))
+  const find = groupFinder(groups.map((group) => (group ?? []).filter((word) => word === word.trim())))
+  return (lower) => {
+    const flags = find(lower)
+    spaced.forEach((words, index) => {
+      if (flags[index] === 0 && words.some((word) => lower.includes(word))) flags[index] = 1
+    })
+    return flags
+  }
+}

@@ -22,6 +22,7 @@ import { hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
 import { dampedReading, matchContext, sentenceEnd, sentenceStart, shiftSeverity } from './context'
 import type { RawHit } from './detect'
+import { substringGroupFinder } from './needs-words'
 
 /** A claim pattern; `addressed` when its subject is the assistant itself. */
 interface ClaimPattern {
@@ -239,8 +240,12 @@ const MAX_MATCHES = 32
 
 /** Finds permission claims in `text` and appends `memory-planting` hits. */
 export function runPermissionClaims(text: string, cjk: boolean, hits: RawHit[]): void {
-  if (hasMatch(EN_GATE, text)) runClaims(text, EN_CLAIMS, hits)
-  if (cjk && ZH_GATE.test(text)) runClaims(text, ZH_CLAIMS, hits)
+  const english = hasMatch(EN_GATE, text)
+  const chinese = cjk && ZH_GATE.test(text)
+  if (!english && !chinese) return
+  const lower = text.toLowerCase()
+  if (english) runClaims(text, lower, EN_CLAIMS, hits, EN_NEEDED(lower))
+  if (chinese) runClaims(text, lower, ZH_CLAIMS, hits)
 }
 
 /** Sticky copies of the anchored patterns, compiled once. */
@@ -281,12 +286,18 @@ function claimMatches(text: string, pattern: ClaimPattern, subjects: () => numbe
   return spans
 }
 
-function runClaims(text: string, patterns: readonly ClaimPattern[], hits: RawHit[]): void {
-  const lower = text.toLowerCase()
+/**
+ * Which English claims have a needs word in a text, read from the shared literal index rather than by a `String.includes`
+ * of the text per word and pattern. (`substringGroupFinder`: the answer `includes` gave.)
+ */
+const EN_NEEDED = substringGroupFinder(EN_CLAIMS.map((pattern) => pattern.needs))
+
+function runClaims(text: string, lower: string, patterns: readonly ClaimPattern[], hits: RawHit[], needed?: Uint8Array): void {
   let starts: number[] | null = null
   const subjects = (): number[] => (starts ??= subjectStarts(text))
-  for (const pattern of patterns) {
-    if (pattern.needs && !pattern.needs.some((word) => lower.includes(word))) continue
+  for (let i = 0; i < patterns.length; i++) {
+    const pattern = patterns[i]!
+    if (pattern.needs && (needed ? needed[i] === 0 : !pattern.needs.some((word) => lower.includes(word)))) continue
     for (const [start, end] of claimMatches(text, pattern, subjects)) {
       const claim = claimSeverity(text, start, end, pattern.addressed)
       if (!claim) continue
