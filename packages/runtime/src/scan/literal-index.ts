@@ -45,7 +45,7 @@ const prefixTexts: string[] = []
 const prefixAtWordStart: boolean[] = []
 const prefixIds = new Map<string, number>()
 /** The reader of `prefixTexts[0 .. readerSize)`: prefixes registered since are not read until it is rebuilt. */
-let reader: ((lower: string) => Map<number, number[]>) | null = null
+let reader: ((lower: string) => Starts) | null = null
 let readerSize = 0
 let textsSinceBuild = 0
 
@@ -71,11 +71,35 @@ interface TextIndex {
   text: string
   lower: string
   /** Null when the lower-case text has another length than the text: offsets would not line up. */
-  starts: Map<number, number[]> | null
+  starts: Starts | null
   /** Prefixes with an id at or past this one were registered after the index was built... */
   known: number
   /** ...unless looked up since, one by one (see `knownStarts`). */
   looked: Set<number>
+}
+
+/**
+ * A text's start positions by prefix id: a list per id in an array (an expression asks for each of its first words,
+ * thousands of asks a scan, which a map's lookups made a twentieth of it), and the ids that have one, in the order found.
+ */
+class Starts {
+  readonly lists: Array<number[] | undefined>
+  readonly ids: number[] = []
+  constructor(size: number) {
+    this.lists = new Array<number[] | undefined>(size).fill(undefined)
+  }
+  add(id: number, at: number): void {
+    const list = this.lists[id]
+    if (list !== undefined) list.push(at)
+    else {
+      this.lists[id] = [at]
+      this.ids.push(id)
+    }
+  }
+  set(id: number, list: number[]): void {
+    if (this.lists[id] === undefined) this.ids.push(id)
+    this.lists[id] = list
+  }
 }
 
 const recent: TextIndex[] = []
@@ -119,7 +143,7 @@ function candidatesOf(entry: Entry, text: string): number[] | null {
   let candidates: number[] = []
   let lists = 0
   for (const id of ids) {
-    const list = starts.get(id)
+    const list = starts.lists[id]
     if (list === undefined) continue
     candidates = lists++ === 0 ? list : merged(candidates, list)
   }
@@ -144,7 +168,7 @@ function merged(a: readonly number[], b: readonly number[]): number[] {
  * (V8 compiles native code per copy; the scanner's expressions hold about 13 MB of it). `maxId`: the largest of `ids`,
  * when the caller knows it (none is then looked up when the index was built after all of them).
  */
-function knownStarts(text: string, ids: readonly number[], maxId = Infinity): Map<number, number[]> | null {
+function knownStarts(text: string, ids: readonly number[], maxId = Infinity): Starts | null {
   const index = indexOf(text)
   const starts = index.starts
   if (starts === null) return null
@@ -166,7 +190,7 @@ function knownStarts(text: string, ids: readonly number[], maxId = Infinity): Ma
  * Reads every occurrence of `prefixes` in a lower-case text: the ASCII ones with one automaton, the wide ones (see
  * `isWide`) at each position holding their first character. Start positions by prefix id, each list ascending.
  */
-function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean[]): (lower: string) => Map<number, number[]> {
+function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean[]): (lower: string) => Starts {
   const asciiIds: number[] = []
   // the wide words (one or two characters: see `MAX_WIDE`) by first character: `groupOf[code]` is 1 + the index of
   // that character's group (0: none), a typed array read for each character outside ASCII rather than a map lookup
@@ -191,15 +215,10 @@ function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean
   })
   const automaton = asciiIds.length > 0 ? buildAutomaton(asciiIds.map((id) => prefixes[id]!)) : null
   return (lower) => {
-    const found = new Map<number, number[]>()
-    const add = (id: number, start: number) => {
-      const list = found.get(id)
-      if (list) list.push(start)
-      else found.set(id, [start])
-    }
+    const found = new Starts(prefixes.length)
     automaton?.scan(lower, (word, start) => {
       const id = asciiIds[word]!
-      if (!atWordStart[id] || !afterWordChar(lower, start)) add(id, start)
+      if (!atWordStart[id] || !afterWordChar(lower, start)) found.add(id, start)
     })
     if (groups.length === 0) return found
     // from the first character outside ASCII (a code block may have none)
@@ -209,9 +228,9 @@ function prefixReader(prefixes: readonly string[], atWordStart: readonly boolean
       const slot = groupOf[code]!
       if (slot === 0) continue
       const group = groups[slot - 1]!
-      for (const id of group.alone) add(id, at)
+      for (const id of group.alone) found.add(id, at)
       const pair = at + 1 < lower.length ? group.pairs.get(lower.charCodeAt(at + 1)) : undefined
-      if (pair) for (const id of pair) add(id, at)
+      if (pair) for (const id of pair) found.add(id, at)
     }
     return found
   }
@@ -258,15 +277,15 @@ export function wordReader(
   return (text, visit) => {
     const starts = knownStarts(text, ids, maxId)
     if (starts === null) return false
-    if (starts.size < ids.length) {
+    if (starts.ids.length < ids.length) {
       // the prefixes this text holds are fewer than the words: read those
-      for (const [id, list] of starts) {
+      for (const id of starts.ids) {
         const word = id <= maxId ? wordOf[id]! : 0
-        if (word !== 0) visit(word - 1, list)
+        if (word !== 0) visit(word - 1, starts.lists[id]!)
       }
     } else
       for (let word = 0; word < ids.length; word++) {
-        const list = starts.get(ids[word]!)
+        const list = starts.lists[ids[word]!]
         if (list !== undefined) visit(word, list)
       }
     return true
