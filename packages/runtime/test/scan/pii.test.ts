@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { emailMatches } from '../../src/scan/rules/pii/contact'
 import { piiRules } from '../../src/scan/rules/pii/index'
 import { runRules, strongest } from './secrets-helpers'
 
@@ -17,6 +18,47 @@ describe('pii/email', () => {
     expect(hits.every((h) => h.severity === 'low')).toBe(true)
     expect(hits[0].evidence).toContain('j***@mail.example.co.uk')
     expect(hits[0].evidence).not.toContain('jane.doe')
+  })
+
+  it("finds what the expression's exec loop finds, trying only where the run before an @ starts", () => {
+    const EMAIL =
+      /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}(?:[A-Za-z]{2,24}|xn--[A-Za-z0-9-]{2,59})(?![A-Za-z0-9-])/g
+    const execLoop = (text: string) => [...text.matchAll(EMAIL)].map((m) => [m.index, m[0]])
+    const pieces = [
+      'a',
+      'Bob',
+      '.',
+      '-',
+      '_',
+      '+',
+      '%',
+      '@',
+      'x.com',
+      'mail.example.org',
+      ' ',
+      ':',
+      '<',
+      '>',
+      'é',
+      'xn--d1acufc.xn--p1ai',
+      '9',
+      'a'.repeat(60),
+    ]
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 16 }), (parts) => {
+        const text = parts.join('')
+        expect(emailMatches(text).map((m) => [m.index, m[0]])).toEqual(execLoop(text))
+      }),
+      { numRuns: 3000 },
+    )
+    // a local part of 64 characters is read, one of 65 is not; an address right after another's domain is not one
+    for (const text of [`${'a'.repeat(64)}@x.com`, `${'a'.repeat(65)}@x.com`, 'a@b.cc.d@e.com', 'a@b.com b@c.org'])
+      expect(
+        emailMatches(text).map((m) => [m.index, m[0]]),
+        text,
+      ).toEqual(execLoop(text))
+    expect(emailMatches(`${'a'.repeat(64)}@x.com`)).toHaveLength(1)
+    expect(emailMatches(`${'a'.repeat(65)}@x.com`)).toHaveLength(0)
   })
 
   it('leaves out non-addresses and URL credentials', () => {

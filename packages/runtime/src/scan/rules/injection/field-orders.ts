@@ -414,7 +414,10 @@ function inFileName(text: string, at: number, end: number): boolean {
  */
 const HYPHENATED_FILE_NAME = /(?<![\w.@+-])[A-Za-z0-9.@+_]{0,60}(?:-{1,3}[A-Za-z0-9.@+_]{1,60}){6,40}\.(?:txt|pdf|docx?|xlsx?|md|csv)\b/g
 const JOINED_FILE_NAME = /(?<![\w.@+-])[A-Za-z0-9.@+-]{0,60}(?:_{1,3}[A-Za-z0-9.@+-]{1,60}){3,40}\.(?:txt|pdf|docx?|xlsx?|md|csv)\b/g
+/** The end every name `spacedFileNames` reads has: without one, the two expressions above are not tried. */
+const NAMED_FILE_END = /\.(?:txt|pdf|docx?|xlsx?|md|csv)\b/
 function spacedFileNames(text: string): string {
+  if (!NAMED_FILE_END.test(text)) return text
   // (a run of underscores is a break between clauses: "instructions__share …" reads "instructions -share …")
   const spaced = (words: string, joiner: '_' | '-') =>
     joiner === '_'

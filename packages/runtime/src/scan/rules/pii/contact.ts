@@ -9,6 +9,45 @@ import { hitAt } from '../secrets/hit'
 const EMAIL =
   /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}(?:[A-Za-z]{2,24}|xn--[A-Za-z0-9-]{2,59})(?![A-Za-z0-9-])/g
 
+/** A sticky copy of `EMAIL`, tried where an address can start. */
+const EMAIL_AT = new RegExp(EMAIL.source, 'y')
+
+/** Whether a UTF-16 unit is one of the local part's characters (`[A-Za-z0-9._%+-]`). */
+function isLocalChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x25 ||
+    code === 0x2b ||
+    code === 0x2d
+  )
+}
+
+/**
+ * Every match of `EMAIL` in `text`, as its `exec` loop finds them, tried only where one can start: an address starts
+ * where the run of local-part characters before an `@` does (the look-behind allows no other start, and the local
+ * part holds no `@`), so each `@` names one position. The expression tried at every position of a 2 KB e-mail with a
+ * few addresses cost 2 % of its scan.
+ */
+export function emailMatches(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = []
+  let next = 0
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at
+    while (start > 0 && at - start <= 64 && isLocalChar(text.charCodeAt(start - 1))) start--
+    if (start === at || start < next) continue
+    EMAIL_AT.lastIndex = start
+    const match = EMAIL_AT.exec(text)
+    if (match === null) continue
+    matches.push(match)
+    next = start + match[0].length
+  }
+  return matches
+}
+
 /** E-mail addresses. */
 export const emailRule: Rule = {
   id: 'pii/email',
@@ -18,10 +57,7 @@ export const emailRule: Rule = {
   check(chunk) {
     const text = chunk.text
     const hits: RuleHit[] = []
-    // Cheap guard: the local-part class would otherwise be tried at every word character.
-    EMAIL.lastIndex = text.includes('@') ? 0 : text.length
-    let m: RegExpExecArray | null
-    while ((m = EMAIL.exec(text)) !== null) {
+    for (const m of emailMatches(text)) {
       // `user:pass@host` inside a URL is a credential (the secret family's), not an address.
       if (m.index > 0 && text[m.index - 1] === ':' && !text.slice(Math.max(0, m.index - 7), m.index).endsWith('mailto:')) {
         continue
