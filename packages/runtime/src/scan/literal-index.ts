@@ -328,6 +328,43 @@ export function allMatchesIn(re: RegExp, text: string, from: number, stretch: st
   return matchesAt(entry, stretch, candidates, limit)
 }
 
+/**
+ * A reader of `re`'s matches in `text` from any position: `next(from)` is the match `exec` finds with `lastIndex` at
+ * `from` (a global `re`'s leftmost match starting there or later), or null. For a loop that moves on from where its
+ * own reading ends rather than from the match's end; tried at the index's candidate positions, not at every one.
+ */
+export function matchesFrom(re: RegExp, text: string): (from: number) => RegExpExecArray | null {
+  const entry = entryOf(re)
+  const candidates = candidatesOf(entry, text)
+  if (candidates === null || candidates.length > MAX_STICKY_TRIES) {
+    const global = entry.global
+    return (from) => {
+      global.lastIndex = Math.max(from, candidates?.[0] ?? 0)
+      const match = global.exec(text)
+      global.lastIndex = 0
+      return match
+    }
+  }
+  const sticky = entry.sticky
+  let k = 0
+  return (from) => {
+    // the first candidate at or past `from` (callers move forward, so the search starts where the last one ended)
+    if (k > 0 && candidates[k - 1]! >= from) k = 0
+    while (k < candidates.length && candidates[k]! < from) k++
+    for (; k < candidates.length; k++) {
+      sticky.lastIndex = candidates[k]!
+      const match = sticky.exec(text)
+      if (match !== null) {
+        sticky.lastIndex = 0
+        k++
+        return match
+      }
+    }
+    sticky.lastIndex = 0
+    return null
+  }
+}
+
 /** The matches an `exec` loop finds in `text`, tried at `candidates` (ascending; every match starts at one). */
 function matchesAt(entry: Entry, text: string, candidates: readonly number[], limit: number): RegExpExecArray[] {
   if (candidates.length === 0) return []

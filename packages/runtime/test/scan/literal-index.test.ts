@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { allMatches, allMatchesIn, hasMatch, matchStarts } from '../../src/scan/literal-index.js'
+import { allMatches, allMatchesIn, hasMatch, matchesFrom, matchStarts } from '../../src/scan/literal-index.js'
 import { literalWords } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { mayHoldCode, PROSE_TRIGGER } from '../../src/scan/rules/code/prose.js'
@@ -264,6 +264,17 @@ describe('allMatches and hasMatch', () => {
       // every match starts at a candidate position
       const starts = matchStarts(re, text)
       if (starts !== null) for (const [at] of execLoop(re, text)) expect(starts, `${re} on ${JSON.stringify(text)}`).toContain(at)
+      // matches from any position, forward and back again: what exec finds with lastIndex there
+      const matchFrom = matchesFrom(re, text)
+      const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
+      for (const at of [0, next(text.length + 1), next(text.length + 1), text.length, next(text.length + 1)]) {
+        global.lastIndex = at
+        const expected = global.exec(text)
+        const actual = matchFrom(at)
+        expect(actual && [actual.index, actual[0]], `${re} from ${at} on ${JSON.stringify(text)}`).toEqual(
+          expected && [expected.index, expected[0]],
+        )
+      }
       // a stretch of the text, read from the text's index: what an exec loop finds in the stretch alone
       const from = next(text.length + 1)
       const stretch = text.slice(from, from + next(text.length - from + 1))

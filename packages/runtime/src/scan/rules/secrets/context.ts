@@ -6,6 +6,7 @@
  * Evidence is entropy plus a generic context word, so these are `medium` (review), never a reject on their own;
  * the `.npmrc` and `Authorization` forms name the credential outright and are `high`.
  */
+import { matchesFrom } from '../../literal-index'
 import type { Chunk, Rule, RuleHit } from '../../types'
 import { redact } from '../../redact'
 import { characterClasses, charsetOf, entropyThreshold, shannonEntropy } from './entropy'
@@ -195,11 +196,13 @@ function assignmentAt(text: string, keyStart: number, keyEnd: number, min: numbe
 
 function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
-  KEYWORD.lastIndex = 0
-  let m: RegExpExecArray | null
+  // (tried where the literal index finds the keyword's first words, not at every position)
+  const keywordFrom = matchesFrom(KEYWORD, text)
   let lastEnd = -1
-  while ((m = KEYWORD.exec(text)) !== null) {
+  let from = 0
+  for (let m = keywordFrom(from); m !== null; m = keywordFrom(from)) {
     const keyEnd = m.index + m[0].length
+    from = keyEnd
     if (m.index < lastEnd) continue
     const keyStart = keyStartBefore(text, m.index)
     // A public or publishable key is meant to be shared.
@@ -216,7 +219,7 @@ function checkAssignments(chunk: Chunk, hits: RuleHit[]): void {
     const evidence = `high-entropy value for ${key}: ${redact(value, 'secret')}`
     hits.push(hitAt(chunk, valueStart, valueStart + value.length, 'medium', evidence, true))
     lastEnd = valueStart + value.length
-    KEYWORD.lastIndex = lastEnd
+    from = lastEnd
   }
 }
 

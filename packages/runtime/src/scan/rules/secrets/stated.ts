@@ -7,6 +7,7 @@
  * digits mixed, random enough for its length, not a word, path, version, date or identifier) and the finding is
  * `medium`: review, and never approved, since it is marked sensitive.
  */
+import { matchesFrom } from '../../literal-index'
 import type { Chunk, Rule, RuleHit } from '../../types'
 import { redact } from '../../redact'
 import { looksLikeSecretValue } from './context'
@@ -105,12 +106,14 @@ function valueAt(text: string, at: number): { start: number; value: string } | n
 
 function checkEnglish(chunk: Chunk, hits: RuleHit[]): void {
   const text = chunk.text
-  NOUN.lastIndex = 0
-  let m: RegExpExecArray | null
-  while ((m = NOUN.exec(text)) !== null) {
+  // (tried where the literal index finds the nouns' first words, not at every position)
+  const nounFrom = matchesFrom(NOUN, text)
+  let from = 0
+  for (let m = nounFrom(from); m !== null; m = nounFrom(from)) {
+    const nounEnd = m.index + m[0].length
+    from = nounEnd
     const name = credentialName(text, m.index, m[0])
     if (name === null) continue
-    const nounEnd = m.index + m[0].length
     let limit = Math.min(text.length, nounEnd + REACH)
     const end = SENTENCE_END.exec(text.slice(nounEnd, limit))
     if (end) limit = nounEnd + end.index + 1
@@ -127,7 +130,7 @@ function checkEnglish(chunk: Chunk, hits: RuleHit[]): void {
       if (found && statedValue(found.value, name)) {
         const evidence = `${name} stated in a sentence: ${redact(found.value, 'secret')}`
         hits.push(hitAt(chunk, found.start, found.start + found.value.length, 'medium', evidence, true))
-        NOUN.lastIndex = found.start + found.value.length
+        from = found.start + found.value.length
         break
       }
     }
