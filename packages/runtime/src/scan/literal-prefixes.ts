@@ -45,8 +45,8 @@ class NotLiteral extends Error {}
  * The lower-case literal first words every match of `source` starts with, and where each can start, or null when none
  * can be derived. Sound, not complete: a match always starts with one of them (read case-insensitively), a word need not
  * lead to a match. Kept: printable ASCII words of at least two characters (the shared automaton reads them), and words
- * that start with a character without case outside ASCII, of one or `MAX_WIDE` characters (a Chinese word; see
- * `isWide`).
+ * that start with another character, uncased or read by its lower case (see `readByLowerCase`), of one or `MAX_WIDE`
+ * characters (a Chinese word, "üb", "за"; see `isWide`).
  */
 export function literalWords(source: string): LiteralWord[] | null {
   let alternatives: Prefix[]
@@ -60,8 +60,8 @@ export function literalWords(source: string): LiteralWord[] | null {
     throw error
   }
   // the automaton reads printable ASCII: a prefix that starts with it is cut before any other character ("you’re" →
-  // "you"); one that starts with an uncased character is cut before a control character (only those are left: a
-  // cased letter outside ASCII ended the derivation)
+  // "you"); one that starts with another character is cut before a control character (a cased letter outside ASCII
+  // not read by its lower case is read as one: see `lowerCased`)
   const words = new Map<string, boolean>()
   for (const p of alternatives) {
     const text = isWide(p.text) ? beforeControl(p.text).slice(0, MAX_WIDE) : /^[\x20-\x7e]*/.exec(p.text)![0]
@@ -82,7 +82,7 @@ export function literalWords(source: string): LiteralWord[] | null {
 }
 
 /**
- * Whether a prefix starts with a character outside ASCII (it is then uncased: see `lowerCased`). The literal index
+ * Whether a prefix starts with a character outside ASCII (uncased, or read by its lower case: see `lowerCased`). The literal index
  * reads these by their first character rather than with its automaton, whose table grows with every distinct
  * character its words use: the Chinese tables alone use hundreds.
  */
@@ -258,13 +258,32 @@ class PrefixParser {
   }
 }
 
-/** Lower-case forms of a term's characters; a cased letter outside ASCII ends the derivation (its folding varies). */
+/**
+ * Cyrillic letters that an expression read case-blind (`i`, without `u`) matches in a form whose lower case is
+ * another letter: в, д, о, с, т, ъ and ѣ also match the old letter forms U+1C80–U+1C88, which lower-case to themselves.
+ */
+const CYRILLIC_FOLDED_APART = new Set([0x412, 0x414, 0x41e, 0x421, 0x422, 0x42a, 0x432, 0x434, 0x43e, 0x441, 0x442, 0x44a, 0x462, 0x463])
+
+/**
+ * Whether a cased letter outside ASCII is read by its lower case: every character a case-blind expression matches
+ * for it lower-cases to the letter's lower case, as the index reads the text. Latin-1 and Latin Extended-A/B ("ü",
+ * "ç") and Cyrillic but the letters above are; Greek is not (σ and ς, µ and μ fold together and lower-case apart).
+ */
+export function readByLowerCase(code: number): boolean {
+  return (code >= 0xc0 && code <= 0x24f) || (code >= 0x400 && code <= 0x4ff && !CYRILLIC_FOLDED_APART.has(code))
+}
+
+/**
+ * Lower-case forms of a term's characters. Another cased letter outside ASCII (its folding varies) ends the words
+ * there: it is read as a control character, before which every word is cut (`literalWords`), so a word that opens
+ * on one is no word ("вы") and one that meets one later keeps what precedes ("забудь": "за").
+ */
 function lowerCased(chars: readonly string[]): string[] {
   const out = new Set<string>()
   for (const char of chars) {
     const code = char.codePointAt(0)!
-    if (code >= 0x80 && char.toLowerCase() !== char.toUpperCase()) throw new NotLiteral()
-    out.add(char.toLowerCase())
+    if (code >= 0x80 && char.toLowerCase() !== char.toUpperCase() && !readByLowerCase(code)) out.add('\u0000')
+    else out.add(char.toLowerCase())
   }
   return [...out]
 }

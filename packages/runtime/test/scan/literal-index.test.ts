@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { allMatches, allMatchesIn, hasMatch, matchesFrom, matchStarts } from '../../src/scan/literal-index.js'
-import { literalWords } from '../../src/scan/literal-prefixes.js'
+import { literalWords, readByLowerCase } from '../../src/scan/literal-prefixes.js'
 import { SINK_TRIGGER, triggerLines } from '../../src/scan/rules/code/focus.js'
 import { mayHoldCode, PROSE_TRIGGER } from '../../src/scan/rules/code/prose.js'
 import { DE_DIRECT } from '../../src/scan/rules/injection/cues-de.js'
@@ -50,9 +50,11 @@ describe('literalPrefixes', () => {
     expect(literalPrefixes(String.raw`(?:#{2,8}|={3,8})\s*begin`)).toEqual(['##', '==='])
     expect(literalPrefixes(String.raw`ab{2}c`)).toEqual(['abbc'])
     expect(literalPrefixes(String.raw`[xy]{2}z`)).toEqual(['xxz', 'xyz', 'yxz', 'yyz'])
-    // a cased letter outside ASCII cuts the word before it, or gives no words at a match's start
+    // a character outside ASCII cuts an ASCII word before it; a cased letter not read by its lower case (Greek) cuts
+    // any word, or gives no words at a match's start
     expect(literalPrefixes(String.raw`\byou(?:'re|’re| are)\s+now`)).toEqual(['you'])
-    expect(literalPrefixes(String.raw`(?:Забудь|ignore)\s`)).toBeNull()
+    expect(literalPrefixes(String.raw`(?:Забудь|ignore)\s`)).toEqual(['за', 'ignore'])
+    expect(literalPrefixes(String.raw`(?:Ξέχασε|ignore)\s`)).toBeNull()
     // Chinese words are read by their first two characters, one ideograph being a word of its own, up to a control
     // character; a word that starts in ASCII stays an ASCII word (the automaton's)
     expect(literalPrefixes('记住|以后')).toEqual(['记住', '以后'])
@@ -85,6 +87,36 @@ describe('literalPrefixes', () => {
     expect(literalPrefixes('(?:ab)?')).toBeNull()
     expect(literalPrefixes(String.raw`a|bc`)).toBeNull() // one letter: every text has one
     expect(literalPrefixes(String.raw`(?:^|[.!?]\s+)now`)).toBeNull()
+  })
+
+  it('reads a word that opens on a Latin or Cyrillic letter by its lower case, and gives up on Greek', () => {
+    expect(literalPrefixes('übergehe|Überweise|vergiss')).toEqual(['üb', 'vergis'])
+    expect(literalPrefixes('забудь|игнорируй')).toEqual(['за', 'иг'])
+    expect(literalPrefixes('ça va|esque[cç]')).toEqual(['ça', 'esque'])
+    // σ and ς, в and the old form ᲀ: one case-blind letter, two lower cases
+    expect(literalPrefixes('σας')).toBeNull()
+    expect(literalPrefixes('вы')).toBeNull()
+    // every letter read so lower-cases like every character a case-blind expression matches for it
+    const fold = (ch: string) => {
+      const upper = ch.toUpperCase()
+      return upper.length !== 1 || (ch.charCodeAt(0) >= 0x80 && upper.charCodeAt(0) < 0x80) ? ch : upper
+    }
+    const byFold = new Map<string, string[]>()
+    for (let code = 0; code < 0x10000; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue
+      const ch = String.fromCharCode(code)
+      byFold.set(fold(ch), [...(byFold.get(fold(ch)) ?? []), ch])
+    }
+    let read = 0
+    for (let code = 0x80; code < 0x10000; code++) {
+      const ch = String.fromCharCode(code)
+      if ((code >= 0xd800 && code <= 0xdfff) || ch.toLowerCase() === ch.toUpperCase() || !readByLowerCase(code)) continue
+      read++
+      for (const other of byFold.get(fold(ch))!)
+        if (new RegExp(ch, 'i').test(other) && other.toLowerCase().length === 1)
+          expect(other.toLowerCase(), `${ch} ${other}`).toBe(ch.toLowerCase())
+    }
+    expect(read).toBeGreaterThan(400)
   })
 })
 
@@ -226,7 +258,7 @@ describe('allMatches and hasMatch', () => {
     let seed = 11
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
     const pick = <T>(items: readonly T[]): T => items[next(items.length)]!
-    const words = ['ab', 'abc', 'ba', 'b a', 'cab', 'aa', 'Ab', 'x', '记住', '记', '以后', 'a以', 'kab', '_a']
+    const words = ['ab', 'abc', 'ba', 'b a', 'cab', 'aa', 'Ab', 'x', '记住', '记', '以后', 'a以', 'kab', '_a', 'üb', 'Üb', 'ç', 'за', 'ЗА']
     const atom = (depth: number): string => {
       switch (next(depth > 2 ? 4 : 9)) {
         case 0:
@@ -255,7 +287,32 @@ describe('allMatches and hasMatch', () => {
       const re = new RegExp(alternation(0), pick(['g', 'gi', 'gm', 'i']))
       if (literalPrefixes(re.source) !== null) indexed++
       const text = Array.from({ length: next(40) }, () =>
-        pick(['a', 'b', 'c', ' ', 'A', 'B', '\n', 'ab', 'cab', '记住', '以', '后', 'k', '\u212a', '_', '9']),
+        pick([
+          'a',
+          'b',
+          'c',
+          ' ',
+          'A',
+          'B',
+          '\n',
+          'ab',
+          'cab',
+          '记住',
+          '以',
+          '后',
+          'k',
+          '\u212a',
+          '_',
+          '9',
+          'ü',
+          'Ü',
+          'b',
+          'ç',
+          'Ç',
+          'за',
+          'З',
+          'а',
+        ]),
       ).join('')
       expect(found(re, text), `${re} on ${JSON.stringify(text)}`).toEqual(execLoop(re, text))
       const tested = new RegExp(re.source, re.flags.replace('g', '')).test(text)
