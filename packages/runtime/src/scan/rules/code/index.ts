@@ -40,13 +40,13 @@ function ruleFor(name: CodeRuleName): Rule {
   }
 }
 
-/** Payloads for the programs a memory flows into: script in HTML, SQL out of a value, JNDI lookups (./web-payloads). */
+/** Payloads for the programs a memory flows into: script in HTML, SQL out of a value, template expressions, JNDI lookups (./web-payloads). */
 const webInjectionRule: Rule = {
   id: 'code/web-injection',
   family: 'code',
   weight: 1,
   description:
-    "Script injected into HTML (a handler or script that takes the cookie or loads code: high; an alert probe: medium), SQL that breaks out of a quoted value (a stacked DROP/DELETE or xp_cmdshell: high; a tautology or UNION SELECT: medium), JNDI lookups (Log4Shell); a level lower beside a lesson's, a test's or a log's words, two when quoted.",
+    "Script injected into HTML (a handler or script that takes the cookie or loads code: high; an alert probe: medium), SQL that breaks out of a quoted value (a stacked DROP/DELETE or xp_cmdshell: high; a tautology or UNION SELECT: medium), server-side template expressions (one that reaches the process API, as T(java.lang.Runtime) or FreeMarker's Execute: high; a number squared in a template's delimiters, {{7*7}}: medium), JNDI lookups (Log4Shell); a level lower beside a lesson's, a test's or a log's words, two when quoted.",
   check: (chunk: Chunk, input: ScanInput): RuleHit[] => webPayloadHits(chunk, input.text),
 }
 

