@@ -86,6 +86,8 @@ class Starts {
   readonly lists: Array<number[] | undefined>
   readonly ids: number[] = []
   constructor(size: number) {
+    // a packed array of `size` slots: Array.from({ length }) builds it element by element, 4 µs a text against 0.25
+    // oxlint-disable-next-line unicorn/no-new-array
     this.lists = new Array<number[] | undefined>(size).fill(undefined)
   }
   add(id: number, at: number): void {
