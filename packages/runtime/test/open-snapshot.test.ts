@@ -3,6 +3,7 @@
 import { copyFileSync, cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { seeded } from './support/seeded'
 import { z } from 'zod'
 import { createCustoms, type Customs } from '../src/index.js'
 import { internalsOf } from '../src/core/internals.js'
@@ -250,8 +251,8 @@ describe('open snapshots (file backend)', () => {
     const journal = join(dir, 'journal.ndjson')
     const snapshot = readFileSync(join(dir, SNAPSHOT_FILE))
     const original = readFileSync(journal)
-    let seed = 0x5eed
-    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff)
+    const draw = seeded(0x5eed)
+    const next = () => draw(2 ** 31)
     const positions = new Set<number>([0, original.length - 1, original.length - 2])
     while (positions.size < 60) positions.add(next() % original.length)
     for (const at of positions) {

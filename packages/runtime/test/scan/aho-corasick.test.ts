@@ -1,6 +1,7 @@
 // The scanner's Aho-Corasick automaton (aho-corasick.ts): every occurrence of every word, overlapping ones included,
 // checked against indexOf on small vectors and on a word list long enough for the 32-bit table.
 import { describe, expect, it } from 'vitest'
+import { seeded } from '../support/seeded'
 import { buildAutomaton } from '../../src/scan/aho-corasick.js'
 
 /** Every (word, start) an automaton reports, sorted. */
@@ -34,8 +35,7 @@ describe('buildAutomaton', () => {
   })
 
   it('agrees with indexOf on random words and texts, with a table too large for 16 bits', () => {
-    let seed = 5
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 0) % n
+    const next = seeded(5)
     const word = () => Array.from({ length: 2 + next(6) }, () => 'abcé'[next(4)]).join('')
     const small = Array.from({ length: 40 }, word)
     // 70,000 characters of words: node numbers past 16 bits

@@ -1,6 +1,7 @@
 // The needs finder: which of a table's gate words a text holds, in one pass. An edge space is a word boundary, so a
 // gate stays specific ("oxy " is not "oxygen") without missing its keyword beside punctuation ("how much oxy?").
 import { describe, expect, it } from 'vitest'
+import { seeded } from '../support/seeded'
 import { groupFinder, needsFinder, needsReader, substringGroupFinder } from '../../src/scan/rules/injection/needs-words.js'
 
 /** Five words outside printable ASCII: a table holding them reads texts with its own automaton. */
@@ -76,8 +77,7 @@ describe('needsFinder', () => {
       '\n',
       'x',
     ]
-    let seed = 7
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    const next = seeded(7)
     for (let round = 0; round < 2000; round++) {
       const text = Array.from({ length: 1 + next(24) }, () => pieces[next(pieces.length)]).join('')
       const expected = [...own(text)].filter((word) => !OTHERS.includes(word)).sort()
@@ -111,8 +111,7 @@ describe('needsFinder', () => {
       'x',
       '\n',
     ]
-    let seed = 23
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    const next = seeded(23)
     for (let round = 0; round < 2000; round++) {
       const text = Array.from({ length: 1 + next(12) }, () => pieces[next(pieces.length)]).join('')
       const expected = [...own(text)].filter((word) => word !== 'ünique').sort()
@@ -131,9 +130,7 @@ describe('needsFinder', () => {
     ]) {
       const read = needsReader(table)
       const pieces = ['oxy', 'oxygen', ' ', 'pin', 'spin', 'filter', 'illegal', 'into my', '药师', '“x', 'é', 'x', '\n']
-      // (MINSTD: exact in doubles, so every residue comes up)
-      let seed = 17
-      const next = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n)
+      const next = seeded(17)
       for (let round = 0; round < 2000; round++) {
         const text = Array.from({ length: 1 + next(10) }, () => pieces[next(pieces.length)]).join('')
         // up to three stretches, ascending, a character or more apart
@@ -196,8 +193,7 @@ describe('needsFinder', () => {
     const find = needsFinder(groups.flatMap((group) => group ?? []))
     const flags = groupFinder(groups)
     const pieces = ['oxy', 'oxygen', ' ', 'pin', 'spin', 'filter', 'illegal', 'into my', '王药师', 'x']
-    let seed = 11
-    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    const next = seeded(11)
     for (let round = 0; round < 1000; round++) {
       const text = Array.from({ length: 1 + next(8) }, () => pieces[next(pieces.length)]).join('')
       const words = find(text)
