@@ -317,17 +317,22 @@ export function allMatchesIn(re: RegExp, text: string, from: number, stretch: st
   const all = from === 0 && stretch.length === text.length ? null : candidatesOf(entry, text)
   if (all === null) return allMatches(re, stretch, limit)
   const to = from + stretch.length
-  // the first candidate at or past `from`, by bisection
-  let k = 0
-  let high = all.length
-  while (k < high) {
-    const middle = (k + high) >>> 1
-    if (all[middle]! < from) k = middle + 1
-    else high = middle
-  }
+  let k = firstAtOrPast(all, from)
   const candidates = all[k] === from ? [] : [0]
   for (; k < all.length && all[k]! < to; k++) candidates.push(all[k]! - from)
   return matchesAt(entry, stretch, candidates, limit)
+}
+
+/** The index of the first of the ascending `positions` at or past `from` (their length when none is), by bisection. */
+function firstAtOrPast(positions: readonly number[], from: number): number {
+  let low = 0
+  let high = positions.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (positions[middle]! < from) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /**
@@ -348,17 +353,12 @@ export function matchesFrom(re: RegExp, text: string): (from: number) => RegExpE
     }
   }
   const sticky = entry.sticky
-  let k = 0
   return (from) => {
-    // the first candidate at or past `from` (callers move forward, so the search starts where the last one ended)
-    if (k > 0 && candidates[k - 1]! >= from) k = 0
-    while (k < candidates.length && candidates[k]! < from) k++
-    for (; k < candidates.length; k++) {
+    for (let k = firstAtOrPast(candidates, from); k < candidates.length; k++) {
       sticky.lastIndex = candidates[k]!
       const match = sticky.exec(text)
       if (match !== null) {
         sticky.lastIndex = 0
-        k++
         return match
       }
     }

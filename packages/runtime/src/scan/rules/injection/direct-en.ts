@@ -150,6 +150,8 @@ function placeholderFor(names: string): string {
   return String.raw`(?:[^\s)"']{0,100}?)(?:\[|\{\{?|<|%5B|%7B)\s*(?:(?:INSERT|ADD|PUT|PASTE|FILL(?:\s+IN)?|APPEND|INCLUDE)\s+(?:THE\s+|ALL\s+|YOUR\s+)?)?(?:the\s+|user(?:'s)?[ _-]|full[ _-]|entire[ _-]|whole[ _-])?(?:${names})(?:[ _-](?:here|so[ _-]far|text|contents?))?\s*(?:\]|\}\}?|>|%5D|%7D)`
 }
 
+/** The verb just read not negated ("do not spell the password backwards" is a rule against it). */
+const NOT_NEGATED = String.raw`(?<!(?:\bnot|n't|\bnever)\s+\w+)`
 /** The secret a password game's model keeps: "the password", "your secret word" (not a password of something, nor its page). */
 const SECRET = String.raw`(?:the|your)\s+(?:secret\s+)?(?:password|passphrase|passcode|secret\s+(?:word|phrase))\b(?!\s+(?:reset|field|manager|policy|page|form|hint|strength|rules?|requirements?|change|recovery|input|box|screen|e-?mail|link|expiry|hash|file|prompt|generator)\b)(?![^.!?\n]{0,3}\b(?:for|of|to|on)\b)`
 /**
@@ -730,9 +732,9 @@ export const EN_DIRECT: DirectPattern[] = [
     // for the guest Wi-Fi"), nor a password's page or field ("translate the password reset e-mail into Spanish").
     rule: 'prompt-exfiltration',
     re: new RegExp(
-      String.raw`\b(?:spell|write|say|print|type|give|tell|reveal|show|list|output|encode|encrypt|translate|reverse|put|hide)(?<!(?:\bnot|n't|\bnever)\s+\w+)\s+(?:me\s+|us\s+)?${SECRET}[^.!?\n]{0,40}?${DISGUISE}` +
+      String.raw`\b(?:spell|write|say|print|type|give|tell|reveal|show|list|output|encode|encrypt|translate|reverse|put|hide)${NOT_NEGATED}\s+(?:me\s+|us\s+)?${SECRET}[^.!?\n]{0,40}?${DISGUISE}` +
         String.raw`|${SECRET}[^\n]{0,40}?[.?!:]\s*(?:now\s+|please\s+|just\s+)?(?:spell|write|say|print|type|give|tell|encode|translate|reverse|put)\s+(?:me\s+)?it\b[^.!?\n]{0,30}?${DISGUISE}` +
-        String.raw`|\breverse(?<!(?:\bnot|n't|\bnever)\s+\w+)\s+${SECRET}` +
+        String.raw`|\breverse${NOT_NEGATED}\s+${SECRET}` +
         String.raw`|\b(?:first|last|initial|starting)\s+letters?\s+of\s+(?:each|every|the)\s+(?:lines?|words?|sentences?|verses?)\s+(?:\w+\s+)?spells?\s+(?:out\s+)?${SECRET}`,
       'gi',
     ),
