@@ -3,7 +3,7 @@
  * the words use, and one class for every other character): a text is read once, a few array reads a character,
  * whatever the number of words. An alternation of the words in one RegExp, which V8 tries word by word at each
  * position, cost more than a `String.includes` per word; this costs less than either. Used by the scanner's shared
- * literal index (literal-index.ts) and by the tables' needs words (rules/injection/needs-words.ts).
+ * literal index (text-index.ts) and by the tables' needs words (rules/injection/needs-words.ts).
  */
 export interface Automaton {
   /** Calls `report(word, start)` for every occurrence of every word in `text` (by index in the list), overlapping ones included. */

@@ -33,7 +33,7 @@ describe('needsFinder', () => {
   })
 
   it('reads ASCII-only tables from the shared literal index with the same answers', () => {
-    // no Chinese word: these are read from the index the scanner's expressions share (literal-index.ts)
+    // no Chinese word: these are read from the index the scanner's expressions share (text-index.ts)
     const ascii = needsFinder(['oxy ', ' pin', ' without ', 'filter', 'filtering', 'legal', 'into my '])
     const asciiWords = (text: string) => [...ascii(text.toLowerCase())].sort()
     for (const text of [

@@ -9,7 +9,7 @@
  * that way without missing the keyword its pattern matches beside punctuation.
  */
 import { type Automaton, buildAutomaton } from '../../aho-corasick'
-import { wordReader } from '../../literal-index'
+import { wordReader } from '../../text-index'
 
 interface NeedsWord {
   /** The word as the table wrote it (what the finder reports). */
