@@ -58,7 +58,8 @@ export function fenceTagMeaning(info: string): FenceTagMeaning {
 const PYTHON_SIGNALS: readonly RegExp[] = [
   /\bdef [A-Za-z_]\w{0,80}\s{0,4}\(/,
   /(?:^|\n)[ \t]{0,40}from [\w.]{1,120} import /,
-  /(?:^|\n)[ \t]{0,40}import [\w.]{1,120}(?:[ \t]+as [\w]{1,40})?[ \t]*(?:[;\r\n]|$)/,
+  // `import os`, `import numpy as np`, `import requests, pickle` (JavaScript's imports name a module in quotes)
+  /(?:^|\n)[ \t]{0,40}import [\w.]{1,120}(?:[ \t]+as [\w]{1,40})?(?:[ \t]*,[ \t]*[\w.]{1,120}(?:[ \t]+as [\w]{1,40})?){0,20}[ \t]*(?:[;\r\n]|$)/,
   /\bself\./,
   /\belif\b/,
   /__\w{1,40}__/,

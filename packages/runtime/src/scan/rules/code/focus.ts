@@ -8,9 +8,13 @@
 
 import { matchAt, matchStarts } from '../../literal-index'
 
-/** Tokens without which no code rule can fire on a multi-line snippet (single lines are always analysed). */
+/**
+ * Tokens without which no code rule can fire on a multi-line snippet (single lines are always analysed): sinks, and
+ * what a snippet gathers to send (host details, the clipboard, a file read into a request's body: JavaScript reads
+ * files everywhere, so `readFileSync` alone is no trigger).
+ */
 export const SINK_TRIGGER =
-  /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString)\b|invoke-|\bset(?:Timeout|Interval)\s*\(\s*['"`]|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*")\s*\))|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
+  /\b(?:eval|exec\w*|spawn\w*|system|popen\w*|Popen|subprocess|child_process|__import__|import_module|compile|execfile|Function|vm|runIn\w+|pickle|marshal|dill|unsafe_load|pty|dup2|socket|builtins|constructor|execa|shelljs|Deno|Bun|Kernel|System|shell_exec|passthru|proc_open|fork|getoutput|check_output|check_call|setattr|chmod|chown|dd|shred|wipefs|socat|telnet|ncat|scp|rsync|powershell|pwsh|DownloadString|psutil|platform|getpass|gethostname|getfqdn|getuser|getlogin|uname|hostname|userInfo|networkInterfaces|pyperclip|clipboard\w*)\b|\b(?:files\s*=|data\s*=\s*(?:open\s*\(|[\w.]+\.read\s*\()|(?:body|data)\s*[:=]\s*(?:await\s+)?(?:fs\.)?(?:promises\.)?(?:readFileSync|readFile|createReadStream)\s*\()|invoke-|\bset(?:Timeout|Interval)\s*\(\s*['"`]|__(?:class|mro|bases?|subclasses|globals|builtins|code|proto)__|\b(?:require|import)\s*\(\s*(?!(?:'[^'\n]*'|"[^"\n]*")\s*\))|\.ssh\b|id_rsa|\/etc\/|\.aws\b|\.env\b|environ|process\.env|\bcurl\b|\bwget\b|\/dev\/(?:tcp|udp|sd)|mkfifo|\bnc\b|\brm\s+-|mkfs|\biex\b|\.bashrc|\.profile|authorized_keys|crontab|:\(\)/
 
 /**
  * Which lines hold a trigger, as `SINK_TRIGGER.test(line)` says, tried only where the literal index finds one of its

@@ -14,7 +14,8 @@ const DESCRIPTIONS: Record<CodeRuleName, string> = {
   'download-exec':
     'A download piped or substituted into an interpreter (curl … | sh, iex (iwr …), python -c "$(curl …)"); medium when it is an install step the page documents (the page\'s own installer under install words, a Dockerfile\'s RUN).',
   'reverse-shell': 'bash -i >& /dev/tcp/…, nc -e, mkfifo … nc, socket + dup2/pty shells.',
-  exfiltration: 'Credential files or the environment sent to a network sink; local files uploaded.',
+  exfiltration:
+    'Credential files or the environment sent to a network sink (high); local files uploaded, and host details, command output, an environment variable or the clipboard sent out (medium).',
   destructive: 'rm -rf /, mkfs, dd to a disk, fork bombs, drive wipes.',
   'system-write':
     'Writes to system or login files (/etc, ~/.bashrc, authorized_keys …); low for an install step that puts a program, a service unit or a PATH line where installs do.',

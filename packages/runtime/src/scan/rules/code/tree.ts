@@ -7,6 +7,7 @@ import { emptyFindings, evidenceOf, rank, shift } from './hit'
 import { isCredentialPath, isOutsidePath, isShell, isSystemControl, isSystemPath } from './paths'
 import type { Binding } from './scope'
 import { collectBindings, lookup, stringContent } from './scope'
+import { sentData, type SnippetReader } from './sent-data'
 import { analyzeShell, MAX_DEPTH } from './shell'
 import { isDecoder, isEnvPath, isInputPath, isInputSource, isPrinter, isRiskyModule, isSpawnModule, normalizePath, sinkOf } from './sinks'
 import type { DynamicSource, Value } from './values'
@@ -59,6 +60,9 @@ interface Capabilities {
   secretRead: SyntaxNode | null
   envDump: SyntaxNode | null
   networkSend: SyntaxNode | null
+  /** Every network send, and the `send`/`sendall`/`sendto` calls a socket of the snippet may make. */
+  sends: SyntaxNode[]
+  socketSends: SyntaxNode[]
   spawnCalls: number
   spawnModuleImport: SyntaxNode | null
 }
@@ -74,6 +78,8 @@ class Engine {
     secretRead: null,
     envDump: null,
     networkSend: null,
+    sends: [],
+    socketSends: [],
     spawnCalls: 0,
     spawnModuleImport: null,
   }
@@ -445,7 +451,10 @@ class Engine {
 
   private judgeNetwork(call: SyntaxNode, path: string, args: SyntaxNode[]): void {
     const sends = /post|put|patch|request|sendBeacon|send|connect|Socket|SMTP|FTP|fetch|WebSocket/i.test(path) || args.length > 1
-    if (sends) this.caps.networkSend ??= call
+    if (sends) {
+      this.caps.networkSend ??= call
+      this.caps.sends.push(call)
+    }
     if (/socket|net\.|tls\.|create_connection/i.test(path)) this.caps.socketConnect ??= call
     const target = this.resolve(args[0] ?? null)
     const sameOrigin = target.t === 'lit' && target.text !== null && /^(?:\/(?!\/)|\.)/.test(target.text)
@@ -471,12 +480,17 @@ class Engine {
   }
 
   private judgeCall(call: SyntaxNode): void {
+    const target = call.firstChild
+    if (this.lang === 'python' && target?.name === 'MemberExpression' && /^send(?:all|to)?$/.test(this.memberKey(target) ?? ''))
+      this.caps.socketSends.push(call)
     const callee = this.calleePath(call)
     if (!callee) return
     const { path, obfuscated } = callee
     const args = this.args(call)
     if (this.lang === 'python' && path === 'open') return this.judgeOpen(call, args)
     if (path === 'os.dup2') this.caps.dup2 = true
+    if ((path === 'os.fork' || path === 'child_process.fork') && this.forksForever(call))
+      this.hit('destructive', 'high', call, 'fork bomb: processes started in an endless loop')
     if (/(?:^|\.)connect$/.test(path) && this.lang === 'python' && args[0]?.name === 'TupleExpression') this.caps.socketConnect ??= call
     if (path === 'socket.socket') this.caps.socketConnect ??= call
     if (
@@ -497,6 +511,30 @@ class Engine {
     else if (sink === 'spawn') this.judgeSpawn(call, path, args, obfuscated)
     else if (sink === 'network') this.judgeNetwork(call, path, args)
     else this.judgeFile(call, path, args, sink as 'write' | 'read')
+  }
+
+  /** A fork whose result is dropped, in a loop that never ends (`while True: os.fork()`). */
+  private forksForever(call: SyntaxNode): boolean {
+    if (call.parent?.name !== 'ExpressionStatement') return false
+    for (let p = call.parent.parent; p; p = p.parent) {
+      if (FUNCTION_NODES.has(p.name) || p.name === 'FunctionDefinition' || p.name === 'FunctionDeclaration') return false
+      if (p.name !== 'WhileStatement' && p.name !== 'ForStatement') continue
+      const loop = this.text(p)
+      if (/\bbreak\b/.test(loop)) return false
+      return /^while\s*\(?\s*(?:True|true|1)\s*\)?\s*[:{]?/.test(loop) || /^for\s*\(\s*;\s*;\s*\)/.test(loop)
+    }
+    return false
+  }
+
+  /** The engine's reading of the snippet, for the modules that follow values through it (./sent-data). */
+  private reader(): SnippetReader {
+    return {
+      language: this.lang,
+      text: (node) => this.text(node),
+      calleePath: (call) => this.calleePath(call)?.path ?? null,
+      binding: (name, at) => lookup(this.bindings, name, at),
+      resolve: (node) => this.resolve(node),
+    }
   }
 
   // ---- walking ----------------------------------------------------------------------------------------------
@@ -578,6 +616,16 @@ class Engine {
       this.hit('reverse-shell', 'critical', caps.socketConnect, 'socket wired to a shell')
     if (caps.networkSend && (caps.secretRead || caps.envDump))
       this.hit('exfiltration', 'high', caps.networkSend, 'credentials read and sent over the network')
+    // (the whole environment serialised and sent is judged high by `analyzeCode`)
+    else if (!envDumps(this.source)) {
+      const reader = this.reader()
+      for (const send of caps.socketConnect ? [...caps.sends, ...caps.socketSends] : caps.sends) {
+        const what = sentData(send, reader)
+        if (what === null) continue
+        this.hit('exfiltration', 'medium', send, `${what} sent over the network`)
+        break
+      }
+    }
     if (caps.spawnModuleImport && caps.spawnCalls === 0)
       this.hit('process-spawn', 'medium', caps.spawnModuleImport, 'process-spawning module imported')
   }
