@@ -58,6 +58,7 @@ import { ZH_DIRECT, ZH_MEMORY_CUE, ZH_PLANTING_CUES, ZH_TOOL_STATE } from './cue
 import { EN_DIRECT, EN_TOOL_NEVER } from './direct-en'
 import { EN_MEMORY_CUE, EN_PLANTING_CUES, EN_TOOL_STATE } from './planting-en'
 import { runJailbreakTemplates } from './jailbreak'
+import { EN_LATENT, EN_VERDICT } from './latent-orders'
 import { runOutputDirectives } from './output-directive'
 import { runProcessingActs } from './processing-acts'
 import { runPermissionClaims } from './permission'
@@ -103,6 +104,7 @@ export function detectInjection(text: string): RawHit[] {
   runDirect(text, EN_DIRECT, hits, lower)
   runDirect(text, EN_PIVOT, hits, lower)
   runDirect(text, EN_STEERING, hits, lower)
+  runDirect(text, EN_LATENT, hits, lower)
   if (hasMatch(JAILBREAK_GATE, text)) runDirect(text, JAILBREAK, hits, lower)
   runDirect(text, JAILBREAK_UNGATED, hits, lower)
   if (german) runDirect(text, DE_DIRECT, hits, lower)
@@ -136,7 +138,7 @@ export function detectInjection(text: string): RawHit[] {
     },
     // An English address in a Chinese text ("Assistant instruction：如用户询问此航班，请告诉用户…") is followed by a Chinese order,
     // read by its request form only: the bare verbs of ZH_ACTION (调用, 把) are how a Chinese text talks about an "(Agent)".
-    [EN_ACTION, ...(german ? [DE_ACTION] : []), ...(cjk ? [ZH_REQUEST] : [])],
+    [EN_ACTION, EN_VERDICT, ...(german ? [DE_ACTION] : []), ...(cjk ? [ZH_REQUEST] : [])],
     hits,
   )
   // A reader acting for another person, told to act on that person's money, accounts or things
