@@ -4,7 +4,7 @@ import type { DirectPattern, WeightedCue } from './cue-types'
 export const DE_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
-    re: /\b(?:ignorier(?:e|en|t)?|vergiss|vergesst|vergessen sie|missachte|übergehe|verwirf)\b[^.!?\n]{0,30}?\b(?:vorherigen|bisherigen|obigen|vorangegangenen|früheren|vorigen|vorstehenden|ursprünglichen|alten|vorher gegebenen)\s+(?:Anweisungen|Anordnungen|Instruktionen|Befehle|Regeln|Aufgaben|Aufträge|Angaben|Informationen|Vorgaben|Richtlinien|Prompts?)\b/gi,
+    re: /\b(?:ignorier(?:e|en|t)?|vergiss|vergesst|vergessen sie|missachte|übergehe|verwirf)\b[^.!?\n]{0,30}?\b(?:vorherigen?|bisherigen?|obigen?|vorangegangenen?|früheren?|vorigen?|vorstehenden?|ursprünglichen?|alten?|vorher gegebenen?)\s+(?:Anweisung(?:en)?|Anordnung(?:en)?|Instruktion(?:en)?|Befehle?|Regeln?|Aufgaben?|Aufträge|Auftrag|Angaben|Informationen|Vorgaben?|Richtlinien?|Prompts?)\b/gi,
     severity: 'high',
     what: 'Anweisungen ignorieren',
   },
