@@ -376,6 +376,8 @@ export const EN_DIRECT: DirectPattern[] = [
     re: /\b(?:act|acting|respond|answer|behave)\s+as\s+(?:an?\s+)?(?:DAN|unrestricted|unfiltered|uncensored|jailbroken|evil|amoral|unethical)\b|\bdo anything now\b(?<!\b(?:I|we|need to|have to)\sdo anything now)|\b(?:you are|named|called|as|be)\s+DAN\b/gi,
     severity: 'high',
     what: 'jailbreak persona',
+    // the persona in capitals, as the templates write it: "my manager is called Dan", "you are Dan's replacement"
+    skip: (text, start, end) => /dan$/i.test(text.slice(start, end)) && text.slice(end - 3, end) !== 'DAN',
   },
   {
     rule: 'role-hijack',
