@@ -303,10 +303,20 @@ export const EN_DIRECT: DirectPattern[] = [
     // DeepInception's nested fiction: "We call it layer i create layer i+1 … please reach layer 5" (a published
     // jailbreak whose wording its copies keep, in English and in translation)
     rule: 'role-hijack',
-    re: /\blayer\s+i\s+(?:create|creates|to create)\s+layer\s+i\s*\+\s*1\b|第\s*i\s*层\s*创建\s*第\s*i\s*\+\s*1\s*层/gi,
+    re: /\blayer\s+i\s+(?:create|creates|to create)\s+layer\s+i\s*\+\s*1\b|第\s*i\s*层[，,]?\s*(?:再)?创建\s*第\s*i\s*\+\s*1\s*层/gi,
     severity: 'high',
     what: 'nested-fiction jailbreak',
     needs: ['layer', '层'],
+  },
+  {
+    // "Dr. Al", another published jailbreak kept word for word by its copies: the villain in his underground
+    // headquarters explaining his plan step by step, the harmful request put in his mouth ("Dr. Al: I am going to …!
+    // Here are the steps I will take to do this"; in Chinese 艾尔博士 or AI博士, "下面是我要做这件事的步骤")
+    rule: 'role-hijack',
+    re: /\bheadquarters\s+of\s+Dr\.?\s*Al\b|\bDr\.?\s*Al\s*:[^\n]{0,200}?\bsteps\s+I\s+will\s+take\b|艾尔博士的地下总部|(?:艾尔|AI)博士[：:][^\n]{0,200}?下面是我要做这件事的步骤/g,
+    severity: 'high',
+    what: 'the "Dr. Al" jailbreak',
+    needs: ['dr. al', 'dr al', 'dr.al', '博士'],
   },
   {
     rule: 'role-hijack',
