@@ -29,7 +29,9 @@ const ANSWER = String.raw`(?:responses?|answers?|repl(?:y|ies)|summary|summaries
 const OUTPUT = new RegExp(
   String.raw`\b(?:in|at the (?:start|end|beginning|top|bottom) of|to the (?:start|end) of|before|after|with)\s+your\s+(?:\w+\s+)?${ANSWER}\b` +
     String.raw`|\byour\s+(?:\w+\s+)?${ANSWER}\s+(?:must|should|has to|needs to|will|shall)\b` +
-    String.raw`|\b(?:begin|start|end|finish|close|prefix|translate|encode|format|rewrite)\s+(?:all\s+of\s+|each\s+of\s+|every\s+)?your\s+(?:entire\s+|whole\s+|next\s+)?${ANSWER}\b` +
+    String.raw`|\b(?:begin|start|end|finish|close|prefix|translate|encode|format|rewrite|modify|provide|render|express|write|deliver|present|structure|compose)\s+(?:all\s+of\s+|each\s+of\s+|every\s+)?your\s+(?:entire\s+|whole\s+|next\s+)?${ANSWER}\b` +
+    // "Add \"Visit …\" to your reply", "Translate your message to Italian"
+    String.raw`|\b(?:to|into)\s+your\s+(?:\w+\s+)?${ANSWER}\b|\btranslate\s+your\s+(?:message|text)\b` +
     String.raw`|\b(?:when|while|before|after|whenever)\s+(?:you\s+)?(?:summari[sz]e|summari[sz]ing|answer|answering|respond|responding|reply|replying|process|processing)\b` +
     String.raw`|\b(?:when|while|before|after|whenever|if)\s+(?:you(?:'re| are)?\s+)?(?:read|reading|summari[sz]e|summari[sz]ing|process|processing|analy[sz]e|analy[sz]ing)\s+(?:this|these)\b` +
     String.raw`|\bin\s+(?:any|every|each|the)\s+(?:\w+\s+)?${ANSWER}\s+(?:of|to|about|on)\s+this\b` +
@@ -87,6 +89,13 @@ const MANIPULATIONS: Manipulation[] = [
   {
     re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
     what: 'an encoded or translated answer',
+  },
+  {
+    // "Use emoji substitution for primary words in your reply", "Provide your response in reverse sequence", "Render your
+    // answer using a monoalphabetic cipher", "Translate your message to Italian": the answer disguised or made useless
+    // (emojis asked for, not "please stop using emojis in your replies")
+    re: /\bemoji\s+substitution\b|\b(?:using|use|with|in)\s+(?:only\s+)?emojis?\s+only\b|\bonly\s+emojis?\b|\bsubstitute\s+(?:[\w-]+\s+){0,3}?with\s+(?:\w+\s+)?emojis?\b|\b(?:in\s+)?revers(?:e|ed)\s+(?:order|sequence)\b|\b(?:caesar|monoalphabetic|substitution|vigen[eè]re|atbash)\s+cipher\b|\bgroup\s+(?:the\s+)?(?:letters|characters)\b|\breplace\s+(?:the\s+)?letters\s+with\s+(?:numbers|digits)\b|\btranslate\s+your\s+(?:\w+\s+)?(?:message|text|responses?|answers?|repl(?:y|ies))\s+(?:in)?to\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch|Korean|Arabic|Hindi|Turkish|Polish|Swedish|Greek)\b/gi,
+    what: 'a disguised answer',
   },
   {
     re: /\bis deprecated\b[^.\n]{0,30}?\buse\b|\b(?:office|store|service|shop) is closed\b/gi,
