@@ -58,7 +58,7 @@ import { ZH_DIRECT, ZH_MEMORY_CUE, ZH_PLANTING_CUES, ZH_TOOL_STATE } from './cue
 import { EN_DIRECT, EN_TOOL_NEVER } from './direct-en'
 import { EN_MEMORY_CUE, EN_PLANTING_CUES, EN_TOOL_STATE } from './planting-en'
 import { runJailbreakTemplates } from './jailbreak'
-import { EN_LATENT, EN_VERDICT } from './latent-orders'
+import { EN_LATENT, EN_VERDICT, ZH_LATENT } from './latent-orders'
 import { runOutputDirectives } from './output-directive'
 import { runProcessingActs } from './processing-acts'
 import { runPermissionClaims } from './permission'
@@ -112,6 +112,7 @@ export function detectInjection(text: string): RawHit[] {
   if (hasMatch(MULTI_OVERRIDE_GATE, text)) runDirect(text, MULTI_OVERRIDE, hits, lower)
   if (cjk) runDirect(text, ZH_DIRECT, hits, lower)
   if (cjk) runDirect(text, ZH_JAILBREAK, hits, lower)
+  if (cjk) runDirect(text, ZH_LATENT, hits, lower)
   upgradeToolFacts(text, hits, cjk)
   runPlanting(text, EN_MEMORY_CUE, german ? [...EN_PLANTING_CUES, ...DE_PLANTING_CUES] : EN_PLANTING_CUES, 200, hits)
   if (cjk) runPlanting(text, ZH_MEMORY_CUE, ZH_PLANTING_CUES, 60, hits, zhCueKeepsNothing)
