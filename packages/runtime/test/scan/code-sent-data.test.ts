@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
 import { detectCodeLanguage } from '../../src/scan/language'
-import { findingsAs, strongRules, verdict, type CodeFinding } from './code-helpers'
+import { findingsAs, strongRules, verdict, worst, type CodeFinding } from './code-helpers'
 
 // Survey-and-report payloads (BIPIA's code attacks have this shape): the snippet gathers something about the machine
 // and sends it out, with no credential file and no whole environment for the credential rules to see.
@@ -106,5 +106,31 @@ describe('untagged Python that imports several modules on one line', () => {
     const result = scan(text)
     expect(result.decision).toBe('reject')
     expect(result.findings.find((f) => f.rule === 'code/eval-call')?.severity).toBe('high')
+  })
+})
+
+describe('a program named literally, its arguments computed', () => {
+  const spawnSeverity = (findings: readonly CodeFinding[]) => worst(findings.filter((f) => f.rule === 'code/process-spawn'))
+
+  it('is held for review when no shell reads it and nothing from outside feeds it', () => {
+    for (const findings of [
+      py('import subprocess\ndef git(repo, *args):\n    return subprocess.run(["git", "-C", str(repo), *args], check=True)'),
+      py('import subprocess, sys\ndef venv(path):\n    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)'),
+      js("const { spawn } = require('child_process')\nfunction build(dir) { return spawn('tsc', ['-p', dir]) }"),
+    ])
+      expect(spawnSeverity(findings)).toBe('medium')
+  })
+
+  it('stays high for a shell, an interpreter given code, a downloader, outside input or a shell string', () => {
+    for (const findings of [
+      py('import subprocess\ndef run(cmd):\n    subprocess.run(["bash", "-c", cmd])'),
+      py('import subprocess, sys\ndef smoke(code):\n    subprocess.run([sys.executable, "-c", code])'),
+      py('import subprocess\ndef fetch(url):\n    subprocess.run(["curl", "-O", url])'),
+      py('import subprocess\ndef git(*args):\n    subprocess.run(["git", *args], shell=True)'),
+      py('import subprocess, sys\nsubprocess.run(["git", "checkout", sys.argv[1]])'),
+      js("const { exec } = require('child_process')\nfunction build(args) { return exec('tsc ' + args) }"),
+      js("const { spawn } = require('child_process')\nfunction build(dir) { return spawn('tsc', ['-p', dir], { shell: true }) }"),
+    ])
+      expect(spawnSeverity(findings)).toBe('high')
   })
 })

@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<CodeRuleName, string> = {
     'eval/exec/Function/compile/vm.run* (and unsafe deserialisation) of code that is not a plain literal; literal-only calls stay low.',
   'dynamic-import': 'require()/import()/__import__()/importlib.import_module() of a computed module name.',
   'process-spawn':
-    'child_process, subprocess, os.system/popen, pty.spawn and other spawners: low for a literal command that stays in the working tree, medium for one that reaches outside it, controls or surveys the machine, high when the command is computed or dangerous.',
+    'child_process, subprocess, os.system/popen, pty.spawn and other spawners: low for a literal command that stays in the working tree, medium for one that reaches outside it, controls or surveys the machine, high when the command is computed (medium when only the arguments of a program named literally are, with no shell and no outside input) or dangerous.',
   'sandbox-escape': 'Dunder walks such as __class__.__mro__ … __subclasses__(), __globals__/__builtins__ access, constructor.constructor.',
   'builtins-tamper': 'Assignments to builtins (monkeypatching checks so that they always pass).',
   'download-exec':
