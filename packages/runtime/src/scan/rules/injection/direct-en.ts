@@ -83,8 +83,11 @@ const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|sh
  */
 export const THIRD_PARTY = String.raw`(?<!\b(?:its|his|her|their|our|the|a|an)\s+(?:[\w-]+\s+)?(?:willingness|unwillingness|readiness|eagerness|ability|inability|tendency|propensity|inclination|decision|refusal|attempts?|efforts?|right|freedom|habit|history|record|licen[cs]e|excuse|choice|plans?)\s+to\s)(?<!\b(?:allows?|allowed|allowing|lets|letting|enables?|enabled|enabling|helps?|helped|helping|encourages?|encouraged|encouraging|forces?|forced|forcing|permits?|permitted|pushes|pushed|leads?|led|causes?|caused|tempts?|tempted|urges?|urged)\s+(?:them|him|her|it|us|people|others|users|customers|drivers|employees|workers|companies|firms|players|students|children|kids|officials|lawmakers|regulators|everyone|anyone|someone)\s+(?:to\s)?)`
 
+/** What is possible or easy to do, described ("it has been shown that it is still possible to bypass those safety policies"). */
+const DESCRIBED = String.raw`(?<!\b(?:possible|impossible|easy|hard|difficult|trivial|feasible)\s+to\s)`
+
 const OVERRIDE_CHAIN = new RegExp(
-  String.raw`\b${ATTRIBUTIVE}${NEGATED}${THIRD_PARTY}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
+  String.raw`\b${ATTRIBUTIVE}${NEGATED}${THIRD_PARTY}${DESCRIBED}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
   'gi',
 )
 
@@ -417,9 +420,9 @@ export const EN_DIRECT: DirectPattern[] = [
   },
   {
     rule: 'prompt-exfiltration',
-    re: /\b(?:print|reveal|show|output|repeat|display|tell me|give me|share|leak|dump|write out|write down|list|paste|disclose|recite|spell out|return|provide|send me|copy|relay|transcribe|put|wrap|enclose|quote|what(?:'s| is| are| were| was| does))\b(?<!(?:\bnot|n't|\bnever|\bcannot)\s+(?:\w+\s)?\w+)[^.!?\n]{0,30}?\b(?:your|its|the assistant's|the model's)\s+(?:\w+(?:['’]s)?\s+){0,3}?(?:system\s+(?:prompt|message|instructions)|initial\s+(?:prompt|instructions)|original\s+(?:prompt|instructions)|hidden\s+(?:prompt|instructions|rules|reasoning|chain[- ]of[- ]thought)|secret\s+(?:prompt|instructions)|(?:internal|private)\s+(?:reasoning|chain[- ]of[- ]thought)|pre-?prompt|developer\s+(?:message|prompt|instructions)|instructions|guidelines|rules|programming|prompt)\b(?!\s+(?:(?:into|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?)?(?:field|box|editor|text ?area|settings?|section|tab|panel|form)\b)(?!\s+(?:templates?|engineering|librar(?:y|ies)|builders?|formats?|tokens?|length|budget|cach(?:e|ing)|versions?|variables?)\b)/gi,
+    re: /\b(?:print|reveal|show|output|repeat|display|tell me|give me|share|leak|dump|write out|write down|list|paste|disclose|recite|spell out|return|provide|send me|copy|relay|transcribe|put|wrap|enclose|quote|what(?:'s| is| are| were| was| does))\b(?<!(?:\bnot|n't|\bnever|\bcannot)\s+(?:\w+\s)?\w+)[^.!?\n]{0,30}?\b(?:your|its|the assistant's|the model's)\s+(?:\w+(?:['’]s)?\s+){0,3}?(?:system\s+(?:prompt|message|instructions)|initial\s+(?:prompt|instructions)|original\s+(?:prompt|instructions)|hidden\s+(?:prompt|instructions|rules|reasoning|chain[- ]of[- ]thought)|secret\s+(?:prompt|instructions)|(?:internal|private)\s+(?:reasoning|chain[- ]of[- ]thought)|pre-?prompt|developer\s+(?:message|prompt|instructions)|instructions|guidelines|rules|programming|prompt)\b(?!\s+(?:(?:into|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?)?(?:field|box|editor|text ?area|settings?|section|tab|panel|form)\b)(?!\s+(?:templates?|engineering|librar(?:y|ies)|builders?|formats?|tokens?|length|budget|cach(?:e|ing)|versions?|variables?)\b)(?!\s+to\s+(?:a|an|your|another)\s+(?:colleague|friend|co-?worker|teammate|team|manager|boss|reviewer|mentor|partner)\b)/gi,
     severity: 'high',
-    // (not a settings page's "paste your prompt into the System prompt field": where an admin writes it, nor "your
+    // (not a prompting guide's "Show your prompt to a colleague": the reader's own prompt shown to a person; not a settings page's "paste your prompt into the System prompt field": where an admin writes it, nor "your
     // prompt template", "your prompt tokens": the prompt as a modifier of another thing)
     what: 'asks for the system prompt',
   },

@@ -103,10 +103,11 @@ export const EN_PIVOT: DirectPattern[] = [
   {
     rule: 'task-pivot',
     re: new RegExp(
-      String.raw`\b${CLOSURE_VERDICT}\s*[.!,]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b[^.!?\n]{0,40}?\b(?:${PIVOT_VERB}|help me)\b`,
+      String.raw`\b${CLOSURE_VERDICT}\s*[.!,]+["”]?\s+(?:(?:but|and|so)\s+)?(?:now|next)\b(?!,?\s*(?:what|how|why|where|which|who|let(?:'|’)?s|we|I|if)\b)[^.!?\n]{0,40}?\b(?:${PIVOT_VERB}|help me)\b`,
       'gi',
     ),
     severity: 'high',
+    // (not a tutorial's "Congratulations on running the chain! Now what if we give Claude …": a question, or "let's")
     what: 'previous task declared done, then "now …"',
     needs: ['now', 'next'],
   },

@@ -105,6 +105,24 @@ const COPY_PLACED =
 const CONSENT_GATED =
   /^[^.!?\n]{0,80}?\bonly\s+(?:if|when|after)\s+(?:they|the user|he|she|the owner|the customer)\s+(?:\w+\s+)?(?:asks?|requests?|consents?|approves?|confirms?|agrees?)\b/i
 
+/**
+ * Whether `at` lies in a Markdown link to a web page, its text or its address, and the text speaks to no one: a cited
+ * headline ("[AI data leak crisis: New tool prevents company secrets from being fed to ChatGPT](https://…/ai-data-leak-
+ * crisis-prevent-company-secrets)"), not a call to action ("[upload your API keys here](https://…)").
+ */
+function inCitedLink(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1
+  const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at)
+  const line = text.slice(lineStart, lineEnd)
+  const offset = at - lineStart
+  for (const link of line.matchAll(/\[([^\]\n]{1,300})\]\((https?:\/\/[^)\n]{1,500})\)/g)) {
+    const from = link.index
+    const to = from + link[0].length
+    if (offset >= from && offset < to) return !/\byou(?:rs?)?\b/i.test(link[1]!)
+  }
+  return false
+}
+
 function notSentOut(text: string, start: number, end: number): boolean {
   const match = text.slice(start, end)
   // a command's flag or a path (`stripe listen --forward-to localhost:3000/…`, `/api/share/…`), not a verb
@@ -127,6 +145,8 @@ function notSentOut(text: string, start: number, end: number): boolean {
     return true
   // what someone did, told ("make sure that you uploaded a sandbox certificate (or a token …)"), not what to do
   if (/^\w+ed\b/i.test(match) && PAST_SUBJECT.has(before)) return true
+  // a cited headline (a Markdown link to a page whose text speaks to no one)
+  if (inCitedLink(text, start)) return true
   // a rule of conduct gated on the owner's consent ("share the user's calendar only if they ask you to")
   if (CONSENT_GATED.test(text.slice(end, end + 120))) return true
   const verb = /^\S+/.exec(match)![0].length
