@@ -97,6 +97,7 @@ const PASSES: string[] = [
   'The new rules that override all previous policies take effect in May.',
   'These instructions override all previous policies from HR.',
   'Our new terms override all prior agreements between the parties.',
+  'The idea of this attack is that it hijacks the model output by injecting an instruction to ignore the original instruction.',
   'Our support bot does not mention the refund policy unless asked.',
   'You are Dan’s replacement on the night shift.',
   'You will not say anything about the surprise party to Mia.',

@@ -84,11 +84,12 @@ const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|sh
 export const THIRD_PARTY = String.raw`(?<!\b(?:its|his|her|their|our|the|a|an)\s+(?:[\w-]+\s+)?(?:willingness|unwillingness|readiness|eagerness|ability|inability|tendency|propensity|inclination|decision|refusal|attempts?|efforts?|right|freedom|habit|history|record|licen[cs]e|excuse|choice|plans?)\s+to\s)(?<!\b(?:allows?|allowed|allowing|lets|letting|enables?|enabled|enabling|helps?|helped|helping|encourages?|encouraged|encouraging|forces?|forced|forcing|permits?|permitted|pushes|pushed|leads?|led|causes?|caused|tempts?|tempted|urges?|urged)\s+(?:them|him|her|it|us|people|others|users|customers|drivers|employees|workers|companies|firms|players|students|children|kids|officials|lawmakers|regulators|everyone|anyone|someone)\s+(?:to\s)?)`
 
 /**
- * What is possible or easy to do, described ("it has been shown that it is still possible to bypass those safety
- * policies"); what a document's own terms do ("These instructions override all previous policies from HR": a plural
- * subject before the verb, a statement; instructions said to override instructions are read by their own pattern).
+ * What is possible or easy to do, or what an instruction is for, described ("it has been shown that it is still
+ * possible to bypass those safety policies", "injecting an instruction to ignore the original instruction"); what a
+ * document's own terms do ("These instructions override all previous policies from HR": a plural subject before the
+ * verb, a statement; instructions said to override instructions are read by their own pattern).
  */
-const DESCRIBED = String.raw`(?<!\b(?:possible|impossible|easy|hard|difficult|trivial|feasible)\s+to\s)(?<!\b(?:instructions|rules|policies|settings|changes|terms|guidelines|updates|laws|regulations|amendments|agreements|provisions|notices)\s)`
+const DESCRIBED = String.raw`(?<!\b(?:possible|impossible|easy|hard|difficult|trivial|feasible|(?:an?|the)\s+(?:instruction|command|prompt|request|payload))\s+to\s)(?<!\b(?:instructions|rules|policies|settings|changes|terms|guidelines|updates|laws|regulations|amendments|agreements|provisions|notices)\s)`
 
 const OVERRIDE_CHAIN = new RegExp(
   String.raw`\b${ATTRIBUTIVE}${NEGATED}${THIRD_PARTY}${DESCRIBED}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
