@@ -1,6 +1,5 @@
 import type { SyntaxNode } from '@lezer/common'
-import type { Binding } from './scope'
-import type { Value } from './values'
+import type { SnippetReader } from './snippet-reader'
 
 /**
  * What a network send carries that the snippet gathered from the machine it runs on: details of the host, a
@@ -9,17 +8,6 @@ import type { Value } from './values'
  * exfiltrates nothing a credential rule sees. Read by following the send's arguments through the snippet's
  * bindings (`data = {"user": user}` … `user = os.environ["USER"]`), a few assignments deep.
  */
-
-/** What the engine knows of a snippet that the reading needs (tree.ts). */
-export interface SnippetReader {
-  language: 'javascript' | 'python'
-  text(node: SyntaxNode): string
-  /** The dotted path a call's callee resolves to (`platform.system`, `child_process.execSync`), or null. */
-  calleePath(call: SyntaxNode): string | null
-  /** The binding a name refers to at a position. */
-  binding(name: string, at: number): Binding | null
-  resolve(node: SyntaxNode): Value
-}
 
 const HOST_DETAILS =
   /^(?:platform\.\w+|psutil\.\w+|socket\.(?:gethostname|getfqdn)|getpass\.getuser|os\.(?:uname|getlogin|hostname|userInfo|networkInterfaces)|uuid\.getnode|pwd\.getpwuid|wmi\.WMI)$/

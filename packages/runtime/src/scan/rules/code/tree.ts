@@ -4,20 +4,12 @@ import { parser as pyParser } from '@lezer/python'
 import type { Severity } from '../../types'
 import type { CodeFindings, CodeRuleName } from './hit'
 import { emptyFindings, evidenceOf, rank, shift } from './hit'
-import {
-  isCredentialPath,
-  isDownloader,
-  isInterpreter,
-  isNetworkTool,
-  isOutsidePath,
-  isPrivilegeTool,
-  isShell,
-  isSystemControl,
-  isSystemPath,
-} from './paths'
+import { fixedProgram } from './fixed-program'
+import { isCredentialPath, isOutsidePath, isShell, isSystemControl, isSystemPath } from './paths'
 import type { Binding } from './scope'
 import { collectBindings, lookup, stringContent } from './scope'
-import { sentData, type SnippetReader } from './sent-data'
+import { sentData } from './sent-data'
+import type { SnippetReader } from './snippet-reader'
 import { analyzeShell, MAX_DEPTH } from './shell'
 import { isDecoder, isEnvPath, isInputPath, isInputSource, isPrinter, isRiskyModule, isSpawnModule, normalizePath, sinkOf } from './sinks'
 import type { DynamicSource, Value } from './values'
@@ -48,30 +40,6 @@ export function errorShare(tree: Tree): number {
 
 const LITERAL_NODES = new Set(['Number', 'Boolean', 'BooleanLiteral', 'null', 'None', 'RegExp', 'Ellipsis', 'BigInt'])
 const FUNCTION_NODES = new Set(['ArrowFunction', 'FunctionExpression', 'LambdaExpression', 'ClassExpression'])
-/** Sources of a value that come from outside the program: its arguments always weigh as input. */
-const OUTSIDE_INPUT = new Set<DynamicSource>(['decode', 'network', 'input', 'env'])
-/** Programs that run what they are given or destroy what they are pointed at: computed arguments keep them high. */
-const RUNS_OR_DESTROYS = new Set([
-  'rm',
-  'dd',
-  'mkfs',
-  'shred',
-  'wipefs',
-  'chmod',
-  'chown',
-  'xargs',
-  'env',
-  'nohup',
-  'exec',
-  'find',
-  'ssh',
-  'scp',
-  'rsync',
-  'docker',
-  'kubectl',
-  'git-shell',
-])
-
 const COMPOSITE_NODES = new Set(['ArrayExpression', 'TupleExpression', 'ObjectExpression', 'DictionaryExpression', 'SetExpression'])
 const PURE_HELPERS =
   /^(?:path\.(?:join|resolve|normalize)|os\.path\.(?:join|abspath|expanduser)|String|str|Path|pathlib\.Path|JSON\.stringify)$/
@@ -93,9 +61,9 @@ interface Capabilities {
   shellSpawn: SyntaxNode | null
   secretRead: SyntaxNode | null
   envDump: SyntaxNode | null
-  networkSend: SyntaxNode | null
-  /** Every network send, and the `send`/`sendall`/`sendto` calls a socket of the snippet may make. */
+  /** Every network send (an exfiltration is reported at the first). */
   sends: SyntaxNode[]
+  /** The `send`/`sendall`/`sendto` calls a socket of the snippet may make. */
   socketSends: SyntaxNode[]
   spawnCalls: number
   spawnModuleImport: SyntaxNode | null
@@ -111,7 +79,6 @@ class Engine {
     shellSpawn: null,
     secretRead: null,
     envDump: null,
-    networkSend: null,
     sends: [],
     socketSends: [],
     spawnCalls: 0,
@@ -444,11 +411,8 @@ class Engine {
     const provenance = this.commandProvenance(args)
     if (provenance.t !== 'lit') {
       const src = provenance.t === 'dyn' ? provenance.src : 'unknown'
-      // A program named literally and handed its arguments with no shell between (`subprocess.run(["git", "-C", repo,
-      // *args])`, `spawn("git", args)`, `[sys.executable, "-m", "venv", path]`): what runs is fixed, and build scripts
-      // do this everywhere; arguments fed by outside input (the command line, the environment, the network, a decoder)
-      // keep it high, and so does a program that runs whatever it is given (a shell, an interpreter's -c, curl …).
-      const program = OUTSIDE_INPUT.has(src) ? null : this.fixedProgram(call, path, args)
+      // A program named literally and handed its arguments with no shell between: what runs is fixed (./fixed-program)
+      const program = fixedProgram(call, path, args, src, this.reader())
       this.hit(
         'process-spawn',
         program !== null ? 'medium' : this.dynamicSeverity(src),
@@ -495,10 +459,7 @@ class Engine {
 
   private judgeNetwork(call: SyntaxNode, path: string, args: SyntaxNode[]): void {
     const sends = /post|put|patch|request|sendBeacon|send|connect|Socket|SMTP|FTP|fetch|WebSocket/i.test(path) || args.length > 1
-    if (sends) {
-      this.caps.networkSend ??= call
-      this.caps.sends.push(call)
-    }
+    if (sends) this.caps.sends.push(call)
     if (/socket|net\.|tls\.|create_connection/i.test(path)) this.caps.socketConnect ??= call
     const target = this.resolve(args[0] ?? null)
     const sameOrigin = target.t === 'lit' && target.text !== null && /^(?:\/(?!\/)|\.)/.test(target.text)
@@ -557,68 +518,6 @@ class Engine {
     else this.judgeFile(call, path, args, sink as 'write' | 'read')
   }
 
-  /**
-   * The program a spawn runs when it is named literally in an argument vector and no shell reads the vector (see
-   * `judgeSpawn`); null when the program is computed, is one that runs what it is given or reaches outside, or a
-   * shell is asked for.
-   */
-  private fixedProgram(call: SyntaxNode, path: string, args: SyntaxNode[]): string | null {
-    const first = args[0] ?? null
-    if (!first) return null
-    let elements: SyntaxNode[]
-    if (this.lang === 'python') {
-      const shell = this.keywordArg(call, 'shell')
-      if (shell && this.text(shell) !== 'False') return null
-      if (first.name !== 'ArrayExpression' && first.name !== 'TupleExpression') return null
-      elements = this.elements(first)
-    } else {
-      // spawn/execFile take the program apart from its arguments; exec and execSync hand one string to a shell
-      if (!/(?:^|\.)(?:spawn|spawnSync|execFile|execFileSync|execa)$/.test(path)) return null
-      const options = args.find((a) => a.name === 'ObjectExpression')
-      if (options && /\bshell\s*:\s*(?!false\b)/.test(this.text(options))) return null
-      elements = [first]
-    }
-    const head = elements[0]
-    if (!head) return null
-    const value = this.resolve(head)
-    let program: string | null = value.t === 'lit' && value.text !== null ? (value.text.trim().split(/\s+/)[0] ?? '') : null
-    if (program !== null && /\s/.test(value.t === 'lit' && value.text !== null ? value.text.trim() : '')) return null
-    if (program === null) {
-      // the running interpreter, or a venv's, with a module: `[sys.executable, "-m", "pip", …]`
-      const flag = elements[1] ? this.resolve(elements[1]) : null
-      const module = elements[2] ? this.resolve(elements[2]) : null
-      if (
-        /^(?:sys\.executable|str\(\s*\w*python\w*\s*\)|\w*python\w*)$/i.test(this.text(head)) &&
-        flag?.t === 'lit' &&
-        flag.text === '-m' &&
-        module?.t === 'lit' &&
-        module.text !== null &&
-        /^[\w.]+$/.test(module.text)
-      )
-        return `python -m ${module.text}`
-      return null
-    }
-    program = program.replace(/^.*[\\/]/, '')
-    if (
-      program === '' ||
-      isInterpreter(program) ||
-      isDownloader(program) ||
-      isNetworkTool(program) ||
-      isPrivilegeTool(program) ||
-      isSystemControl(program) ||
-      RUNS_OR_DESTROYS.has(program)
-    )
-      return null
-    return program
-  }
-
-  /** The elements of a list or tuple literal. */
-  private elements(list: SyntaxNode): SyntaxNode[] {
-    const out: SyntaxNode[] = []
-    for (let c = list.firstChild; c; c = c.nextSibling) if (!/^[[\](),]$/.test(c.name) && !c.type.isError) out.push(c)
-    return out
-  }
-
   /** A fork whose result is dropped, in a loop that never ends (`while True: os.fork()`). */
   private forksForever(call: SyntaxNode): boolean {
     if (call.parent?.name !== 'ExpressionStatement') return false
@@ -632,7 +531,7 @@ class Engine {
     return false
   }
 
-  /** The engine's reading of the snippet, for the modules that follow values through it (./sent-data). */
+  /** The engine's reading of the snippet, for the modules that follow values through it (./snippet-reader). */
   private reader(): SnippetReader {
     return {
       language: this.lang,
@@ -640,6 +539,7 @@ class Engine {
       calleePath: (call) => this.calleePath(call)?.path ?? null,
       binding: (name, at) => lookup(this.bindings, name, at),
       resolve: (node) => this.resolve(node),
+      keywordArg: (call, name) => this.keywordArg(call, name),
     }
   }
 
@@ -720,8 +620,9 @@ class Engine {
     const caps = this.caps
     if (caps.socketConnect && (caps.dup2 || caps.shellSpawn))
       this.hit('reverse-shell', 'critical', caps.socketConnect, 'socket wired to a shell')
-    if (caps.networkSend && (caps.secretRead || caps.envDump))
-      this.hit('exfiltration', 'high', caps.networkSend, 'credentials read and sent over the network')
+    const firstSend = caps.sends[0]
+    if (firstSend && (caps.secretRead || caps.envDump))
+      this.hit('exfiltration', 'high', firstSend, 'credentials read and sent over the network')
     // (the whole environment serialised and sent is judged high by `analyzeCode`)
     else if (!envDumps(this.source)) {
       const reader = this.reader()
