@@ -74,6 +74,14 @@ const PAYLOADS: WebPayload[] = [
     gate: SCRIPT_PAYLOAD,
   },
   {
+    // [link](javascript:prompt(document.cookie)): a Markdown link whose target runs script when it is clicked, where the
+    // renderer keeps the scheme; Markdown has no use for one (`javascript:void(0)` is a page's placeholder, not a link's)
+    re: /\[[^\]\n]{0,100}\]\(\s*javascript\s*:(?!\s*void\b)\S{1,120}/gi,
+    severity: 'medium',
+    what: 'a Markdown link that runs script',
+    gate: (body) => /\]\(\s*javascript\s*:/i.test(body),
+  },
+  {
     // '; DROP TABLE users; --   "); DELETE FROM accounts --   1; EXEC xp_cmdshell('whoami')
     re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b/gi,
     severity: 'high',

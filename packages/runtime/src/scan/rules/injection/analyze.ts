@@ -11,6 +11,8 @@ import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
 import { base64Runs, rot13IfWrapped } from './encoded'
+import { scriptDirectiveHits } from './output-directive'
+import { splitStringRuns } from './split-strings'
 
 const MAX_HIDDEN_FINDINGS = 16
 
@@ -37,6 +39,8 @@ export function analyzeText(text: string): RawHit[] {
   hits.push(...hiddenTextHits(normalized))
   hits.push(...letterSpacedHits(text))
   hits.push(...encodedHits(text))
+  hits.push(...assembledHits(text))
+  hits.push(...scriptDirectiveHits(text))
   return mergeHits(hits)
 }
 
@@ -127,6 +131,32 @@ function encodedHits(text: string): RawHit[] {
     for (const hit of detectInjection(rotated)) {
       if (!atLeastMedium(hit.severity)) continue
       hits.push({ ...hit, rule: 'encoded', severity: maxSeverity(hit.severity, 'high'), evidence: `rot13-wrapped ${hit.evidence}` })
+    }
+  }
+  return hits
+}
+
+/**
+ * Quoted fragments the text asks to be joined, read as the string they assemble, in place (split-strings.ts): what
+ * the detectors then find in the assembled string is a finding over the fragments, at least `high` when the plain
+ * one would be at least `medium`, as for base64 (cutting a payload up is a sign of intent).
+ */
+function assembledHits(text: string): RawHit[] {
+  const hits: RawHit[] = []
+  for (const run of splitStringRuns(text)) {
+    const joinedEnd = run.start + run.joined.length
+    const assembled = text.slice(0, run.start) + run.joined + text.slice(run.end)
+    for (const hit of detectInjection(assembled)) {
+      if (hit.end <= run.start || hit.start >= joinedEnd || !atLeastMedium(hit.severity)) continue
+      const shift = run.end - joinedEnd
+      hits.push({
+        ...hit,
+        rule: 'encoded',
+        start: Math.min(hit.start, run.start),
+        end: hit.end > joinedEnd ? hit.end + shift : run.end,
+        severity: maxSeverity(hit.severity, 'high'),
+        evidence: `split into quoted fragments: ${hit.evidence}`,
+      })
     }
   }
   return hits

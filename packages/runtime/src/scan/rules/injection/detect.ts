@@ -4,6 +4,7 @@
  * document. Offsets are into the string given.
  */
 import { runAccountMeans } from './account-means'
+import { runAddressPlaceholders } from './address-placeholders'
 import { runAddedSteps } from './added-step'
 import { runFieldOrders } from './field-orders'
 import { runSoftwareOrders } from './software-orders'
@@ -161,6 +162,7 @@ export function detectInjection(text: string): RawHit[] {
   runFieldOrders(text, cjk, hits)
   runSoftwareOrders(text, cjk, hits)
   runOutputDirectives(text, hits)
+  runAddressPlaceholders(text, hits)
   runProcessingActs(text, hits)
   scriptBait(text, hits)
   const pivot = contentPivot(text, hits)
