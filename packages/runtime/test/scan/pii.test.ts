@@ -65,6 +65,20 @@ describe('pii/email', () => {
     expect(spansOf('hello-world here, user@localhost, @mention', 'pii/email')).toEqual([])
     expect(spansOf('https://user:secret@host.example.com/x', 'pii/email')).toEqual([])
   })
+
+  it('finds an address written with [at] and [dot], not the words at and dot in brackets elsewhere', () => {
+    expect(spansOf('Write to john.doe[AT]example[DOT]com or jane (at) example (dot) org, or ops@example[dot]com.', 'pii/email')).toEqual([
+      'john.doe[AT]example[DOT]com',
+      'jane (at) example (dot) org',
+      'ops@example[dot]com',
+    ])
+    expect(scan('john.doe[AT]example[DOT]com')[0]!.evidence).toContain('j***@example.com')
+    expect(spansOf('We met at the office (at) noon; array[at] index; see docs[dot]python; a [at] b', 'pii/email')).toEqual([])
+    // a plain address is found once, not again as a written-out one
+    expect(spansOf('mail ops@example.com [dot] now', 'pii/email')).toEqual(['ops@example.com'])
+    // a URL's credentials stay the secret family's, with a bracketed [at] elsewhere in the text
+    expect(spansOf('https://user:secret@host.example.com/x (at) noon', 'pii/email')).toEqual([])
+  })
 })
 
 describe('pii/phone', () => {

@@ -48,12 +48,20 @@ export function emailMatches(text: string): RegExpExecArray[] {
   return matches
 }
 
-/** E-mail addresses. */
+/**
+ * An address written to pass a harvester: "john.doe[AT]example[DOT]com", "jane (at) example (dot) org",
+ * "ops@example[dot]com". The brackets are what make it one ("meet at the office" has none).
+ */
+const OBFUSCATED_EMAIL =
+  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}\s?(?:@|[[({<]\s?at\s?[\])}>])\s?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\s?(?:\.|[[({<]\s?dot\s?[\])}>])\s?){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/gi
+const OBFUSCATION_MARK = /[[({<]\s?(?:at|dot)\s?[\])}>]/i
+
+/** E-mail addresses, and addresses written with [at] and [dot]. */
 export const emailRule: Rule = {
   id: 'pii/email',
   family: 'pii',
   weight: 1,
-  description: 'E-mail addresses.',
+  description: 'E-mail addresses, also written with [at] and [dot].',
   check(chunk) {
     const text = chunk.text
     const hits: RuleHit[] = []
@@ -65,6 +73,20 @@ export const emailRule: Rule = {
       const local = m[0].slice(0, m[0].indexOf('@'))
       if (local.startsWith('.') || local.endsWith('.')) continue
       hits.push(hitAt(chunk, m.index, m.index + m[0].length, 'low', `e-mail address ${redact(m[0], 'email')}`))
+    }
+    if (OBFUSCATION_MARK.test(text)) {
+      OBFUSCATED_EMAIL.lastIndex = 0
+      for (const m of text.matchAll(OBFUSCATED_EMAIL)) {
+        if (
+          !OBFUSCATION_MARK.test(m[0]) ||
+          hits.some((h) => h.start < chunk.start + m.index + m[0].length && h.end > chunk.start + m.index)
+        )
+          continue
+        const plain = m[0].replace(/\s?[[({<]\s?at\s?[\])}>]\s?/gi, '@').replace(/\s?[[({<]\s?dot\s?[\])}>]\s?/gi, '.')
+        hits.push(
+          hitAt(chunk, m.index, m.index + m[0].length, 'low', `e-mail address written to pass a harvester ${redact(plain, 'email')}`),
+        )
+      }
     }
     return hits
   },
