@@ -10,7 +10,7 @@ import { readSlugs } from '../../slugs'
 import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
-import { base64Runs, rot13IfWrapped } from './encoded'
+import { rot13IfWrapped, wrappedRuns } from './encoded'
 import { scriptDirectiveHits } from './output-directive'
 import { splitStringRuns } from './split-strings'
 
@@ -108,13 +108,13 @@ function letterSpacedHits(text: string): RawHit[] {
 }
 
 /**
- * Base64 runs and rot13 prose decoded and read by the same detectors. A wrapped instruction is at least `high`
+ * Base64, hex and Morse runs and rot13 prose decoded and read by the same detectors. A wrapped instruction is at least `high`
  * when the plain one would be at least `medium`: wrapping it is a sign of intent. The finding covers the whole
  * encoded run (for rot13: the detected stretch, whose offsets do not move).
  */
 function encodedHits(text: string): RawHit[] {
   const hits: RawHit[] = []
-  for (const run of base64Runs(text)) {
+  for (const run of wrappedRuns(text)) {
     const inner = detectInjection(run.decoded).filter((hit) => atLeastMedium(hit.severity))
     if (inner.length === 0) continue
     const strongest = inner.reduce((a, b) => (maxSeverity(a.severity, b.severity) === a.severity ? a : b))
@@ -123,7 +123,7 @@ function encodedHits(text: string): RawHit[] {
       start: run.start,
       end: run.end,
       severity: maxSeverity(strongest.severity, 'high'),
-      evidence: `base64-wrapped ${strongest.evidence}`,
+      evidence: `${run.kind === 'morse' ? 'Morse-coded' : `${run.kind}-wrapped`} ${strongest.evidence}`,
     })
   }
   const rotated = rot13IfWrapped(text)

@@ -1,13 +1,13 @@
 /**
- * Wrapped instructions: base64 runs and rot13 prose, decoded cheaply so the same detectors can read them.
- * Browser-safe (atob and TextDecoder only).
+ * Wrapped instructions: base64 runs, hex runs, Morse code and rot13 prose, decoded cheaply so the same detectors can
+ * read them. Browser-safe (atob and TextDecoder only).
  */
 
 import { allMatches } from '../../literal-index'
 
 /** A decoded stretch and the source range it came from. */
 export interface DecodedRun {
-  kind: 'base64' | 'rot13'
+  kind: 'base64' | 'hex' | 'morse' | 'rot13'
   /** Source range of the encoded run (for rot13: the whole text, offsets map one to one). */
   start: number
   end: number
@@ -33,6 +33,11 @@ function decodeBase64Text(run: string): string | null {
   }
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return proseOf(bytes)
+}
+
+/** `bytes` as UTF-8 text when that text is mostly printable prose (a hash or a key decodes to binary noise), else null. */
+function proseOf(bytes: Uint8Array): string | null {
   let text: string
   try {
     text = utf8.decode(bytes)
@@ -55,29 +60,172 @@ function decodeBase64Text(run: string): string | null {
   return text
 }
 
-/** 1 for the characters of a base64 (or base64url) run, by ASCII code. */
-const RUN_CHAR = new Uint8Array(128)
-for (let code = 0; code < 128; code++) RUN_CHAR[code] = /[A-Za-z0-9+/_-]/.test(String.fromCharCode(code)) ? 1 : 0
+/**
+ * Hex runs: at least 16 bytes as hex digit pairs, written together or set apart by spaces, colons or `\x`
+ * ("49676e6f7265…", "49 67 6e 6f", "\x49\x67"). A hash, a UUID or a MAC address decodes to binary noise and is dropped.
+ */
+// (not glued to a word on either side: "payload 4967…" would read "ad" as the first byte)
+const HEX_RUN = /(?<![0-9A-Za-z])(?:\\x)?[0-9A-Fa-f]{2}(?:(?:[ :]|\\x)?[0-9A-Fa-f]{2}){15,}(?![0-9A-Za-z])/g
+/** Candidate hex runs of `text` that decode to prose. */
+export function hexRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  const runs: DecodedRun[] = []
+  if ((kinds & HEX) === 0) return runs
+  HEX_RUN.lastIndex = 0
+  for (const match of text.matchAll(HEX_RUN)) {
+    if (runs.length >= MAX_RUNS) break
+    const digits = match[0].replace(/\\x|[ :]/g, '')
+    if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) continue
+    const bytes = new Uint8Array(digits.length / 2)
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
+    const decoded = proseOf(bytes)
+    if (decoded) runs.push({ kind: 'hex', start: match.index, end: match.index + match[0].length, decoded })
+  }
+  return runs
+}
+
+/** International Morse code: letters, digits and the punctuation an order needs. */
+const MORSE: Record<string, string> = {
+  '.-': 'A',
+  '-...': 'B',
+  '-.-.': 'C',
+  '-..': 'D',
+  '.': 'E',
+  '..-.': 'F',
+  '--.': 'G',
+  '....': 'H',
+  '..': 'I',
+  '.---': 'J',
+  '-.-': 'K',
+  '.-..': 'L',
+  '--': 'M',
+  '-.': 'N',
+  '---': 'O',
+  '.--.': 'P',
+  '--.-': 'Q',
+  '.-.': 'R',
+  '...': 'S',
+  '-': 'T',
+  '..-': 'U',
+  '...-': 'V',
+  '.--': 'W',
+  '-..-': 'X',
+  '-.--': 'Y',
+  '--..': 'Z',
+  '-----': '0',
+  '.----': '1',
+  '..---': '2',
+  '...--': '3',
+  '....-': '4',
+  '.....': '5',
+  '-....': '6',
+  '--...': '7',
+  '---..': '8',
+  '----.': '9',
+  '.-.-.-': '.',
+  '--..--': ',',
+  '..--..': '?',
+  '-.-.--': '!',
+  '.----.': "'",
+  '-..-.': '/',
+  '---...': ':',
+  '-.--.': '(',
+  '-.--.-': ')',
+  '.-..-.': '"',
+  '-....-': '-',
+  '..--.-': '_',
+  '.-.-.': '+',
+  '-...-': '=',
+  '.--.-.': '@',
+  '-.-.-.': ';',
+  '.-...': '&',
+  '...-..-': '$',
+}
+/** Twelve or more Morse letters set apart by blanks, words by two blanks or a slash. */
+const MORSE_RUN = /(?<![\w.-])[.-]{1,7}(?:(?:[ \t]{1,3}|[ \t]*\/[ \t]*)[.-]{1,7}){11,}(?![\w.-])/g
 
 /**
- * Whether `text` holds 16 run characters in a row, as any match of `BASE64_RUN` does: one pass of table reads, where
- * the expression, tried at each position of a 2 KB text without one (most prose), cost 1.5 % of its scan.
+ * Morse code runs of `text`, decoded (upper case, `?` for a sequence no character has); a run where more than one
+ * sequence in ten is no character, or that decodes to no two words, is not Morse.
  */
-function mayHoldRun(text: string): boolean {
-  let run = 0
+export function morseRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  const runs: DecodedRun[] = []
+  if ((kinds & MORSE_CODE) === 0) return runs
+  MORSE_RUN.lastIndex = 0
+  for (const match of text.matchAll(MORSE_RUN)) {
+    if (runs.length >= MAX_RUNS || match[0].length > MAX_RUN_LENGTH) break
+    let decoded = ''
+    let letters = 0
+    let unknown = 0
+    for (const word of match[0].trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
+      for (const letter of word.split(/[ \t]/)) {
+        const ch = MORSE[letter]
+        letters++
+        if (ch === undefined) unknown++
+        decoded += ch ?? '?'
+      }
+      decoded += ' '
+    }
+    if (unknown * 10 > letters || !/[A-Z]{2,}\s+[A-Z]{2,}/.test(decoded)) continue
+    runs.push({ kind: 'morse', start: match.index, end: match.index + match[0].length, decoded: decoded.trim() })
+  }
+  return runs
+}
+
+// Which wrappings a text may hold, found in one pass of table reads (an expression tried at each position, or at each
+// of a text's a–f letters, cost 1.5–4 % of a prose scan): 16 base64 characters in a row, 32 hex digits with nothing
+// but separators between them, 30 dots, dashes, slashes and blanks in a row, 15 of them dots and dashes.
+const BASE64 = 1
+const HEX = 2
+const MORSE_CODE = 4
+const BASE64_CHAR = 1
+const HEX_DIGIT = 2
+const HEX_SEPARATOR = 4
+const MORSE_CHAR = 8
+const CHAR_KIND = new Uint8Array(128)
+for (let code = 0; code < 128; code++) {
+  const ch = String.fromCharCode(code)
+  if (/[A-Za-z0-9+/_-]/.test(ch)) CHAR_KIND[code] |= BASE64_CHAR
+  if (/[0-9A-Fa-f]/.test(ch)) CHAR_KIND[code] |= HEX_DIGIT
+  else if (/[ :\\x]/.test(ch)) CHAR_KIND[code] |= HEX_SEPARATOR
+  if (/[.\-/ \t]/.test(ch)) CHAR_KIND[code] |= MORSE_CHAR
+}
+
+/** The wrappings (`BASE64 | HEX | MORSE_CODE`) `text` may hold runs of. */
+export function encodingsIn(text: string): number {
+  let found = 0
+  let base64 = 0
+  let hex = 0
+  let morse = 0
+  let marks = 0
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code < 128 && RUN_CHAR[code] === 1) {
-      if (++run === 16) return true
-    } else run = 0
+    const kind = code < 128 ? CHAR_KIND[code]! : 0
+    if (kind & BASE64_CHAR) {
+      if (++base64 === 16) found |= BASE64
+    } else base64 = 0
+    if (kind & HEX_DIGIT) {
+      if (++hex === 32) found |= HEX
+    } else if ((kind & HEX_SEPARATOR) === 0) hex = 0
+    if (kind & MORSE_CHAR) {
+      // (blanks count toward the run's length, not its dots and dashes: an indented line of code is no Morse)
+      morse++
+      if ((code === 46 || code === 45) && ++marks >= 15 && morse >= 30) found |= MORSE_CODE
+    } else morse = marks = 0
   }
-  return false
+  return found
+}
+
+/** Every base64, hex and Morse run of `text` that decodes to prose, from one pass over it. */
+export function wrappedRuns(text: string): DecodedRun[] {
+  const kinds = encodingsIn(text)
+  if (kinds === 0) return []
+  return [...base64Runs(text, kinds), ...hexRuns(text, kinds), ...morseRuns(text, kinds)]
 }
 
 /** Candidate base64 runs of `text` (≥ 16 characters) that decode to prose. */
-export function base64Runs(text: string): DecodedRun[] {
+export function base64Runs(text: string, kinds = encodingsIn(text)): DecodedRun[] {
   const runs: DecodedRun[] = []
-  if (!mayHoldRun(text)) return runs
+  if ((kinds & BASE64) === 0) return runs
   BASE64_RUN.lastIndex = 0
   for (const match of text.matchAll(BASE64_RUN)) {
     if (runs.length >= MAX_RUNS) break
