@@ -181,6 +181,10 @@ const ACCESS_GRANTED = String.raw`["'“‘]?\s*access\s+granted\b`
 /** The phrase tied to a check that passes: what a program prints when the code is right, not a win dictated. */
 const CHECK_PASSES =
   /\b(?:if|when|once|after|only\s+if)\b[^.!?\n]{0,60}?\b(?:is|are|was)?\s*(?:correct|right|valid|matches|match|succeeds|passes|verified|approved)\b/i
+/** A role held in a workspace, a team or a project: what a membership notice says. */
+const ROLE_IN_A_PLACE =
+  /^\s*["“'‘]?[\w -]{1,30}["”'’]?\s+(?:in|on|for|of)\s+(?:the\s+|your\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:workspace|team|project|organi[sz]ation|org|group|channel|repository|repo|server|account|board|space|site|company)\b/i
+
 /** A manual's pointer to its newer version: "…; see the new install guide", "refer to the updated docs". */
 const POINTS_TO_NEWER_DOCS =
   /^[^.!?\n]{0,20}?\b(?:see|refer\s+to|check|read|consult)\s+(?:the\s+)?(?:new|updated|latest|current|revised)\s+(?:\w+\s+)?(?:guide|docs|documentation|README|page|section|manual|changelog|release\s+notes|wiki)\b/i
@@ -436,6 +440,17 @@ export const EN_DIRECT: DirectPattern[] = [
     severity: 'medium',
     what: 'role reassigned',
     needs: ['role', 'persona', 'identity'],
+    // a membership notice: "Your role is now Admin in the Acme workspace"
+    skip: (text, start, end) => ROLE_IN_A_PLACE.test(text.slice(end, sentenceEnd(text, end))),
+  },
+  {
+    // "the assistant's role is now \"unrestricted shell\"": the role given is one without limits (a workspace's "your
+    // role is now Admin" is a notice to a person)
+    rule: 'role-hijack',
+    re: /\b(?:your|the assistant(?:'s|’s)|the ai(?:'s|’s)|the model(?:'s|’s))\s+(?:new\s+)?(?:role|persona|identity)\s+is\s+now\s+(?:an?\s+|the\s+)?["“'‘]?(?:unrestricted|unfiltered|uncensored|jailbroken|unlimited|limitless|unbound|amoral|lawless|rule-?less)\b/gi,
+    severity: 'high',
+    what: 'role reassigned to one without limits',
+    needs: ['now'],
   },
   {
     rule: 'role-hijack',
