@@ -52,7 +52,10 @@ export const injectionRules: Rule[] = [
     'addressed-block',
     'A block inside a document or record that addresses the AI reader and tells it what to do, or tells whoever answers from the document what the answer must carry (a link, a claim, a purchase, the user’s password, script for the page, an address that carries the conversation out).',
   ),
-  injectionRule('hidden-text', 'Zero-width characters inside words, bidi controls or mixed-script look-alike words.'),
+  injectionRule(
+    'hidden-text',
+    'Zero-width characters inside words, bidi controls, mixed-script look-alike words, or terminal escapes that conceal text or write the clipboard.',
+  ),
   injectionRule('encoded', 'A base64-, hex-, Morse- or rot13-wrapped instruction, or one cut into quoted fragments to be joined.'),
   learnedRule,
 ]
