@@ -20,157 +20,6 @@ const MAX_RUNS = 64
 const MAX_RUN_LENGTH = 16_384
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** Decodes a base64 (or base64url) string to text, or null when it is not mostly printable prose. */
-function decodeBase64Text(run: string): string | null {
-  let body = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
-  if (body.length % 4 === 1) return null
-  body += '='.repeat((4 - (body.length % 4)) % 4)
-  let binary: string
-  try {
-    binary = atob(body)
-  } catch {
-    return null
-  }
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return proseOf(bytes)
-}
-
-/** `bytes` as UTF-8 text when that text is mostly printable prose (a hash or a key decodes to binary noise), else null. */
-function proseOf(bytes: Uint8Array): string | null {
-  let text: string
-  try {
-    text = utf8.decode(bytes)
-  } catch {
-    return null
-  }
-  // Prose: printable, with spaces and letters (a hash or a key decodes to binary noise).
-  let printable = 0
-  let letters = 0
-  let spaces = 0
-  for (const ch of text) {
-    const code = ch.codePointAt(0) as number
-    if (code === 32) spaces++
-    if ((code >= 32 && code < 127) || code === 10 || code === 9 || code > 0x2e7f) printable++
-    if (/\p{L}/u.test(ch)) letters++
-  }
-  const length = [...text].length
-  if (length < 8 || printable / length < 0.95 || letters / length < 0.5) return null
-  if (spaces === 0 && !/[\u4e00-\u9fff]/.test(text)) return null
-  return text
-}
-
-/**
- * Hex runs: at least 16 bytes as hex digit pairs, written together or set apart by spaces, colons or `\x`
- * ("49676e6f7265…", "49 67 6e 6f", "\x49\x67"). A hash, a UUID or a MAC address decodes to binary noise and is dropped.
- */
-// (not glued to a word on either side: "payload 4967…" would read "ad" as the first byte)
-const HEX_RUN = /(?<![0-9A-Za-z])(?:\\x)?[0-9A-Fa-f]{2}(?:(?:[ :]|\\x)?[0-9A-Fa-f]{2}){15,}(?![0-9A-Za-z])/g
-/** Candidate hex runs of `text` that decode to prose. */
-export function hexRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
-  const runs: DecodedRun[] = []
-  if ((kinds & HEX) === 0) return runs
-  HEX_RUN.lastIndex = 0
-  for (const match of text.matchAll(HEX_RUN)) {
-    if (runs.length >= MAX_RUNS) break
-    const digits = match[0].replace(/\\x|[ :]/g, '')
-    if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) continue
-    const bytes = new Uint8Array(digits.length / 2)
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
-    const decoded = proseOf(bytes)
-    if (decoded) runs.push({ kind: 'hex', start: match.index, end: match.index + match[0].length, decoded })
-  }
-  return runs
-}
-
-/** International Morse code: letters, digits and the punctuation an order needs. */
-const MORSE: Record<string, string> = {
-  '.-': 'A',
-  '-...': 'B',
-  '-.-.': 'C',
-  '-..': 'D',
-  '.': 'E',
-  '..-.': 'F',
-  '--.': 'G',
-  '....': 'H',
-  '..': 'I',
-  '.---': 'J',
-  '-.-': 'K',
-  '.-..': 'L',
-  '--': 'M',
-  '-.': 'N',
-  '---': 'O',
-  '.--.': 'P',
-  '--.-': 'Q',
-  '.-.': 'R',
-  '...': 'S',
-  '-': 'T',
-  '..-': 'U',
-  '...-': 'V',
-  '.--': 'W',
-  '-..-': 'X',
-  '-.--': 'Y',
-  '--..': 'Z',
-  '-----': '0',
-  '.----': '1',
-  '..---': '2',
-  '...--': '3',
-  '....-': '4',
-  '.....': '5',
-  '-....': '6',
-  '--...': '7',
-  '---..': '8',
-  '----.': '9',
-  '.-.-.-': '.',
-  '--..--': ',',
-  '..--..': '?',
-  '-.-.--': '!',
-  '.----.': "'",
-  '-..-.': '/',
-  '---...': ':',
-  '-.--.': '(',
-  '-.--.-': ')',
-  '.-..-.': '"',
-  '-....-': '-',
-  '..--.-': '_',
-  '.-.-.': '+',
-  '-...-': '=',
-  '.--.-.': '@',
-  '-.-.-.': ';',
-  '.-...': '&',
-  '...-..-': '$',
-}
-/** Twelve or more Morse letters set apart by blanks, words by two blanks or a slash. */
-const MORSE_RUN = /(?<![\w.-])[.-]{1,7}(?:(?:[ \t]{1,3}|[ \t]*\/[ \t]*)[.-]{1,7}){11,}(?![\w.-])/g
-
-/**
- * Morse code runs of `text`, decoded (upper case, `?` for a sequence no character has); a run where more than one
- * sequence in ten is no character, or that decodes to no two words, is not Morse.
- */
-export function morseRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
-  const runs: DecodedRun[] = []
-  if ((kinds & MORSE_CODE) === 0) return runs
-  MORSE_RUN.lastIndex = 0
-  for (const match of text.matchAll(MORSE_RUN)) {
-    if (runs.length >= MAX_RUNS || match[0].length > MAX_RUN_LENGTH) break
-    let decoded = ''
-    let letters = 0
-    let unknown = 0
-    for (const word of match[0].trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
-      for (const letter of word.split(/[ \t]/)) {
-        const ch = MORSE[letter]
-        letters++
-        if (ch === undefined) unknown++
-        decoded += ch ?? '?'
-      }
-      decoded += ' '
-    }
-    if (unknown * 10 > letters || !/[A-Z]{2,}\s+[A-Z]{2,}/.test(decoded)) continue
-    runs.push({ kind: 'morse', start: match.index, end: match.index + match[0].length, decoded: decoded.trim() })
-  }
-  return runs
-}
-
 // Which wrappings a text may hold, found in one pass of table reads (an expression tried at each position, or at each
 // of a text's a–f letters, cost 1.5–4 % of a prose scan): 16 base64 characters in a row, 32 hex digits with nothing
 // but separators between them, 30 dots, dashes, slashes and blanks in a row, 15 of them dots and dashes.
@@ -220,6 +69,113 @@ export function wrappedRuns(text: string): DecodedRun[] {
   const kinds = encodingsIn(text)
   if (kinds === 0) return []
   return [...base64Runs(text, kinds), ...hexRuns(text, kinds), ...morseRuns(text, kinds)]
+}
+
+/** Decodes a base64 (or base64url) string to text, or null when it is not mostly printable prose. */
+function decodeBase64Text(run: string): string | null {
+  let body = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
+  if (body.length % 4 === 1) return null
+  body += '='.repeat((4 - (body.length % 4)) % 4)
+  let binary: string
+  try {
+    binary = atob(body)
+  } catch {
+    return null
+  }
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return proseOf(bytes)
+}
+
+/** `bytes` as UTF-8 text when that text is mostly printable prose (a hash or a key decodes to binary noise), else null. */
+function proseOf(bytes: Uint8Array): string | null {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    return null
+  }
+  // Prose: printable, with spaces and letters (a hash or a key decodes to binary noise).
+  let printable = 0
+  let letters = 0
+  let spaces = 0
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number
+    if (code === 32) spaces++
+    if ((code >= 32 && code < 127) || code === 10 || code === 9 || code > 0x2e7f) printable++
+    if (/\p{L}/u.test(ch)) letters++
+  }
+  const length = [...text].length
+  if (length < 8 || printable / length < 0.95 || letters / length < 0.5) return null
+  if (spaces === 0 && !/[\u4e00-\u9fff]/.test(text)) return null
+  return text
+}
+
+/**
+ * Hex runs: at least 16 bytes as hex digit pairs, written together or set apart by spaces, colons or `\x`
+ * ("49676e6f7265…", "49 67 6e 6f", "\x49\x67"), not glued to a word on either side ("payload 4967…" would read "ad"
+ * as the first byte). A hash, a UUID or a MAC address decodes to binary noise and is dropped.
+ */
+const HEX_RUN = /(?<![0-9A-Za-z])(?:\\x)?[0-9A-Fa-f]{2}(?:(?:[ :]|\\x)?[0-9A-Fa-f]{2}){15,}(?![0-9A-Za-z])/g
+/** Candidate hex runs of `text` that decode to prose. */
+export function hexRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  const runs: DecodedRun[] = []
+  if ((kinds & HEX) === 0) return runs
+  HEX_RUN.lastIndex = 0
+  for (const match of text.matchAll(HEX_RUN)) {
+    if (runs.length >= MAX_RUNS) break
+    const digits = match[0].replace(/\\x|[ :]/g, '')
+    if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) continue
+    const bytes = new Uint8Array(digits.length / 2)
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
+    const decoded = proseOf(bytes)
+    if (decoded) runs.push({ kind: 'hex', start: match.index, end: match.index + match[0].length, decoded })
+  }
+  return runs
+}
+
+/** International Morse code: letters, digits and the punctuation an order needs (each character, then its code). */
+const MORSE: Record<string, string> = Object.fromEntries(
+  [
+    String.raw`A.- B-... C-.-. D-.. E. F..-. G--. H.... I.. J.--- K-.- L.-.. M-- N-. O--- P.--. Q--.- R.-. S... T-`,
+    String.raw`U..- V...- W.-- X-..- Y-.-- Z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---..`,
+    String.raw`9----. ..-.-.- ,--..-- ?..--.. !-.-.-- '.----. /-..-. :---... (-.--. )-.--.- ".-..-. --....- _..--.-`,
+    String.raw`+.-.-. =-...- @.--.-. ;-.-.-. &.-... $...-..-`,
+  ]
+    .join(' ')
+    .split(' ')
+    .map((entry) => [entry.slice(1), entry[0]!]),
+)
+
+/** Twelve or more Morse letters set apart by blanks, words by two blanks or a slash. */
+const MORSE_RUN = /(?<![\w.-])[.-]{1,7}(?:(?:[ \t]{1,3}|[ \t]*\/[ \t]*)[.-]{1,7}){11,}(?![\w.-])/g
+
+/**
+ * Morse code runs of `text`, decoded (upper case, `?` for a sequence no character has); a run where more than one
+ * sequence in ten is no character, or that decodes to no two words, is not Morse.
+ */
+export function morseRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  const runs: DecodedRun[] = []
+  if ((kinds & MORSE_CODE) === 0) return runs
+  MORSE_RUN.lastIndex = 0
+  for (const match of text.matchAll(MORSE_RUN)) {
+    if (runs.length >= MAX_RUNS || match[0].length > MAX_RUN_LENGTH) break
+    let decoded = ''
+    let letters = 0
+    let unknown = 0
+    for (const word of match[0].trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
+      for (const letter of word.split(/[ \t]/)) {
+        const ch = MORSE[letter]
+        letters++
+        if (ch === undefined) unknown++
+        decoded += ch ?? '?'
+      }
+      decoded += ' '
+    }
+    if (unknown * 10 > letters || !/[A-Z]{2,}\s+[A-Z]{2,}/.test(decoded)) continue
+    runs.push({ kind: 'morse', start: match.index, end: match.index + match[0].length, decoded: decoded.trim() })
+  }
+  return runs
 }
 
 /** Candidate base64 runs of `text` (≥ 16 characters) that decode to prose. */
