@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
+import { injectionRules } from './support/labelled-rows'
 
 // A role reassigned: held; to one without limits, rejected; a membership notice, neither. Written for this test.
-
-const injectionRules = (text: string) =>
-  scan(text)
-    .findings.filter((f) => f.family === 'injection')
-    .map((f) => `${f.rule}:${f.severity}`)
 
 describe('a role reassigned', () => {
   it('to one without limits is rejected', () => {

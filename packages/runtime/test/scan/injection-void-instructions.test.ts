@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
+import { injectionRules } from './support/labelled-rows'
 
 // Earlier instructions declared void or asked back, and a safety mode shouted off (the shapes of llm-guard's and
 // rebuff's test prompts), each beside the correction, the manual or the phone setting that shares its words. Written
 // for this test.
-
-const injectionRules = (text: string) =>
-  scan(text)
-    .findings.filter((f) => f.family === 'injection')
-    .map((f) => `${f.rule}:${f.severity}`)
 
 describe('earlier instructions declared void or asked back', () => {
   it.each([

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { scan } from '../../src/scan'
+import { injectionRules } from './support/labelled-rows'
 
 // Chinese overrides in the words a translated jailbreak uses (JailBench's Chinese developer-mode prompt: 放弃之前收到的指引),
 // each beside the news report, the app request or the phone setting that shares its words. Written for this test.
-
-const injectionRules = (text: string) =>
-  scan(text)
-    .findings.filter((f) => f.family === 'injection')
-    .map((f) => `${f.rule}:${f.severity}`)
 
 describe('Chinese overrides', () => {
   it.each([

@@ -13,6 +13,9 @@ export function fixtureRows<Row>(name: string): Row[] {
 /** The injection findings of `text` (every family scanned). */
 export const injectionFindings = (text: string) => scan(text).findings.filter((finding) => finding.family === 'injection')
 
+/** The injection findings of `text` as `rule:severity` ("injection/override:high"). */
+export const injectionRules = (text: string) => injectionFindings(text).map((finding) => `${finding.rule}:${finding.severity}`)
+
 /** Held or rejected with an injection finding: the family's "flagged" of eval:scan. */
 export const flagged = (row: { text: string }) => injectionDecision(row.text) !== 'approve' && injectionFindings(row.text).length > 0
 
