@@ -8,7 +8,8 @@
  *   "ASCII smuggling" of an instruction no reader sees; a flag's tag sequence after U+1F3F4 stays as it is;
  * - compatibility forms (full-width ASCII, mathematical alphanumerics, ligatures, circled letters) go through NFKC;
  * - Cyrillic and Greek look-alikes are folded to Latin, but only inside a word that also holds a Latin letter
- *   (a Russian or Greek word stays as it is).
+ *   (a Russian or Greek word stays as it is);
+ * - a backspace deletes the character before it, as a terminal shows the text ("igX\bnore" reads "ignore").
  *
  * Every normalised UTF-16 unit knows the source range it came from, so a match in the normalised text can be reported
  * on the original text. Only the hiding that a reader would not notice is recorded as a mark (a zero-width character
@@ -18,7 +19,7 @@
 
 /** A stretch of the source that held hidden or disguised characters. Offsets are into the source string. */
 export interface HiddenMark {
-  kind: 'zero-width' | 'bidi' | 'homoglyph' | 'fullwidth' | 'tag'
+  kind: 'zero-width' | 'bidi' | 'homoglyph' | 'fullwidth' | 'tag' | 'backspace'
   start: number
   end: number
 }
@@ -34,6 +35,7 @@ export interface NormalizedText {
   changed: boolean
 }
 
+const BACKSPACE = 0x08
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad, 0x180e])
 const SILENT_ZERO_WIDTH = new Set([0x00ad, 0x200c, 0x200d]) // soft hyphen, joiners: legitimate typography
 
@@ -150,7 +152,7 @@ export function normalizeForScan(source: string): NormalizedText {
   const length = source.length
   // Fast path: nothing outside printable ASCII and common CJK means nothing to fold.
   if (
-    !/[\u00ad\u0370-\u052f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2100-\u24ff\u3000\ufb00-\ufb06\ufeff-\uff5e\ud835\ud83c\udb40]/.test(
+    !/[\b\u00ad\u0370-\u052f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2100-\u24ff\u3000\ufb00-\ufb06\ufeff-\uff5e\ud835\ud83c\udb40]/.test(
       source,
     )
   ) {
@@ -203,7 +205,7 @@ function buildUnitKinds(): Uint8Array {
   const kinds = new Uint8Array(0x10000)
   for (let code = 0; code < 0x10000; code++) {
     if (code >= 0xd800 && code <= 0xdbff) kinds[code] = HIGH_SURROGATE
-    else if (ZERO_WIDTH.has(code) || isBidiControl(code) || isCompatibilityForm(code)) kinds[code] = SPECIAL
+    else if (code === BACKSPACE || ZERO_WIDTH.has(code) || isBidiControl(code) || isCompatibilityForm(code)) kinds[code] = SPECIAL
   }
   return kinds
 }
@@ -246,6 +248,25 @@ class OffsetMap {
  * anything else copied. Returns the index after it.
  */
 function foldUnit(source: string, i: number, code: number, width: number, parts: string[], out: OffsetMap, marks: HiddenMark[]): number {
+  if (code === BACKSPACE) {
+    // the character before it is taken back, as a terminal draws the two; a backspace with nothing before it is dropped
+    let last = parts.length - 1
+    while (last >= 0 && parts[last] === '') last--
+    if (last >= 0 && out.length > 0) {
+      const part = parts[last]!
+      const deleted = out.from[out.length - 1]!
+      // one character, both halves of a surrogate pair
+      const units = part.length >= 2 && /[\udc00-\udfff]$/.test(part) ? 2 : 1
+      parts[last] = part.slice(0, -units)
+      out.length -= units
+      // a letter slipped into a word and taken back hides the word from a filter ("igX\bnore"); a spinner's "|\b/" is
+      // a terminal's animation
+      if (isAsciiLetter(source.charCodeAt(deleted - 1)) && isAsciiLetter(source.charCodeAt(i + 1))) {
+        pushMark(marks, 'backspace', deleted, i + 1)
+      }
+    }
+    return i + 1
+  }
   if (ZERO_WIDTH.has(code)) {
     if (!SILENT_ZERO_WIDTH.has(code) && insideWord(source, i)) {
       pushMark(marks, 'zero-width', i, i + 1)

@@ -63,6 +63,8 @@ const HIDDEN_SEVERITY: Record<string, Severity> = {
   fullwidth: 'low',
   // ASCII smuggled in tag characters: no renderer shows them, no text needs them
   tag: 'high',
+  // a letter typed into a word and deleted again: the word a filter reads is not the word shown
+  backspace: 'medium',
 }
 
 /** Hidden characters are a finding of their own: zero-width inside words, bidi controls, mixed-script words. */
