@@ -147,7 +147,7 @@ const PAYLOADS: WebPayload[] = [
 
 /** Words of a lesson, a test or a report about the attack, around an example or a record of it. */
 const TEACHING =
-  /\b(?:(?<!\.)example|e\.g\.|for instance|such as|payloads?|test(?:s|ing|ed)?(?: for)?|render(?:s|ed)?|as text|detect(?:s|ed)?|prevent|block(?:s|ed)|denied|match(?:es|ed)|rule|escape[sd]?|encod(?:e|ed|es)|saniti[sz]|vulnerab\w*|injectable|attack(?:er|s)?|injection|XSS|SQLi|classic|exploit\w*|CVE-\d+|CWE-\d+|(?:strings?|inputs?|values?|payloads?|text) like|OWASP|WAF|ModSecurity|advisory|pentest\w*|scanner|fix(?:es|ed)?|patch(?:es|ed)?|log(?:s|ged)?)\b/i
+  /\b(?:(?<!\.)example|e\.g\.|for instance|such as|payloads?|test(?:s|ing|ed)?(?: for)?(?!\s+(?:your|a\s+new|the\s+new|my\s+new)\b)|render(?:s|ed)?|as text|detect(?:s|ed)?|prevent|block(?:s|ed)|denied|match(?:es|ed)|rule|escape[sd]?|encod(?:e|ed|es)|saniti[sz]|vulnerab\w*|injectable|attack(?:er|s)?|injection|XSS|SQLi|classic|exploit\w*|CVE-\d+|CWE-\d+|(?:strings?|inputs?|values?|payloads?|text) like|OWASP|WAF|ModSecurity|advisory|pentest\w*|scanner|fix(?:es|ed)?|patch(?:es|ed)?|log(?:s|ged)?)\b/i
 
 /** Is the stretch inside backticks or double quotes on its line? (an example shown or a value recorded, not delivered) */
 function quotedOnLine(text: string, start: number): boolean {
