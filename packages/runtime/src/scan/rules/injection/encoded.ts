@@ -73,6 +73,8 @@ export function wrappedRuns(text: string): DecodedRun[] {
 
 /** Decodes a base64 (or base64url) string to text, or null when it is not mostly printable prose. */
 function decodeBase64Text(run: string): string | null {
+  // A run of only letters or only digits is a word or a number, not an encoding.
+  if (run.length > MAX_RUN_LENGTH || !/[0-9+/=]/.test(run) || !/[a-z]/.test(run) || !/[A-Z]/.test(run)) return null
   let body = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
   if (body.length % 4 === 1) return null
   body += '='.repeat((4 - (body.length % 4)) % 4)
@@ -87,7 +89,7 @@ function decodeBase64Text(run: string): string | null {
   return proseOf(bytes)
 }
 
-/** `bytes` as UTF-8 text when that text is mostly printable prose (a hash or a key decodes to binary noise), else null. */
+/** `bytes` as UTF-8 text when that text is mostly printable prose, else null. */
 function proseOf(bytes: Uint8Array): string | null {
   let text: string
   try {
@@ -119,19 +121,16 @@ function proseOf(bytes: Uint8Array): string | null {
 const HEX_RUN = /(?<![0-9A-Za-z])(?:\\x)?[0-9A-Fa-f]{2}(?:(?:[ :]|\\x)?[0-9A-Fa-f]{2}){15,}(?![0-9A-Za-z])/g
 /** Candidate hex runs of `text` that decode to prose. */
 export function hexRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
-  const runs: DecodedRun[] = []
-  if ((kinds & HEX) === 0) return runs
-  HEX_RUN.lastIndex = 0
-  for (const match of text.matchAll(HEX_RUN)) {
-    if (runs.length >= MAX_RUNS) break
-    const digits = match[0].replace(/\\x|[ :]/g, '')
-    if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) continue
-    const bytes = new Uint8Array(digits.length / 2)
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
-    const decoded = proseOf(bytes)
-    if (decoded) runs.push({ kind: 'hex', start: match.index, end: match.index + match[0].length, decoded })
-  }
-  return runs
+  return (kinds & HEX) === 0 ? [] : decodedRuns(text, HEX_RUN, 'hex', decodeHexText)
+}
+
+/** A hex run's bytes as text, or null when it is not mostly printable prose. */
+function decodeHexText(run: string): string | null {
+  const digits = run.replace(/\\x|[ :]/g, '')
+  if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) return null
+  const bytes = new Uint8Array(digits.length / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
+  return proseOf(bytes)
 }
 
 /** International Morse code: letters, digits and the punctuation an order needs (each character, then its code). */
@@ -155,41 +154,39 @@ const MORSE_RUN = /(?<![\w.-])[.-]{1,7}(?:(?:[ \t]{1,3}|[ \t]*\/[ \t]*)[.-]{1,7}
  * sequence in ten is no character, or that decodes to no two words, is not Morse.
  */
 export function morseRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
-  const runs: DecodedRun[] = []
-  if ((kinds & MORSE_CODE) === 0) return runs
-  MORSE_RUN.lastIndex = 0
-  for (const match of text.matchAll(MORSE_RUN)) {
-    if (runs.length >= MAX_RUNS || match[0].length > MAX_RUN_LENGTH) break
-    let decoded = ''
-    let letters = 0
-    let unknown = 0
-    for (const word of match[0].trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
-      for (const letter of word.split(/[ \t]/)) {
-        const ch = MORSE[letter]
-        letters++
-        if (ch === undefined) unknown++
-        decoded += ch ?? '?'
-      }
-      decoded += ' '
+  return (kinds & MORSE_CODE) === 0 ? [] : decodedRuns(text, MORSE_RUN, 'morse', decodeMorse)
+}
+
+function decodeMorse(run: string): string | null {
+  if (run.length > MAX_RUN_LENGTH) return null
+  let decoded = ''
+  let letters = 0
+  let unknown = 0
+  for (const word of run.trim().split(/[ \t]*\/[ \t]*|[ \t]{2,}/)) {
+    for (const letter of word.split(/[ \t]/)) {
+      const ch = MORSE[letter]
+      letters++
+      if (ch === undefined) unknown++
+      decoded += ch ?? '?'
     }
-    if (unknown * 10 > letters || !/[A-Z]{2,}\s+[A-Z]{2,}/.test(decoded)) continue
-    runs.push({ kind: 'morse', start: match.index, end: match.index + match[0].length, decoded: decoded.trim() })
+    decoded += ' '
   }
-  return runs
+  return unknown * 10 > letters || !/[A-Z]{2,}\s+[A-Z]{2,}/.test(decoded) ? null : decoded.trim()
 }
 
 /** Candidate base64 runs of `text` (≥ 16 characters) that decode to prose. */
 export function base64Runs(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  return (kinds & BASE64) === 0 ? [] : decodedRuns(text, BASE64_RUN, 'base64', decodeBase64Text)
+}
+
+/** The matches of `re` in `text` (at most MAX_RUNS) that `decode` reads as text. */
+function decodedRuns(text: string, re: RegExp, kind: DecodedRun['kind'], decode: (run: string) => string | null): DecodedRun[] {
   const runs: DecodedRun[] = []
-  if ((kinds & BASE64) === 0) return runs
-  BASE64_RUN.lastIndex = 0
-  for (const match of text.matchAll(BASE64_RUN)) {
+  re.lastIndex = 0
+  for (const match of text.matchAll(re)) {
     if (runs.length >= MAX_RUNS) break
-    const run = match[0]
-    // A run of only letters or only digits is a word or a number, not an encoding.
-    if (run.length > MAX_RUN_LENGTH || !/[0-9+/=]/.test(run) || !/[a-z]/.test(run) || !/[A-Z]/.test(run)) continue
-    const decoded = decodeBase64Text(run)
-    if (decoded) runs.push({ kind: 'base64', start: match.index, end: match.index + run.length, decoded })
+    const decoded = decode(match[0])
+    if (decoded !== null) runs.push({ kind, start: match.index, end: match.index + match[0].length, decoded })
   }
   return runs
 }
