@@ -136,17 +136,26 @@ export function runOutputDirectives(text: string, hits: RawHit[]): void {
     }
   }
   if (manipulations.length === 0) return
-  for (const output of outputs) {
-    const { start, end } = output
-    const near = manipulations.filter((m) => m.end >= start - WINDOW && m.start <= end + WINDOW)
-    if (near.length === 0) continue
+  for (const { output, near, from, to } of besideOutputs(outputs, manipulations)) {
     const kinds = [...new Set(near.map((m) => m.what))]
-    const from = Math.min(start, ...near.map((m) => m.start))
-    const to = Math.max(end, ...near.map((m) => m.end))
     const principal = PRINCIPAL.test(text.slice(sentenceStart(text, from), sentenceEnd(text, to)))
     let severity: Severity = principal || kinds.length >= 2 ? 'high' : 'medium'
-    severity = dampedSeverity(severity, matchContext(text, start, end))
+    severity = dampedSeverity(severity, matchContext(text, output.start, output.end))
     push(text, hits, from, to, severity, `an output directive (${kinds.join(', ')})`)
+  }
+}
+
+/** Each output cue with what was found within WINDOW of it, and the stretch the two cover together. */
+function* besideOutputs(
+  outputs: readonly Found[],
+  found: readonly Found[],
+): Generator<{ output: Found; near: Found[]; from: number; to: number }> {
+  for (const output of outputs) {
+    const near = found.filter((m) => m.end >= output.start - WINDOW && m.start <= output.end + WINDOW)
+    if (near.length === 0) continue
+    const from = Math.min(output.start, ...near.map((m) => m.start))
+    const to = Math.max(output.end, ...near.map((m) => m.end))
+    yield { output, near, from, to }
   }
 }
 
@@ -199,13 +208,9 @@ const SCRIPT_GATE = /<script|javascript\s*:|\son[a-z]{3,20}\s*=/i
 export function scriptDirectiveHits(text: string): RawHit[] {
   const hits: RawHit[] = []
   if (!SCRIPT_GATE.test(text)) return hits
-  const scripts = [...matchesOf(text, SCRIPT_FOR_PAGE)]
+  const scripts = [...matchesOf(text, SCRIPT_FOR_PAGE)].map((m) => ({ start: m.index, end: m.index + m[0].length, what: 'script' }))
   if (scripts.length === 0) return hits
-  for (const output of outputCues(text)) {
-    const near = scripts.filter((m) => m.index + m[0].length >= output.start - WINDOW && m.index <= output.end + WINDOW)
-    if (near.length === 0) continue
-    const from = Math.min(output.start, ...near.map((m) => m.index))
-    const to = Math.max(output.end, ...near.map((m) => m.index + m[0].length))
+  for (const { output, from, to } of besideOutputs(outputCues(text), scripts)) {
     const severity = dampedSeverity('high', matchContext(text, output.start, output.end))
     push(text, hits, from, to, severity, 'an output directive (script for the page that shows the answer)')
   }
