@@ -118,7 +118,8 @@ const PAYLOADS: WebPayload[] = [
   },
   {
     // ' OR '1'='1   " or ""="   ' OR 1=1 --   ' UNION SELECT username, password FROM users --   ' AND SLEEP(5)--
-    // ' AND IF(SUBSTRING(password, 1, 1) = 'a', SLEEP(5), 0); --   ' INSERT INTO users VALUES ('x'); --   EXEC('SEL' + 'ECT *')
+    // ' AND IF(SUBSTRING(password, 1, 1) = 'a', SLEEP(5), 0); --   ' INSERT INTO users VALUES ('x'); --
+    // EXEC('SEL' + 'ECT *')
     re: /['"]\s*\)?\s*(?:OR|\|\|)\s+['"]?(\w{1,10})['"]?\s*=\s*['"]?\1\b|['"]\s*\)?\s*(?:OR|AND)\s+['"]{2}\s*=\s*['"]|['"]\s*\)?\s*UNION\s+(?:ALL\s+)?SELECT\b|['"]\s*\)?\s*(?:AND|OR|;)\s+(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*(?:AND|OR)\s+IF\s*\([^\n]{0,120}?\b(?:SLEEP|BENCHMARK|pg_sleep)\s*\(\s*\d|['"]\s*\)?\s*;?\s*WAITFOR\s+DELAY\s+['"]|(?<![\w'"])['"]\s+(?:INSERT\s+INTO|DELETE\s+FROM|DROP\s+TABLE|UPDATE\s+\w+\s+SET)\b[^\n]{0,300}?;?[ \t]*(?:--|#)[ \t]*\.?[ \t]*$|\bEXEC(?:UTE)?\s*\(\s*'[A-Za-z]{1,12}'\s*\+\s*'[A-Za-z][^'\n]{0,40}'/gim,
     severity: 'medium',
     what: 'SQL that breaks out of a value',

@@ -469,8 +469,9 @@ export const EN_DIRECT: DirectPattern[] = [
     rule: 'prompt-exfiltration',
     re: /\b(?:print|reveal|show|output|repeat|display|tell me|give me|share|leak|dump|write out|write down|list|paste|disclose|recite|spell out|return|provide|send me|copy|relay|transcribe|put|wrap|enclose|quote|what(?:'s| is| are| were| was| does))\b(?<!(?:\bnot|n't|\bnever|\bcannot)\s+(?:\w+\s)?\w+)[^.!?\n]{0,30}?\b(?:your|its|the assistant's|the model's)\s+(?:\w+(?:['’]s)?\s+){0,3}?(?:system\s+(?:prompt|message|instructions)|initial\s+(?:prompt|instructions)|original\s+(?:prompt|instructions)|hidden\s+(?:prompt|instructions|rules|reasoning|chain[- ]of[- ]thought)|secret\s+(?:prompt|instructions)|(?:internal|private)\s+(?:reasoning|chain[- ]of[- ]thought)|pre-?prompt|developer\s+(?:message|prompt|instructions)|instructions|guidelines|rules|programming|prompt)\b(?!\s+(?:(?:into|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?)?(?:field|box|editor|text ?area|settings?|section|tab|panel|form)\b)(?!\s+(?:templates?|engineering|librar(?:y|ies)|builders?|formats?|tokens?|length|budget|cach(?:e|ing)|versions?|variables?)\b)(?!\s+to\s+(?:a|an|your|another)\s+(?:colleague|friend|co-?worker|teammate|team|manager|boss|reviewer|mentor|partner)\b)/gi,
     severity: 'high',
-    // (not a prompting guide's "Show your prompt to a colleague": the reader's own prompt shown to a person; not a settings page's "paste your prompt into the System prompt field": where an admin writes it, nor "your
-    // prompt template", "your prompt tokens": the prompt as a modifier of another thing)
+    // (not a prompting guide's "Show your prompt to a colleague": the reader's own prompt shown to a person; not a
+    // settings page's "paste your prompt into the System prompt field": where an admin writes it, nor "your prompt
+    // template", "your prompt tokens": the prompt as a modifier of another thing)
     what: 'asks for the system prompt',
   },
   {
