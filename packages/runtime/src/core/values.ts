@@ -27,6 +27,7 @@ import {
   subjectValueInput,
   ValueRecordError,
 } from '../crypto/values.js'
+import { SealedAhead } from './sealed-ahead.js'
 import { MAX_SUBJECT_KEYS, newSubjectKey, newSubjectKeyId, type SubjectKeySet } from '../keys/keyset.js'
 import type { KeyProvider } from '../keys/provider.js'
 
@@ -84,7 +85,29 @@ export class ValueStore {
   /** The journal body of a value written in this process: sealed (always, for a subject value) or plaintext. */
   recordFor(commit: string, text: string, kid?: string): string {
     if (kid !== undefined) return sealValue(this.ring.values, commit, text, kid)
-    return this.encrypt ? sealValue(this.ring.values, commit, text) : JSON.stringify({ data: text })
+    if (!this.encrypt) return JSON.stringify({ data: text })
+    return this.ahead?.take(commit, this.ring.values.current) ?? sealValue(this.ring.values, commit, text)
+  }
+
+  /** Records sealed by `sealAhead`, taken by `recordFor` (made on first use: only a PostgreSQL process seals ahead). */
+  private ahead: SealedAhead | null = null
+
+  /**
+   * Seals the record of a value whose write will reach the journal writer later (core/sealed-ahead.ts), unless
+   * a record of it is held already. A value that will be written for a subject is sealed with the subject's key
+   * then instead; its record here is never taken.
+   */
+  sealAhead(text: string): void {
+    if (!this.encrypt) return
+    const commit = this.ring.commit(text)
+    const ahead = (this.ahead ??= new SealedAhead())
+    if (this.has(commit) || ahead.has(commit)) return
+    ahead.put(commit, this.ring.values.current, sealValue(this.ring.values, commit, text))
+  }
+
+  /** How many records sealed ahead wait to be taken (tests). */
+  get sealedAhead(): number {
+    return this.ahead?.size ?? 0
   }
 
   /** A record read from the journal at open: kept as stored, opened on first read. */

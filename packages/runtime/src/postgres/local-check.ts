@@ -1,8 +1,9 @@
 /**
  * The local check of a PostgreSQL process's writes, before they wait for the head lock: the real write gates
  * (core/gates/*) run against a light ledger that builds no receipt. A write accepted here costs its validation
- * only (schema, canonical encoding, the value's commitment), not a second commit (receipt hash, index row,
- * sealing, a journal of its own): the authoritative append happens at the head, under the lock, anyway.
+ * (schema, canonical encoding), not a second commit (receipt hash, index row, a journal of its own): the
+ * authoritative append happens at the head, under the lock, anyway. What the head would do under the lock and
+ * need not is done here instead: the value's record is sealed ahead (core/sealed-ahead.ts).
  *
  * What the gates read of the journal is the view's live state (decision keys and plans as this process last
  * saw them), read and never written here; execution results are not looked up (a promotion's result, plan and
@@ -47,13 +48,18 @@ class CheckLedger {
 
 /**
  * A check store for `FollowerWrites` (tabs/follower.ts), which runs a write's gates through `applyCall` on it:
- * the same gates and messages as a Customs, on a CheckLedger. `live` gives the view's current pool state.
+ * the same gates and messages as a Customs, on a CheckLedger. `live` gives the view's current pool state;
+ * `sealAhead` is given the canonical text of each value the gates commit to.
  */
-export function localCheck(options: CustomsOptions, live: () => PoolState): Customs {
+export function localCheck(options: CustomsOptions, live: () => PoolState, sealAhead: (text: string) => void): Customs {
   const rules = writeRulesOf(options)
   const ledger = new CheckLedger(live)
-  // A commitment made here is never stored, compared or shown (a pending receipt has no `new`): no HMAC for it.
-  const ring = { commit: () => UNCOMMITTED } as Partial<Ring> as Ring
+  // A commitment made here is never stored, compared or shown (a pending receipt has no `new`).
+  const commit = (text: string): string => {
+    sealAhead(text)
+    return UNCOMMITTED
+  }
+  const ring = { commit } as Partial<Ring> as Ring
   const guard = new StoreGuard()
   const gates: GateContext = { ledger: ledger as unknown as Ledger, ring, rules, guard }
   const check = {

@@ -235,7 +235,17 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     super()
     this.keys = new SharedKeyStore(keyStore, backend)
     backend.subjectKeys = this.keys
-    this.check = localCheck(options, () => internalsOf(this.current).liveState)
+    this.check = localCheck(
+      options,
+      () => internalsOf(this.current).liveState,
+      (text) => {
+        try {
+          internalsOf(this.current).lifecycle.ledger.values.sealAhead(text)
+        } catch {
+          // only an early start on work the head does anyway: it seals the record itself
+        }
+      },
+    )
     this.writes = new FollowerWrites(
       `pg-${newTabId()}`,
       options.actor ?? null,

@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCustoms, type SharedCustoms } from '../../src/index.js'
+import { internalsOf } from '../../src/core/internals.js'
+import { recordKeyId } from '../../src/crypto/values.js'
+import { decodeLine } from '../../src/storage/codec.js'
 import type { PostgresCustoms } from '../../src/postgres/postgres-customs.js'
 import { sharedOptions } from './options.js'
+import { query } from './query.js'
 import { usePostgres } from './server.js'
 
 const dirs: string[] = []
@@ -43,5 +47,42 @@ describe('key rotation on a shared PostgreSQL store', () => {
     await c.close()
     await a.close()
     await b.close()
+  })
+
+  // A write's value record is sealed while the write waits for the head lock (src/core/sealed-ahead.ts); a key
+  // rotated in between means the head seals it again, under the key current when the record is written.
+  it('a value sealed ahead of a rotation is written under the rotated key', async () => {
+    const { url } = await pg().createDatabase()
+    const keys = mkdtempSync(join(tmpdir(), 'mc-pg-keys-'))
+    dirs.push(keys)
+    const a = await open(url, keys)
+    const values = () => internalsOf((a as unknown as { current: object }).current).lifecycle.ledger.values
+    const lastRecordKey = async (): Promise<string | null> => {
+      const [row] = await query<{ entry: string }>(
+        url,
+        "select entry from memory_customs.journal where kind = 'value' order by position desc limit 1",
+      )
+      const entry = decodeLine(row!.entry)
+      return typeof entry === 'object' && entry.t === 'value' ? recordKeyId(entry.body) : null
+    }
+    a.decision.commit('note', 'sealed ahead', { source: 'user' })
+    expect(values().sealedAhead).toBe(1)
+    await a.flush()
+    expect(values().sealedAhead).toBe(0)
+    const first = await lastRecordKey()
+
+    a.decision.commit('note', 'queued before the rotation', { source: 'user' })
+    expect(values().sealedAhead).toBe(1)
+    // registered before the write's transaction (which starts after I/O), so the head rotates first
+    const rotated = await a.rotateEncryptionKey()
+    await a.flush()
+    expect(values().sealedAhead).toBe(0)
+    expect([await lastRecordKey(), rotated]).toEqual([rotated, rotated])
+    expect(rotated).not.toBe(first)
+    const c = await open(url, keys)
+    expect(c.decision.get('note')).toBe('queued before the rotation')
+    expect(await c.verify({ values: true })).toMatchObject({ ok: true })
+    await c.close()
+    await a.close()
   })
 })
