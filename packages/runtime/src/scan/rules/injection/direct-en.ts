@@ -18,10 +18,10 @@ const TARGET = String.raw`(?:${INSTRUCTION_WORD}|prompts?|rules?|directives?|gui
 
 /** A single named rule with its subject ("the rule about double rolls", "the instruction on page 4"): scoped, not all. */
 /**
- * "Forget everything you know about bread": an idiom that opens an article about a topic, not the model's instructions
- * ("forget everything you know about your rules" still drops them).
+ * "Forget everything you know about bread", "forget everything you've been told about carbs": an idiom that opens an
+ * article about a topic, not the model's instructions ("forget everything you know about your rules" still drops them).
  */
-const IDIOM_ABOUT = String.raw`(?!(?<=\b(?:everything|anything|all))\s+(?:you\s+(?:think\s+you\s+)?(?:know|knew|learned|thought|heard|were taught)|we\s+(?:know|knew|thought))\s+about\s+(?!(?:your|the|these|those|its|my)\s+(?:\w+\s+)?(?:instructions|rules|prompts?|guidelines|programming|training|restrictions|polic(?:y|ies))\b))`
+const IDIOM_ABOUT = String.raw`(?!(?<=\b(?:everything|anything|all))\s+(?:you(?:\s+(?:think\s+you\s+)?(?:know|knew|learned|thought|heard|were\s+taught|were\s+told|have\s+been\s+told)|'ve\s+(?:been\s+told|learned|heard))|we\s+(?:know|knew|thought))\s+about\s+(?!(?:your|the|these|those|its|my)\s+(?:\w+\s+)?(?:instructions|rules|prompts?|guidelines|programming|training|restrictions|polic(?:y|ies))\b))`
 
 /**
  * One named thing, or things of one topic ("ignore the rule about tabs", "Ignore requests for the old WordPress admin
@@ -224,11 +224,11 @@ export const EN_DIRECT: DirectPattern[] = [
     what: 'ignore what was said before',
   },
   {
-    // "disregard whatever you were told earlier. New task: …": the reader's own instructions set aside (not a person's
-    // advice heard: "forget everything you were told about carbs")
+    // "disregard whatever you were told earlier. New task: …", "Overlook all that you've been instructed before": the
+    // reader's own instructions set aside (not a person's advice heard: "forget everything you were told about carbs")
     rule: 'override',
-    re: /\b(?:ignore|disregard|forget)\s+(?:whatever|everything|anything|all(?:\s+that)?|what)\s+you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:told|given|asked|instructed)(?:\s+to\s+do)?(?:\s+(?:before|earlier|previously|so\s+far|until\s+now|by\s+(?:the|your)\s+user))?\b(?!\s+(?:about|regarding|on|by\s+(?:your|the)\s+(?:doctor|teacher|parents?|coach|school)))/gi,
-    needs: ['ignor', 'disregard', 'forget'],
+    re: /\b(?:ignore|disregard|forget|overlook)\s+(?:whatever|everything|everthing|anything|all(?:\s+that)?|what)\s+you(?:\s+(?:were|have\s+been|got)|'ve\s+been)\s+(?:told|given|asked|instructed)(?:\s+to\s+do)?(?:\s+(?:before|earlier|previously|so\s+far|until\s+now|by\s+(?:the|your)\s+user))?\b(?!\s+(?:about|regarding|on|by\s+(?:your|the)\s+(?:doctor|teacher|parents?|coach|school)))/gi,
+    needs: ['ignor', 'disregard', 'forget', 'overlook'],
     severity: 'high',
     what: 'ignore the instructions the reader was given',
   },
