@@ -10,7 +10,7 @@ import { readSlugs } from '../../slugs'
 import { joinWrappedLines } from '../../unwrap'
 import { atLeastMedium, maxSeverity } from './context'
 import { type RawHit, detectInjection, mergeHits } from './detect'
-import { rot13IfWrapped, wrappedRuns } from './encoded'
+import { unshiftedIfWrapped, wrappedRuns } from './encoded'
 import { scriptDirectiveHits } from './output-directive'
 import { splitStringRuns } from './split-strings'
 import { terminalEscapeHits } from './terminal-escapes'
@@ -112,9 +112,9 @@ function letterSpacedHits(text: string): RawHit[] {
 }
 
 /**
- * Base64, hex and Morse runs and rot13 prose decoded and read by the same detectors. A wrapped instruction is at least
- * `high` when the plain one would be at least `medium`: wrapping it is a sign of intent. The finding covers the whole
- * encoded run (for rot13: the detected stretch, whose offsets do not move).
+ * Base64, hex, binary and Morse runs and Caesar-shifted prose decoded and read by the same detectors. A wrapped
+ * instruction is at least `high` when the plain one would be at least `medium`: wrapping it is a sign of intent. The
+ * finding covers the whole encoded run (for shifted prose: the detected stretch, whose offsets do not move).
  */
 function encodedHits(text: string): RawHit[] {
   const hits: RawHit[] = []
@@ -130,11 +130,12 @@ function encodedHits(text: string): RawHit[] {
       evidence: `${run.kind === 'morse' ? 'Morse-coded' : `${run.kind}-wrapped`} ${strongest.evidence}`,
     })
   }
-  const rotated = rot13IfWrapped(text)
-  if (rotated !== null) {
-    for (const hit of detectInjection(rotated)) {
+  const unshifted = unshiftedIfWrapped(text)
+  if (unshifted !== null) {
+    const wrapping = unshifted.shift === 13 ? 'rot13-wrapped' : `Caesar-shifted (${unshifted.shift})`
+    for (const hit of detectInjection(unshifted.decoded)) {
       if (!atLeastMedium(hit.severity)) continue
-      hits.push({ ...hit, rule: 'encoded', severity: maxSeverity(hit.severity, 'high'), evidence: `rot13-wrapped ${hit.evidence}` })
+      hits.push({ ...hit, rule: 'encoded', severity: maxSeverity(hit.severity, 'high'), evidence: `${wrapping} ${hit.evidence}` })
     }
   }
   return hits

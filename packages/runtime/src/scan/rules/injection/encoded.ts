@@ -1,14 +1,14 @@
 /**
- * Wrapped instructions: base64 runs, hex runs, Morse code and rot13 prose, decoded cheaply so the same detectors can
- * read them. Browser-safe (atob and TextDecoder only).
+ * Wrapped instructions: base64 runs, hex and binary runs, Morse code and Caesar-shifted prose (rot13 among the
+ * shifts), decoded cheaply so the same detectors can read them. Browser-safe (atob and TextDecoder only).
  */
 
 import { allMatches } from '../../literal-index'
 
 /** A decoded stretch and the source range it came from. */
 export interface DecodedRun {
-  kind: 'base64' | 'hex' | 'morse' | 'rot13'
-  /** Source range of the encoded run (for rot13: the whole text, offsets map one to one). */
+  kind: 'base64' | 'hex' | 'binary' | 'morse'
+  /** Source range of the encoded run. */
   start: number
   end: number
   decoded: string
@@ -64,11 +64,11 @@ export function encodingsIn(text: string): number {
   return found
 }
 
-/** Every base64, hex and Morse run of `text` that decodes to prose, from one pass over it. */
+/** Every base64, hex, binary and Morse run of `text` that decodes to prose, from one pass over it. */
 export function wrappedRuns(text: string): DecodedRun[] {
   const kinds = encodingsIn(text)
   if (kinds === 0) return []
-  return [...base64Runs(text, kinds), ...hexRuns(text, kinds), ...morseRuns(text, kinds)]
+  return [...base64Runs(text, kinds), ...hexRuns(text, kinds), ...binaryRuns(text, kinds), ...morseRuns(text, kinds)]
 }
 
 /** Decodes a base64 (or base64url) string to text, or null when it is not mostly printable prose. */
@@ -133,6 +133,25 @@ function decodeHexText(run: string): string | null {
   return proseOf(bytes)
 }
 
+/**
+ * Binary runs: at least 8 bytes as groups of eight 0s and 1s, written together or set apart by blanks ("01001001
+ * 01100111 …"). Their digits are hex digits, so the hex gate finds them too.
+ */
+const BINARY_RUN = /(?<![0-9A-Za-z])[01]{8}(?:[ \t]?[01]{8}){7,}(?![0-9A-Za-z])/g
+/** Candidate binary runs of `text` that decode to prose. */
+export function binaryRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
+  return (kinds & HEX) === 0 ? [] : decodedRuns(text, BINARY_RUN, 'binary', decodeBinaryText)
+}
+
+/** A binary run's bytes as text, or null when it is not mostly printable prose. */
+function decodeBinaryText(run: string): string | null {
+  const digits = run.replace(/[ \t]/g, '')
+  if (digits.length > MAX_RUN_LENGTH || digits.length % 8 !== 0) return null
+  const bytes = new Uint8Array(digits.length / 8)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(8 * i, 8 * i + 8), 2)
+  return proseOf(bytes)
+}
+
 /** International Morse code: letters, digits and the punctuation an order needs (each character, then its code). */
 const MORSE: Record<string, string> = Object.fromEntries(
   [
@@ -191,25 +210,52 @@ function decodedRuns(text: string, re: RegExp, kind: DecodedRun['kind'], decode:
   return runs
 }
 
-// rot13 forms of words that carry an instruction (ignore, instructions, previous, system, prompt, assistant,
-// disregard, forget, reveal): nonsense in ordinary text, so two of them are a cheap gate before decoding.
-const ROT13_GATE = /\b(?:vtaber|vafgehpgvbaf?|cerivbhf|flfgrz|cebzcg|nffvfgnag|qvfertneq|sbetrg|erirny|ehyrf|cnffjbeq)\b/gi
+/**
+ * Words that carry an instruction (ignore, instructions, previous, system, prompt, assistant, disregard, forget,
+ * reveal, rules, password), looked for under every Caesar shift of the alphabet (rot13 is the shift of 13): nonsense
+ * in ordinary text, so two distinct ones of one shift are a cheap gate before decoding.
+ */
+const GATE_WORDS = [
+  'ignore',
+  'instructions',
+  'instruction',
+  'previous',
+  'system',
+  'prompt',
+  'assistant',
+  'disregard',
+  'forget',
+  'reveal',
+  'rules',
+  'password',
+]
+/** Each gate word under each shift, with its shift. */
+const SHIFTED_WORDS = new Map<string, number>()
+for (let shift = 1; shift < 26; shift++) for (const word of GATE_WORDS) SHIFTED_WORDS.set(caesar(word, shift), shift)
+const SHIFTED_GATE = new RegExp(String.raw`\b(?:${[...SHIFTED_WORDS.keys()].join('|')})\b`, 'gi')
 
-/** The rot13 of `text` when it looks rot13-wrapped (two distinct gate words), else null. */
-export function rot13IfWrapped(text: string): string | null {
-  const seen = new Set<string>()
+/**
+ * `text` shifted back when it looks Caesar-shifted (two distinct gate words of one shift), with that shift; else
+ * null. The result has the same length, so offsets map one to one.
+ */
+export function unshiftedIfWrapped(text: string): { shift: number; decoded: string } | null {
+  const seen = new Map<number, Set<string>>()
   // (where the literal index finds the gate's words, not at every position)
-  for (const match of allMatches(ROT13_GATE, text, Infinity)) {
-    seen.add(match[0].toLowerCase())
-    if (seen.size >= 2) return rot13(text)
+  for (const match of allMatches(SHIFTED_GATE, text, Infinity)) {
+    const word = match[0].toLowerCase()
+    const shift = SHIFTED_WORDS.get(word)!
+    const words = seen.get(shift) ?? new Set<string>()
+    words.add(word)
+    seen.set(shift, words)
+    if (words.size >= 2) return { shift, decoded: caesar(text, 26 - shift) }
   }
   return null
 }
 
-/** rot13 over ASCII letters; the result has the same length, so offsets map one to one. */
-export function rot13(text: string): string {
+/** ASCII letters moved `shift` places along the alphabet (13: rot13); the result has the same length. */
+export function caesar(text: string, shift: number): string {
   return text.replace(/[A-Za-z]/g, (ch) => {
     const base = ch <= 'Z' ? 65 : 97
-    return String.fromCharCode(((ch.charCodeAt(0) - base + 13) % 26) + base)
+    return String.fromCharCode(((ch.charCodeAt(0) - base + shift) % 26) + base)
   })
 }

@@ -1,7 +1,7 @@
 /**
  * Instruction injection, English, German and Chinese: overrides of prior instructions, role hijacks, system-prompt
  * exfiltration, memory planting, tool errors stated as facts, instructions addressed to an AI inside a document,
- * hidden characters and base64/rot13-wrapped instructions.
+ * hidden characters and wrapped instructions (base64, hex, binary, Morse, Caesar shifts).
  *
  * The whole text is analysed once per scan (an instruction may straddle chunks, e.g. a comment in a config file);
  * each rule reports the hits of its kind that start inside the chunk it is asked about, so every hit is reported
@@ -56,6 +56,9 @@ export const injectionRules: Rule[] = [
     'hidden-text',
     'Zero-width characters inside words, bidi controls, mixed-script look-alike words, or terminal escapes that conceal text or write the clipboard.',
   ),
-  injectionRule('encoded', 'A base64-, hex-, Morse- or rot13-wrapped instruction, or one cut into quoted fragments to be joined.'),
+  injectionRule(
+    'encoded',
+    'A base64-, hex-, binary-, Morse- or Caesar-wrapped (rot13 among them) instruction, or one cut into quoted fragments to be joined.',
+  ),
   learnedRule,
 ]
