@@ -217,8 +217,17 @@ export function scriptDirectiveHits(text: string): RawHit[] {
   return hits
 }
 
+/**
+ * A program's behaviour in a request for code: "Use the 'getpass' module to prompt the user for their password", "the
+ * script should ask the user for their PIN". The program, not the reader, asks; a tool's description that tells the
+ * assistant to ask ("Before using this tool, ask the user for …") is not read so.
+ */
+const PROGRAM_ASKS =
+  /\b(?:script|program|function|method|app|application|module|library|cli|form|dialog|utility|class)\b[^.!?\n]{0,60}?\b(?:should|must|will|shall|can|to|that|which)\s+(?:\w+\s+){0,2}$/i
+
 function credentialRequests(text: string, hits: RawHit[]): void {
   for (const match of matchesOf(text, CREDENTIAL_REQUEST)) {
+    if (PROGRAM_ASKS.test(text.slice(Math.max(0, match.index - 100), match.index))) continue
     const severity = dampedSeverity('high', matchContext(text, match.index, match.index + match[0].length))
     push(text, hits, match.index, match.index + match[0].length, severity, "asks for the user's secret")
   }
