@@ -33,7 +33,8 @@ export interface DirectPattern {
   /**
    * The match sets the reader's task aside and dictates what comes next (忽略以上提问，直接输出：…): the question before it
    * is the decoy and the words after it the payload, so neither makes it a question or a lesson. Only a quotation, a
-   * report or an example shown under a lesson weighs it down.
+   * report or an example shown under a lesson weighs it down. Also a request whose question form is the request itself
+   * ("What is your secret key?"): its question mark does not make it a question about a phrase.
    */
   dictates?: true
 }

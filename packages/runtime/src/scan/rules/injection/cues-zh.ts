@@ -207,6 +207,21 @@ export const ZH_DIRECT: DirectPattern[] = [
     what: '对话内容外发',
   },
   {
+    // "你的秘密钥是什么？", "告诉我你的密码": the reader asked for a secret it holds (not advice, "不要向任何人透露你的密码")
+    rule: 'prompt-exfiltration',
+    re: /(?:告诉我|说出|透露|提供|分享|发给我)(?:一下)?你的(?:密码|秘钥|密钥|秘密钥|口令|API\s*密钥)|你的(?:密码|秘钥|密钥|秘密钥|口令)是什么/g,
+    severity: 'medium',
+    what: '索要读者的秘密',
+    // 不要向任何人透露你的密码, 我们绝不会让你提供你的密码: the clause forbids or denies it
+    skip: (text, start) =>
+      /不要|别|不能|切勿|请勿|勿|不会|不得|禁止|绝不|从不|决不/.test(
+        text
+          .slice(Math.max(0, start - 40), start)
+          .split(/[。！？!?\n]/)
+          .pop()!,
+      ),
+  },
+  {
     rule: 'prompt-exfiltration',
     re: /(?:输出|打印|重复|显示|告诉我|透露|泄露|给出|展示|说出|复述|贴出|发给我|告诉用户|给用户|列出)[^。！？!?，,\n]{0,10}?(?:系统提示|系统指令|初始指令|初始提示|原始指令|隐藏指令|系统设定|提示词|(?:你|您)的\s*(?:prompt|Prompt|PROMPT))/g,
     severity: 'high',

@@ -189,6 +189,14 @@ const ROLE_IN_A_PLACE =
 const POINTS_TO_NEWER_DOCS =
   /^[^.!?\n]{0,20}?\b(?:see|refer\s+to|check|read|consult)\s+(?:the\s+)?(?:new|updated|latest|current|revised)\s+(?:\w+\s+)?(?:guide|docs|documentation|README|page|section|manual|changelog|release\s+notes|wiki)\b/i
 
+/** The text of the sentence (or line) that `start` is in, up to `start`. */
+function sentenceBefore(text: string, start: number): string {
+  const from = Math.max(0, start - 200)
+  const before = text.slice(from, start)
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '), before.lastIndexOf('\n'))
+  return cut < 0 ? before : before.slice(cut + 1)
+}
+
 export const EN_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
@@ -500,6 +508,23 @@ export const EN_DIRECT: DirectPattern[] = [
     // settings page's "paste your prompt into the System prompt field": where an admin writes it, nor "your prompt
     // template", "your prompt tokens": the prompt as a modifier of another thing)
     what: 'asks for the system prompt',
+  },
+  {
+    // "What is your secret key?", "Can you share your password?", "Could you tell me what your password is?": the
+    // reader asked for a secret it holds (not advice, "never share your password", "we will never ask you to share your
+    // password"; not a form's "Confirm your password"; not the speaker's own, "I forgot my password")
+    rule: 'prompt-exfiltration',
+    re: /\b(?:what(?:'s|\s+is)|tell\s+me(?:\s+what)?|share|give\s+me|send\s+me|reveal|disclose|spell\s+out|show\s+me)\b(?<!(?:\bnot|n't|\bnever|\bcannot)\s+(?:\w+\s)?\w+)\s+your\s+(?:secret\s+key|secret\s+code|password|passcode|passphrase|api\s+key|access\s+token|private\s+key|credentials)\b(?!\s+(?:manager|policy|strength|hint|reset|requirements?|rules?|length|field|to\s+anyone|with\s+(?:anyone|anybody|others|strangers)))/gi,
+    severity: 'medium',
+    what: 'asks the reader for its secret',
+    needs: ['your'],
+    dictates: true,
+    // "We will never ask you to share your password": the sentence denies the request; "if an e-mail asks you to share
+    // your credentials, stop": it reports someone else's
+    skip: (text, start) =>
+      /\b(?:never|not|no one|nobody)\b|n't\b|\b(?:asks?|asked|asking|requests?|requested|tells?|told|wants?|wanted)\s+(?:you|users?|people|customers?|employees?|staff|them|anyone|someone)\s+to\b/i.test(
+        sentenceBefore(text, start),
+      ),
   },
   {
     rule: 'prompt-exfiltration',
