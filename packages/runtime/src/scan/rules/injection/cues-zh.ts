@@ -2,6 +2,7 @@
  * The Chinese direct patterns, tool-state and memory cues and planting cues. No word segmentation: character cues with
  * short bounded gaps, ASCII and full-width punctuation alike.
  */
+import { sentenceStart } from './context'
 import type { DirectPattern, WeightedCue } from './cue-types'
 
 const ZH_PRIOR = '(?:之前|以前|先前|此前|上面|上述|以上|前面|前述|原有|原来|原先|所有|全部|一切|你的|系统|开发者|安全|既定|原始|初始)'
@@ -214,12 +215,7 @@ export const ZH_DIRECT: DirectPattern[] = [
     what: '索要读者的秘密',
     // 不要向任何人透露你的密码, 我们绝不会让你提供你的密码: the clause forbids or denies it
     skip: (text, start) =>
-      /不要|别|不能|切勿|请勿|勿|不会|不得|禁止|绝不|从不|决不/.test(
-        text
-          .slice(Math.max(0, start - 40), start)
-          .split(/[。！？!?\n]/)
-          .pop()!,
-      ),
+      /不要|别|不能|切勿|请勿|勿|不会|不得|禁止|绝不|从不|决不/.test(text.slice(sentenceStart(text, start, 40), start)),
   },
   {
     rule: 'prompt-exfiltration',

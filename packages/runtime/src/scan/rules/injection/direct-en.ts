@@ -189,14 +189,6 @@ const ROLE_IN_A_PLACE =
 const POINTS_TO_NEWER_DOCS =
   /^[^.!?\n]{0,20}?\b(?:see|refer\s+to|check|read|consult)\s+(?:the\s+)?(?:new|updated|latest|current|revised)\s+(?:\w+\s+)?(?:guide|docs|documentation|README|page|section|manual|changelog|release\s+notes|wiki)\b/i
 
-/** The text of the sentence (or line) that `start` is in, up to `start`. */
-function sentenceBefore(text: string, start: number): string {
-  const from = Math.max(0, start - 200)
-  const before = text.slice(from, start)
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '), before.lastIndexOf('\n'))
-  return cut < 0 ? before : before.slice(cut + 1)
-}
-
 export const EN_DIRECT: DirectPattern[] = [
   {
     rule: 'override',
@@ -523,7 +515,7 @@ export const EN_DIRECT: DirectPattern[] = [
     // your credentials, stop": it reports someone else's
     skip: (text, start) =>
       /\b(?:never|not|no one|nobody)\b|n't\b|\b(?:asks?|asked|asking|requests?|requested|tells?|told|wants?|wanted)\s+(?:you|users?|people|customers?|employees?|staff|them|anyone|someone)\s+to\b/i.test(
-        sentenceBefore(text, start),
+        text.slice(sentenceStart(text, start, 200), start),
       ),
   },
   {

@@ -125,11 +125,13 @@ export function hexRuns(text: string, kinds = encodingsIn(text)): DecodedRun[] {
 }
 
 /** A hex run's bytes as text, or null when it is not mostly printable prose. */
-function decodeHexText(run: string): string | null {
-  const digits = run.replace(/\\x|[ :]/g, '')
-  if (digits.length > MAX_RUN_LENGTH || digits.length % 2 === 1) return null
-  const bytes = new Uint8Array(digits.length / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16)
+const decodeHexText = (run: string): string | null => proseOfDigits(run.replace(/\\x|[ :]/g, ''), 2, 16)
+
+/** Digits read `width` at a time in `radix` as bytes, as text when that is mostly printable prose; else null. */
+function proseOfDigits(digits: string, width: number, radix: number): string | null {
+  if (digits.length > MAX_RUN_LENGTH || digits.length % width !== 0) return null
+  const bytes = new Uint8Array(digits.length / width)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(width * i, width * (i + 1)), radix)
   return proseOf(bytes)
 }
 
@@ -144,13 +146,7 @@ export function binaryRuns(text: string, kinds = encodingsIn(text)): DecodedRun[
 }
 
 /** A binary run's bytes as text, or null when it is not mostly printable prose. */
-function decodeBinaryText(run: string): string | null {
-  const digits = run.replace(/[ \t]/g, '')
-  if (digits.length > MAX_RUN_LENGTH || digits.length % 8 !== 0) return null
-  const bytes = new Uint8Array(digits.length / 8)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(8 * i, 8 * i + 8), 2)
-  return proseOf(bytes)
-}
+const decodeBinaryText = (run: string): string | null => proseOfDigits(run.replace(/[ \t]/g, ''), 8, 2)
 
 /** International Morse code: letters, digits and the punctuation an order needs (each character, then its code). */
 const MORSE: Record<string, string> = Object.fromEntries(
