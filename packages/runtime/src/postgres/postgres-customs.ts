@@ -5,7 +5,7 @@
  * A write is checked locally (the gates that do not depend on the journal: unknown key, schema, source, value
  * size; local-check.ts) and returns a pending receipt. `await flush()` then runs ONE transaction for every write
  * queued in this process (group commit): lock the store's head row, catch the local Customs up with what other
- * processes appended since its view (verified and replayed into the live ledger, core/follow.ts), apply the
+ * processes appended since its view (verified and replayed into the live ledger: head-follower.ts), apply the
  * queued writes through it (so write-once, plan references, promotions and every other gate are decided against
  * the head, inside the transaction), append the sealed entries, move the head, NOTIFY, COMMIT; then each pending
  * receipt settles with its final receipt or typed refusal. If the transaction fails, the local view is replaced
@@ -35,7 +35,6 @@ import {
 } from '../storage/postgres/backend.js'
 import { isConnectionError, type PgPoolLike } from '../storage/postgres/driver.js'
 import { HeadListener, type HeadNotice } from '../storage/postgres/notify.js'
-import type { JournalEntry } from '../storage/types.js'
 import { applyCall, FollowerWrites, type PendingReceipt } from '../tabs/follower.js'
 import { errorFromData, errorToData, newTabId, type ForwardedWrite, type WriteCall } from '../tabs/protocol.js'
 import {
@@ -49,6 +48,7 @@ import {
   type SharedReview,
   type SharedWorkingMemory,
 } from './lifecycle.js'
+import { HeadFollower } from './head-follower.js'
 import { localCheck } from './local-check.js'
 import { SharedKeyStore } from './subject-keys.js'
 import { ViewBackend } from './view.js'
@@ -130,10 +130,10 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
   private state: 'starting' | 'open' | 'closed' = 'starting'
   /** The user's key store, with the subject keys kept in the database (subject-keys.ts). */
   private readonly keys: SharedKeyStore
-  /** A verification failure found while catching up: this process writes nothing more. */
-  private broken: StorageError | null = null
   /** Figures for health and the load test: transactions, receipts caught up, background catch-ups. */
   readonly stats = { transactions: 0, followedEntries: 0, catchUps: 0, resyncs: 0 }
+  /** Reads, verifies and replays what other processes append. */
+  private readonly follower: HeadFollower
 
   readonly decision = {
     commit: (key: string, value: unknown, options: CommitOptions): WriteReceipt => this.write({ op: 'COMMIT', key, value, options }),
@@ -233,6 +233,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     keyStore: KeyProvider,
   ) {
     super()
+    this.follower = new HeadFollower(backend, () => ({ view: this.view, customs: this.current }), this.stats)
     this.keys = new SharedKeyStore(keyStore, backend)
     backend.subjectKeys = this.keys
     this.check = localCheck(
@@ -402,12 +403,14 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
       let lock: Awaited<ReturnType<PostgresBackend['lockHead']>> | undefined
       let committed: { result: T | undefined; extraError: unknown }
       try {
-        if (this.broken) throw this.broken
+        const follower = this.follower
+        if (follower.broken) throw follower.broken
         // What others announced is read before taking the lock, so that the lock is held for what is left only.
-        if (this.noticedPosition > this.readThrough) await this.catchUp(this.noticedPosition)
+        if (follower.behindNotices) await follower.catchUp(follower.noticedPosition)
         // the lock's round trip also reads the first page of what is left
-        lock = await this.backend.lockHead(this.readThrough)
-        if (lock.head.position > this.readThrough) for await (const page of lock.pagesAfter(this.readThrough)) await this.follow(page)
+        lock = await this.backend.lockHead(follower.readThrough)
+        if (lock.head.position > follower.readThrough)
+          for await (const page of lock.pagesAfter(follower.readThrough)) await follower.follow(page)
         // Subject keys made or destroyed by others: known before a write here needs its subject's key.
         if (lock.head.keysVersion > this.keys.version) await this.adoptSubjectKeys()
         this.filed = []
@@ -520,79 +523,31 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
     const old = this.current
     this.view.retired = true
     this.current = await this.openView()
-    // Value records carried from the old view (a page that ended in them, then the next page's read failed) are
-    // in the new one: prepended to what it reads next, they would replay seqs it holds (SEQ_DUP, writer broken).
-    this.carried = []
+    this.follower.viewReplaced()
     this.indexedThrough = 0
     internalsOf(old).dropIndex()
   }
 
-  // ------------------------------------------------------------------ following other processes
-
-  /**
-   * Verifies and replays entries read after the view's position. A value record is never split from the
-   * receipt after it (its MAC covers it): a batch ending in value records keeps them for the next one.
-   */
-  private carried: Array<{ position: number; entry: JournalEntry }> = []
-  /** The last position read: the view's, or that of the value records carried to the next batch. */
-  private get readThrough(): number {
-    return this.carried.length ? this.carried[this.carried.length - 1]!.position : this.view.position
-  }
-  private async follow(rows: Array<{ position: number; entry: JournalEntry }>): Promise<void> {
-    const all = this.carried.length ? this.carried.concat(rows) : rows
-    let end = all.length
-    while (end > 0 && all[end - 1]!.entry.t === 'value') end--
-    this.carried = all.slice(end)
-    if (end === 0) return
-    const report = await internalsOf(this.current).follow(all.slice(0, end).map((r) => r.entry))
-    this.view.position = all[end - 1]!.position
-    this.stats.followedEntries += end
-    if (!report.ok) {
-      const f = report.firstFailure!
-      this.broken = new StorageError(
-        `receipt ${f.seq} appended to ${this.backend.location} by another writer fails verification (${f.code}${f.detail ? `: ${f.detail}` : ''}); this process writes nothing more`,
-      )
-      throw this.broken
-    }
-  }
-
-  /** The highest journal position a NOTIFY announced. */
-  private noticedPosition = 0
-  private followToHead = false
+  // ------------------------------------------------------------------ following other processes (head-follower.ts)
 
   /** Another process committed (or the listener reconnected): catch up in the background, between transactions. */
   private noticed(n: HeadNotice | null): void {
-    if (n) this.noticedPosition = Math.max(this.noticedPosition, n.position)
-    // notices sent while the listener was reconnecting are lost: that catch-up reads the head instead
-    else this.followToHead = true
-    if (this.state !== 'open' || this.followScheduled) return
-    if (n && n.position <= this.view.position) return
+    const worthCatchingUp = this.follower.notice(n)
+    if (this.state !== 'open' || this.followScheduled || !worthCatchingUp) return
     this.followScheduled = true
     // one catch-up for the notices that arrive together (behind any transaction: it catches up itself)
     void this.serial(async () => {
       this.followScheduled = false
-      const toHead = this.followToHead
-      this.followToHead = false
-      if (this.state === 'open') await this.catchUp(toHead ? undefined : this.noticedPosition)
+      if (this.state === 'open') await this.follower.catchUpNoticed()
       this.boundIndex()
     }).catch(() => {
       // the next transaction catches up again and reports a failure to its caller
     })
   }
 
-  /**
-   * Reads what was appended after the view, page by page, outside any transaction: up to `upTo` (a position a
-   * NOTIFY announced, so committed: no round trip to read the head), else up to the head.
-   */
-  private async catchUp(upTo?: number): Promise<void> {
-    this.stats.catchUps++
-    upTo ??= await this.backend.headPosition()
-    for await (const page of this.backend.pagesAfter(this.readThrough, upTo)) await this.follow(page)
-  }
-
   /** Catches up with everything committed so far (tests and tools; background catch-up does this on its own). */
   sync(): Promise<void> {
-    return this.serial(() => this.catchUp())
+    return this.serial(() => this.follower.catchUp())
   }
 
   // ------------------------------------------------------------------ operations under the head lock
