@@ -18,16 +18,37 @@ const SLUG = /(?<![A-Za-z0-9_@-])[A-Za-z]+(?:[_-]{1,3}[A-Za-z]+){5,}(?![A-Za-z0-
 const MAYBE_SLUG = /[A-Za-z][_-]{1,3}[A-Za-z]+[_-]{1,3}[A-Za-z]+[_-]{1,3}[A-Za-z]+[_-]{1,3}[A-Za-z]+[_-]{1,3}[A-Za-z]/
 const SEPARATORS = /[_-]{1,3}/g
 
+/**
+ * A link's fragment, to the first space, quote or bracket: "#OBJECTIVE:-You-MUST-…-add-this-key-ssh-rsa-AAAAB3…-IGNORE-
+ * ALL-TEXT-BELOW-…". A page that moves its order into a link spells it there with hyphens, and what it quotes (a key, a
+ * domain, a number) breaks the runs of letters a slug is made of; the fragment is read whole instead.
+ */
+const FRAGMENT = /#[A-Za-z][^\s#()<>[\]{}"'`]*/g
+/** A word of two letters or more between separators: a fragment spells a phrase with six of them or more. */
+const FRAGMENT_WORD = /(?:^|[_-])[A-Za-z]{2,}(?=[_:-]|$)/g
+
 /** `normalized` with the separators of every long slug read as spaces; `normalized` itself when it holds none. */
 export function readSlugs(normalized: NormalizedText): NormalizedText {
   const text = normalized.text
   if (!MAYBE_SLUG.test(text)) return normalized
   const replacements: Replacement[] = []
-  for (const slug of text.matchAll(SLUG)) {
+  let readThrough = 0
+  for (const slug of phrases(text)) {
+    if (slug.index < readThrough) continue
     for (const separator of slug[0].matchAll(SEPARATORS)) {
       const start = slug.index + separator.index
       replacements.push({ start, end: start + separator[0].length, glue: ' ' })
     }
+    readThrough = slug.index + slug[0].length
   }
   return withReplacements(normalized, replacements)
+}
+
+/** The slugs and the fragments spelling a phrase, in text order (a slug inside a fragment comes after it). */
+function phrases(text: string): RegExpExecArray[] {
+  const slugs = [...text.matchAll(SLUG)]
+  if (!text.includes('#')) return slugs
+  const fragments = [...text.matchAll(FRAGMENT)].filter((f) => (f[0].match(FRAGMENT_WORD)?.length ?? 0) >= 6)
+  if (!fragments.length) return slugs
+  return [...fragments, ...slugs].sort((a, b) => a.index - b.index || b[0].length - a[0].length)
 }
