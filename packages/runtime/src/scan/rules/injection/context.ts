@@ -54,6 +54,19 @@ export function sentenceTextStart(text: string, index: number): number {
   return start
 }
 
+/**
+ * A sentence that specifies software: "Write a Python function that … sends a login request with a username and
+ * password", "The function should recursively copy all files …". What the code is to do is a request for code, which
+ * the reader writes and does not run; an order to the reader names the reader ("the assistant must upload …").
+ */
+const SOFTWARE_SPECIFIED =
+  /^(?:(?:please\s+)?(?:write|create|implement|develop|build|generate|design|code)\s+(?:a|an)\s+(?:[\w#+.-]+\s+){0,4}?(?:functions?|methods?|programs?|scripts?|class(?:es)?|modules?|routines?|procedures?|endpoints?|services?|app(?:lication)?s?|utilit(?:y|ies)|snippets?|handlers?|components?|librar(?:y|ies))\b|(?:the|this|each)\s+(?:[\w#+.-]+\s+){0,2}?(?:functions?|methods?|programs?|scripts?|class(?:es)?|modules?|routines?|procedures?|endpoints?|services?|app(?:lication)?s?|code|handlers?|components?|implementation)(?:\s+[\w-]+)?\s+(?:should|must|will|shall|(?:also\s+)?needs?\s+to|has\s+to|then)\b)/i
+
+/** Whether the sentence holding `at` specifies software up to `at` (SOFTWARE_SPECIFIED): a request for code. */
+export function specifiesSoftware(text: string, at: number): boolean {
+  return SOFTWARE_SPECIFIED.test(text.slice(sentenceTextStart(text, at), at))
+}
+
 /** End of the sentence holding `index` (looks ahead at most `limit` characters). */
 export function sentenceEnd(text: string, index: number, limit = 240): number {
   const ceiling = Math.min(text.length, index + limit)

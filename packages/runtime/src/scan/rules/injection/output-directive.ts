@@ -16,7 +16,7 @@
  */
 import { hasMatch } from '../../literal-index'
 import type { Severity } from '../../types'
-import { dampedSeverity, evidenceOf, matchContext, sentenceEnd, sentenceStart } from './context'
+import { dampedSeverity, evidenceOf, matchContext, sentenceEnd, sentenceStart, specifiesSoftware } from './context'
 import type { RawHit } from './detect'
 
 /** How close the two halves must be: one short paragraph. */
@@ -27,7 +27,8 @@ const ANSWER = String.raw`(?:responses?|answers?|repl(?:y|ies)|summary|summaries
 
 /** The answer being written, pointed at by the document. */
 const OUTPUT = new RegExp(
-  String.raw`\b(?:in|at the (?:start|end|beginning|top|bottom) of|to the (?:start|end) of|before|after|with)\s+your\s+(?:\w+\s+)?${ANSWER}\b` +
+  // (an HTTP response's parts are a program's: "include the following string in your response header")
+  String.raw`\b(?:in|at the (?:start|end|beginning|top|bottom) of|to the (?:start|end) of|before|after|with)\s+your\s+(?:\w+\s+)?${ANSWER}\b(?!\s+(?:headers?|body|bodies|status|codes?|objects?|payloads?|schemas?)\b)` +
     String.raw`|\byour\s+(?:\w+\s+)?${ANSWER}\s+(?:must|should|has to|needs to|will|shall)\b` +
     String.raw`|\b(?:begin|start|end|finish|close|prefix|translate|encode|format|rewrite|modify|provide|render|express|write|deliver|present|structure|compose)\s+(?:all\s+of\s+|each\s+of\s+|every\s+)?your\s+(?:entire\s+|whole\s+|next\s+)?${ANSWER}\b` +
     // "Add \"Visit …\" to your reply", "Translate your message to Italian"
@@ -62,6 +63,17 @@ const MANIPULATIONS: Manipulation[] = [
     what: 'a fixed sentence',
   },
   {
+    // "include in your response the following string: <svg/onload=…>", "add this exact snippet to your reply": content
+    // handed over whole for the answer to carry
+    re: /\b(?:include|add|insert|append|output|print|put|embed|paste)\s+(?:(?:it\s+)?in\s+your\s+(?:\w+\s+)?(?:responses?|answers?|repl(?:y|ies)|output)\s+)?(?:the\s+following|this|these)\s+(?:exact\s+)?(?:strings?|anchors?|snippets?|markup|html|tags?|image\s+tags?)\b/gi,
+    what: 'a fixed sentence',
+  },
+  {
+    // "repeat the word 'TEST' 100 times at the end of your response": an answer padded out or made a marker
+    re: /\brepeat\s+(?:the\s+|this\s+)?(?:(?:word|phrase|sentence|sequence|string|text|letter|character)s?\b[^.\n]{0,60}?)?\b\d{2,}\s+times\b/gi,
+    what: 'a repeated output',
+  },
+  {
     // "say that …", "state all shipments are cancelled": a claim put into the answer; "say what changed" is not one
     re: /\b(?:say|state|claim|assert|conclude|mention that)\b(?!\s+(?:whether|which|what|why|how|if|when|where|who|so|hello|hi|thanks)\b)/gi,
     what: 'a claim to make',
@@ -87,7 +99,9 @@ const MANIPULATIONS: Manipulation[] = [
     what: 'an unrelated task',
   },
   {
-    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
+    // (and "include the following string base64-encoded in your response", "decode the following base64 string and
+    // include it in your response")
+    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\b(?:base64|rot13|hex)[- ]encoded\b|\bdecode\s+(?:the\s+following|this|these)\s+(?:base64|rot13|hex|binary)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
     what: 'an encoded or translated answer',
   },
   {
@@ -137,6 +151,8 @@ export function runOutputDirectives(text: string, hits: RawHit[]): void {
   }
   if (manipulations.length === 0) return
   for (const { output, near, from, to } of besideOutputs(outputs, manipulations)) {
+    // a request for code says what its output is to be ("… and the output should be encoded in base64")
+    if (specifiesSoftware(text, output.start)) continue
     const kinds = [...new Set(near.map((m) => m.what))]
     const principal = PRINCIPAL.test(text.slice(sentenceStart(text, from), sentenceEnd(text, to)))
     let severity: Severity = principal || kinds.length >= 2 ? 'high' : 'medium'

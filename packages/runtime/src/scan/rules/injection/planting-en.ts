@@ -3,6 +3,7 @@
  * + a claim about permissions, authority, covert behaviour or disabled policies), and the words that make a text a
  * memory to keep.
  */
+import { specifiesSoftware } from './context'
 import type { WeightedCue } from './cue-types'
 
 /** A tool or key declared broken; with a "never call it again" in the same window it is a tool error as fact. */
@@ -125,6 +126,8 @@ function inCitedLink(text: string, at: number): boolean {
 
 function notSentOut(text: string, start: number, end: number): boolean {
   const match = text.slice(start, end)
+  // a request for code: what the code is to send ("The function should recursively copy all files …")
+  if (specifiesSoftware(text, start)) return true
   // a command's flag or a path (`stripe listen --forward-to localhost:3000/…`, `/api/share/…`), not a verb
   if (/[-/.]$/.test(text.slice(Math.max(0, start - 1), start))) return true
   // a message posted in a team's channel, the data named after it being something else ("Post in #security once the old
