@@ -101,7 +101,7 @@ const MANIPULATIONS: Manipulation[] = [
   {
     // (and "include the following string base64-encoded in your response", "decode the following base64 string and
     // include it in your response")
-    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\b(?:base64|rot13|hex)[- ]encoded\b|\bdecode\s+(?:the\s+following|this|these)\s+(?:base64|rot13|hex|binary)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
+    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\b(?:base64|rot13|hex)[- ]encoded\b|\bdecode\s+(?:the\s+following|this|these)\s+(?:base64|rot13|hex|binary)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\btranslate\s+(?:the\s+following|this)\s+(?:sentence|phrase|text|string|line)\s+(?:in)?to\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
     what: 'an encoded or translated answer',
   },
   {
