@@ -259,13 +259,15 @@ const EN_CUES: JailbreakCue[] = [
 const EN_MODEL =
   /\b(?:tell|give|show) me\b|(?:^|[.!?:;,]\s+|\n\s*)(?:please\s+)?(?:explain|describe|write|list|detail|provide)\b|\b(?:AIs?|A\.I\.|chatbot|bot|language model|LLM|model|assistant|GPT|ChatGPT|Claude|you)\b|\b[A-Z]\w*(?:GPT|Bot|AI)\b/i
 
-const ZH_RESTRICTIONS = '(?:道德|伦理|法律|安全|内容|规则|政策|限制|约束|审查|过滤器?|底线|准则|规范|训练|顾虑|顾忌|控制|管控)'
+/** (内容 only as the subject of a restriction: "没有选定任何内容" is "nothing selected") */
+const ZH_RESTRICTIONS =
+  '(?:道德|伦理|法律|安全|内容(?=限制|审查|过滤|政策|安全|规则|准则)|规则|政策|限制|约束|审查|过滤器?|底线|准则|规范|训练|顾虑|顾忌|控制|管控)'
 
 const ZH_CUES: JailbreakCue[] = [
   {
     kind: 'unbound',
     re: new RegExp(
-      `(?:没有|不受|无视|忽略|不再受到?|摆脱|解除|(?:无需|不需要|不必|不用|不再|不要|不)(?:去)?遵(?:守|循|从)|不关心(?=任何|一切|所有)|(?<!(?:不|别|勿|免|禁止)[^。！？!?，,\\n]{0,20})违反(?=任何|一切|所有)|没有安全|关闭)(?:任何|一切|所有)?(?:的)?(?:[^。！？!?\\n“”「」"]{0,8}?)${ZH_RESTRICTIONS}`,
+      `(?:没有|不受|无视|忽略|不再受到?|摆脱|解除|(?:无需|不需要|不必|不用|不再|不要|不)(?:去)?遵(?:守|循|从)|不关心(?=任何|一切|所有)|(?<!(?:不|别|勿|免|禁止)[^。！？!?，,\\n]{0,20})违反(?=任何|一切|所有)|没有安全|关闭)(?:任何|一切|所有)?(?:的)?(?:(?!足够|充分|太多|更多|明确)[^。！？!?\\n“”「」"]){0,8}?${ZH_RESTRICTIONS}`,
       'g',
     ),
     weight: 2,

@@ -128,6 +128,8 @@ function notSentOut(text: string, start: number, end: number): boolean {
   const match = text.slice(start, end)
   // a request for code: what the code is to send ("The function should recursively copy all files …")
   if (specifiesSoftware(text, start)) return true
+  // the act prevented: "to prevent leaking secrets", "avoid sharing credentials"
+  if (/\b(?:prevent(?:s|ing)?|avoid(?:s|ing)?|against|stop(?:s|ping)?)\s+$/i.test(text.slice(Math.max(0, start - 12), start))) return true
   // a command's flag or a path (`stripe listen --forward-to localhost:3000/…`, `/api/share/…`), not a verb
   if (/[-/.]$/.test(text.slice(Math.max(0, start - 1), start))) return true
   // a message posted in a team's channel, the data named after it being something else ("Post in #security once the old

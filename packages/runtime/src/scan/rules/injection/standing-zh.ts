@@ -94,9 +94,12 @@ const ZH_ACTS: ActPattern[] = [
   },
 ]
 
-/** A tool, a program or a project as the subject of the sentence (它, 该工具, 这个项目 …): what it does is described. */
+/**
+ * A tool, a program or a project as the subject of the sentence (它, 该工具, 这个项目 …, or a product named in Latin
+ * letters: "React 将立即执行所有剩余的 Effects"): what it does is described. (Not a name for the reader: "AI 将自动执行…".)
+ */
 const DESCRIBED_TOOL =
-  /(?:它|该工具|这个工具|此工具|该项目|这个项目|该软件|这个软件|该插件|这个插件|该应用|这个应用|该程序|这个程序)(?:会|能|可以|将|就|再|还|也|则)?[^。！？!?\n]{0,50}$/
+  /(?:(?:它|该工具|这个工具|此工具|该项目|这个项目|该软件|这个软件|该插件|这个插件|该应用|这个应用|该程序|这个程序)(?:会|能|可以|将|就|再|还|也|则)?|(?<![A-Za-z])(?!(?:AI|GPT|ChatGPT|LLM|Agent|Bot|Assistant|Claude|Copilot|Gemini)\b)[A-Z][A-Za-z0-9.-]{1,30}\s*(?:会|将|就会|便会|则会))[^。！？!?\n]{0,50}$/
 
 export const ZH: StandingLanguage = {
   acts: [...ZH_ACTS, ...ZH_AGAINST_USER_ACTS],
