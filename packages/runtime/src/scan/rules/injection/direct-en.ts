@@ -119,9 +119,20 @@ function notAnOrder(text: string, start: number, end: number): boolean {
   if (titleName(text, start, end)) return true
   // the act negated: "why it's important not to disregard safety protocols", "try not to ignore the rules"
   if (/\bnot\s+to\s+$/i.test(text.slice(Math.max(0, start - 8), start))) return true
+  // a statement about someone else: "They do not follow the semver protocol that we use"
+  if (/\b(?:they|it|he|she|which|who)\s+$/i.test(text.slice(Math.max(0, start - 8), start))) return true
   // a contract's precedence clause: "the Schedules shall override any purchase order terms"
   if (LEGAL_PRECEDENCE.test(text.slice(Math.max(0, start - 60), start))) return true
   const match = text.slice(start, end)
+  // a program's context overridden ("You can override the context for a part of the tree"): an attack names whose
+  // ("your context", "the system context", "previous context")
+  if (/^overrid(?:e|es|ing)\s+(?:the\s+|some\s+|this\s+|that\s+)?context$/i.test(match)) return true
+  // one rule set aside on a condition: "Ignore this rule if you're specifically describing an experimental proposal"
+  if (
+    /^\S+\s+this\s+(?:rule|guideline|step|warning|check|convention|section)$/i.test(match) &&
+    /^\s+(?:if|when|unless|for)\b/i.test(text.slice(end, end + 8))
+  )
+    return true
   const lineStart = text.lastIndexOf('\n', start - 1) + 1
   const lineEnd = text.indexOf('\n', end)
   const heading = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim() === match

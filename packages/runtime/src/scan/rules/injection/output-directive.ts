@@ -33,7 +33,8 @@ const OUTPUT = new RegExp(
     String.raw`|\b(?:begin|start|end|finish|close|prefix|translate|encode|format|rewrite|modify|provide|render|express|write|deliver|present|structure|compose)\s+(?:all\s+of\s+|each\s+of\s+|every\s+)?your\s+(?:entire\s+|whole\s+|next\s+)?${ANSWER}\b` +
     // "Add \"Visit …\" to your reply", "Translate your message to Italian"
     String.raw`|\b(?:to|into)\s+your\s+(?:\w+\s+)?${ANSWER}\b|\btranslate\s+your\s+(?:message|text)\b` +
-    String.raw`|\b(?:when|while|before|after|whenever)\s+(?:you\s+)?(?:summari[sz]e|summari[sz]ing|answer|answering|respond|responding|reply|replying|process|processing)\b` +
+    // (a program processing its own things is not the reader at work: "before processing state updates")
+    String.raw`|\b(?:when|while|before|after|whenever)\s+(?:you\s+)?(?:summari[sz]e|summari[sz]ing|answer|answering|respond|responding|reply|replying|process|processing)\b(?!\s+(?:the\s+|your\s+|its\s+|their\s+)?(?:state|updates?|events?|requests?|payments?|orders?|jobs?|queues?|data|records?|transactions?|refunds?|images?|files?)\b)` +
     String.raw`|\b(?:when|while|before|after|whenever|if)\s+(?:you(?:'re| are)?\s+)?(?:read|reading|summari[sz]e|summari[sz]ing|process|processing|analy[sz]e|analy[sz]ing)\s+(?:this|these)\b` +
     String.raw`|\bin\s+(?:any|every|each|the)\s+(?:\w+\s+)?${ANSWER}\s+(?:of|to|about|on)\s+this\b` +
     String.raw`|\b(?:the|any|every|each)\s+(?:\w+\s+)?${ANSWER}\s+(?:must|should|has to|needs to|shall)\b` +
