@@ -113,7 +113,9 @@ function titleName(text: string, start: number, end: number): boolean {
 /**
  * Not an order to the reader: a name ("Override Protocol is a game"), a heading in capitals that names a noun
  * ("OVERRIDE PROTOCOLS" alone on its line in a game manual; "IGNORE ALL INSTRUCTIONS" is not one), the purpose of a
- * how-to step ("To forget everything, choose Reset memory"), or a contract ranking its parts.
+ * how-to step ("To forget everything, choose Reset memory"), a contract ranking its parts, the act negated or said of
+ * someone else ("not to disregard", "they do not follow"), a program's context overridden, or one rule set aside on a
+ * condition ("Ignore this rule if …").
  */
 function notAnOrder(text: string, start: number, end: number): boolean {
   if (titleName(text, start, end)) return true
