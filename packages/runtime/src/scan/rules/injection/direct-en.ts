@@ -72,9 +72,10 @@ const DEFENSIVE = String.raw`(?!\s+(?:to|that\s+(?:ask|tell)\s+you\s+to)\s+(?:ch
 
 /**
  * The verb negated by what comes before it ("the app's zone information does not override posted restrictions", "you
- * should never ignore the safety rules"): a statement or a rule to keep, not an order to drop one.
+ * should never ignore the safety rules", "why it's important not to disregard safety protocols"): a statement or a rule
+ * to keep, not an order to drop one.
  */
-const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|should|must|may|might)(?:\s+not|n't)|cannot|never)\s+)`
+const NEGATED = String.raw`(?<!\b(?:(?:does|do|did|can|could|will|would|shall|should|must|may|might)(?:\s+not|n't)|cannot|never|not\s+to)\s+)`
 
 /**
  * The verb governed by a clause about someone else ("it has demonstrated its willingness to ignore rules and
@@ -89,9 +90,10 @@ export const THIRD_PARTY = String.raw`(?<!\b(?:its|his|her|their|our|the|a|an)\s
  * What is possible or easy to do, or what an instruction is for, described ("it has been shown that it is still
  * possible to bypass those safety policies", "injecting an instruction to ignore the original instruction"); what a
  * document's own terms do ("These instructions override all previous policies from HR": a plural subject before the
- * verb, a statement; instructions said to override instructions are read by their own pattern).
+ * verb, a statement; instructions said to override instructions are read by their own pattern), or someone else's
+ * ("They do not follow the semver protocol that we use").
  */
-const DESCRIBED = String.raw`(?<!\b(?:possible|impossible|easy|hard|difficult|trivial|feasible|(?:an?|the)\s+(?:instruction|command|prompt|request|payload))\s+to\s)(?<!\b(?:instructions|rules|policies|settings|changes|terms|guidelines|updates|laws|regulations|amendments|agreements|provisions|notices)\s)`
+const DESCRIBED = String.raw`(?<!\b(?:possible|impossible|easy|hard|difficult|trivial|feasible|(?:an?|the)\s+(?:instruction|command|prompt|request|payload))\s+to\s)(?<!\b(?:instructions|rules|policies|settings|changes|terms|guidelines|updates|laws|regulations|amendments|agreements|provisions|notices)\s)(?<!\b(?:they|it|he|she|which|who)\s+)`
 
 const OVERRIDE_CHAIN = new RegExp(
   String.raw`\b${ATTRIBUTIVE}${NEGATED}${THIRD_PARTY}${DESCRIBED}(?!overrid(?:e|es|ing)\s+(?:the\s+)?defaults?\b)${OVERRIDE_VERB}\b\s+${ONE_THING}(?:${QUALIFIER}\s+){0,5}(?:[\w'-]{2,20}\s+(?:(?:and|or)\s+)?)?${TARGET}\b(?!-\w)${COMPOUND_HEAD}${IDIOM_ABOUT}${SCOPED_SINGLE}${PRODUCT_SOURCE}${CONTENT_SOURCE}${NUMBERED}${DEFENSIVE}`,
@@ -113,16 +115,11 @@ function titleName(text: string, start: number, end: number): boolean {
 /**
  * Not an order to the reader: a name ("Override Protocol is a game"), a heading in capitals that names a noun
  * ("OVERRIDE PROTOCOLS" alone on its line in a game manual; "IGNORE ALL INSTRUCTIONS" is not one), the purpose of a
- * how-to step ("To forget everything, choose Reset memory"), a contract ranking its parts, the act negated or said of
- * someone else ("not to disregard", "they do not follow"), a program's context overridden, or one rule set aside on a
- * condition ("Ignore this rule if …").
+ * how-to step ("To forget everything, choose Reset memory"), a contract ranking its parts, a program's context
+ * overridden, or one rule set aside on a condition ("Ignore this rule if …").
  */
 function notAnOrder(text: string, start: number, end: number): boolean {
   if (titleName(text, start, end)) return true
-  // the act negated: "why it's important not to disregard safety protocols", "try not to ignore the rules"
-  if (/\bnot\s+to\s+$/i.test(text.slice(Math.max(0, start - 8), start))) return true
-  // a statement about someone else: "They do not follow the semver protocol that we use"
-  if (/\b(?:they|it|he|she|which|who)\s+$/i.test(text.slice(Math.max(0, start - 8), start))) return true
   // a contract's precedence clause: "the Schedules shall override any purchase order terms"
   if (LEGAL_PRECEDENCE.test(text.slice(Math.max(0, start - 60), start))) return true
   const match = text.slice(start, end)

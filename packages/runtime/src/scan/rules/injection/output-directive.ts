@@ -53,6 +53,9 @@ interface Manipulation {
   what: string
 }
 
+/** A language an answer is made to come in ("translate … to Italian", "in French only"). */
+const LANGUAGE = '(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)'
+
 /** What the planted directive makes the answer carry. */
 const MANIPULATIONS: Manipulation[] = [
   {
@@ -102,7 +105,10 @@ const MANIPULATIONS: Manipulation[] = [
   {
     // (and "include the following string base64-encoded in your response", "decode the following base64 string and
     // include it in your response")
-    re: /\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\b(?:base64|rot13|hex)[- ]encoded\b|\bdecode\s+(?:the\s+following|this|these)\s+(?:base64|rot13|hex|binary)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\btranslate\s+(?:the\s+following|this)\s+(?:sentence|phrase|text|string|line)\s+(?:in)?to\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\b|\b(?:in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch)\s+only|only\s+in\s+(?:French|Spanish|German|Italian|Chinese|Russian|Japanese|Portuguese|Dutch))\b/gi,
+    re: new RegExp(
+      String.raw`\b(?:in|into)\s+(?:base64|rot13|hex(?:adecimal)?|binary|morse(?: code)?|pig latin|leetspeak)\b|\b(?:base64|rot13|hex)[- ]encoded\b|\bdecode\s+(?:the\s+following|this|these)\s+(?:base64|rot13|hex|binary)\b|\btranslate\s+your\s+(?:entire\s+|whole\s+)?(?:responses?|answers?|repl(?:y|ies)|summary|output)\b|\btranslate\s+(?:the\s+following|this)\s+(?:sentence|phrase|text|string|line)\s+(?:in)?to\s+${LANGUAGE}\b|\b(?:in\s+${LANGUAGE}\s+only|only\s+in\s+${LANGUAGE})\b`,
+      'gi',
+    ),
     what: 'an encoded or translated answer',
   },
   {
