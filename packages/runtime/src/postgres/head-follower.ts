@@ -22,11 +22,11 @@ export class HeadFollower {
   /** Value records read at the end of a page, replayed with the receipt that follows them. */
   private carried: JournalRow[] = []
   /** The highest journal position a NOTIFY announced. */
-  noticedPosition = 0
+  private noticedPosition = 0
   /** Notices were lost (the listener reconnected): the next background catch-up reads up to the head. */
   private lostNotices = false
   /** A verification failure found while following: this process writes nothing more. */
-  broken: StorageError | null = null
+  private failure: StorageError | null = null
 
   constructor(
     private readonly backend: PostgresBackend,
@@ -41,9 +41,14 @@ export class HeadFollower {
     return this.carried.length ? this.carried[this.carried.length - 1]!.position : this.target().view.position
   }
 
-  /** Whether announced rows are still unread (a transaction reads them before it takes the lock). */
-  get behindNotices(): boolean {
-    return this.noticedPosition > this.readThrough
+  /** The verification failure that stopped this process's writes, or null. */
+  get broken(): StorageError | null {
+    return this.failure
+  }
+
+  /** Reads what NOTIFYs announced and is still unread (before a transaction takes the lock, so it holds it for less). */
+  async readAnnounced(): Promise<void> {
+    if (this.noticedPosition > this.readThrough) await this.catchUp(this.noticedPosition)
   }
 
   /**
@@ -92,10 +97,10 @@ export class HeadFollower {
     this.stats.followedEntries += end
     if (!report.ok) {
       const f = report.firstFailure!
-      this.broken = new StorageError(
+      this.failure = new StorageError(
         `receipt ${f.seq} appended to ${this.backend.location} by another writer fails verification (${f.code}${f.detail ? `: ${f.detail}` : ''}); this process writes nothing more`,
       )
-      throw this.broken
+      throw this.failure
     }
   }
 

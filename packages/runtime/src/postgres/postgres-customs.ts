@@ -406,7 +406,7 @@ export class PostgresCustoms extends ViewReads implements SharedCustoms {
         const follower = this.follower
         if (follower.broken) throw follower.broken
         // What others announced is read before taking the lock, so that the lock is held for what is left only.
-        if (follower.behindNotices) await follower.catchUp(follower.noticedPosition)
+        await follower.readAnnounced()
         // the lock's round trip also reads the first page of what is left
         lock = await this.backend.lockHead(follower.readThrough)
         if (lock.head.position > follower.readThrough)
