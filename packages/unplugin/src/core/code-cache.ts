@@ -1,6 +1,17 @@
 import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import path from 'node:path'
 import vm from 'node:vm'
@@ -49,12 +60,26 @@ export function preloadParser(from: string = import.meta.url): unknown {
     const morph = createRequire(from).resolve('ts-morph')
     const common = createRequire(morph).resolve('@ts-morph/common')
     const typescript = path.join(path.dirname(common), 'typescript.js')
-    if (!/require\(['"]\.\/typescript['"]\)/.test(readFileSync(common, 'utf8').slice(0, 2000))) return null
+    if (!/require\(['"]\.\/typescript['"]\)/.test(head(common, 2000))) return null
     preloaded.exports = loadCommonJs(typescript)
   } catch {
     preloaded.exports = null
   }
   return preloaded.exports
+}
+
+/**
+ * The first `bytes` bytes of a file as UTF-8: `@ts-morph/common`'s `require('./typescript')` is on its first line, and
+ * reading the whole 3 MB file to find it cost 20–25 ms of a build.
+ */
+function head(file: string, bytes: number): string {
+  const fd = openSync(file, 'r')
+  try {
+    const buffer = Buffer.alloc(bytes)
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, 0))
+  } finally {
+    closeSync(fd)
+  }
 }
 
 function loadCommonJs(file: string): unknown {
