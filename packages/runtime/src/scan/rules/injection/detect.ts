@@ -75,6 +75,7 @@ import {
 } from './pivot'
 import { runStandingInstructions } from './standing'
 import { corroborateOrders } from './corroborate'
+import { EN_SOLE_ORDER, THIS_ONE } from './sole-order'
 import { EN_STEERING, contentPivot } from './steering'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
@@ -105,6 +106,7 @@ export function detectInjection(text: string): RawHit[] {
   runDirect(text, EN_DIRECT, hits, lower)
   runDirect(text, EN_PIVOT, hits, lower)
   runDirect(text, EN_STEERING, hits, lower)
+  if (hasMatch(THIS_ONE, text)) runDirect(text, EN_SOLE_ORDER, hits, lower)
   runDirect(text, EN_LATENT, hits, lower)
   if (hasMatch(JAILBREAK_GATE, text)) runDirect(text, JAILBREAK, hits, lower)
   runDirect(text, JAILBREAK_UNGATED, hits, lower)
