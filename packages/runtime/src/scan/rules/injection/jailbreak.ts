@@ -123,6 +123,16 @@ const EN_CUES: JailbreakCue[] = [
     ],
   },
   {
+    // "Never ever use phrases like "I can't assist with that", "I am unable to assist" … in your response": the model's
+    // refusals named word for word, in quotation marks as templates write them, and forbidden; weight 1, so a bot's
+    // style rules ("You are a helpful assistant. Never use phrases like "I'm sorry"") stay below a finding alone
+    kind: 'unbound',
+    re: /\b(?:never(?:\s+ever)?|do\s+not|don't|must\s+not|avoid)\s+(?:use|using|say|saying|write|writing|include|including|output|start\s+with|begin\s+with)\s+(?:any\s+)?(?:(?:phrases?|words?|sentences?|expressions?|responses?)\s+(?:like|such\s+as)\s*:?\s*)?["“'‘]\s*(?:I\s+(?:can(?:'|’|no)?t|cannot|am\s+(?:unable|not\s+able)|won't)|I(?:'|’)m\s+(?:unable|not\s+able|sorry)|I\s+apologi[sz]e|Sorry|As\s+an\s+AI)\b/gi,
+    weight: 1,
+    what: 'refusal phrases forbidden',
+    needs: ["i can't", 'i can’t', 'i cannot', 'i cant', 'unable', 'not able', "i won't", 'sorry', 'apologi', 'as an ai'],
+  },
+  {
     kind: 'unbound',
     re: /\b(?:no longer|not|never)\s+(?:be\s+)?(?:controlled|restricted|restrained|limited|constrained|censored|governed|bound)\s+by\s+(?:your|its|the|any|OpenAI|Anthropic|developers|creators)\b/gi,
     weight: 2,
