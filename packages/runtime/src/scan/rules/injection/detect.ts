@@ -77,6 +77,7 @@ import { runStandingInstructions } from './standing'
 import { corroborateOrders } from './corroborate'
 import { EN_SOLE_ORDER, THIS_ONE } from './sole-order'
 import { FORGED_TURN } from './forged-turn'
+import { EN_TASK_TYPED_BACK } from './task-typed-back'
 import { EN_STEERING, contentPivot } from './steering'
 
 /** A detector's finding before offsets are mapped back to the scanned text. */
@@ -112,6 +113,7 @@ export function detectInjection(text: string): RawHit[] {
   if (hasMatch(THIS_ONE, text)) runDirect(text, EN_SOLE_ORDER, hits, lower)
   // A template's header ends its line with a colon: a text without one skips the forged turn.
   if (HEADER_END.test(text)) runDirect(text, FORGED_TURN, hits, lower)
+  runDirect(text, EN_TASK_TYPED_BACK, hits, lower)
   runDirect(text, EN_LATENT, hits, lower)
   if (hasMatch(JAILBREAK_GATE, text)) runDirect(text, JAILBREAK, hits, lower)
   runDirect(text, JAILBREAK_UNGATED, hits, lower)
