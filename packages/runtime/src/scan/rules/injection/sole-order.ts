@@ -8,8 +8,8 @@
  *
  * Instructions, rules, orders and the like voided are `high`; tasks, plans or "everything else" voided are `medium`
  * (held for review), and only when the one kept is the only one or is named as an order, since "drop everything else,
- * this one is urgent" is also what a person writes to a colleague. No gap is unbounded (one optional word at most), so
- * matching stays linear.
+ * this one is urgent" is also what a person writes to a colleague. No gap is unbounded (an optional word, at most three
+ * adverbs), so matching stays linear.
  */
 import { sentenceEnd, sentenceStart } from './context'
 import type { DirectPattern } from './cue-types'
@@ -59,7 +59,7 @@ function voidedBy(others: string): string {
 
 /** The voiding of `others`: by a verb, by what they are said to be, or made so. */
 function voided(others: string): string {
-  return String.raw`(?:${voidedBy(others)}|\b${MAKE}\s+${others}\s+(?:${VOID_STATE}|${GOING})|\b${others}\s+(?:(?:are|is|be)\s+(?:now\s+|hereby\s+|henceforth\s+|all\s+|but\s+|merely\s+)*${VOID_STATE}|${GOING}))`
+  return String.raw`(?:${voidedBy(others)}|\b${MAKE}\s+${others}\s+(?:${VOID_STATE}|${GOING})|\b${others}\s+(?:(?:are|is|be)\s+(?:now\s+|hereby\s+|henceforth\s+|all\s+|but\s+|merely\s+){0,3}${VOID_STATE}|${GOING}))`
 }
 
 /**
