@@ -41,6 +41,6 @@ describe('docs/scanning.md', () => {
     const run = new Function('scan', 'text', 'myRule', `return ${options.body}`) as (...a: unknown[]) => ReturnType<typeof scan>
     const result = run(scan, 'A plain note.', myRule)
     expect(result.decision).toBe('approve')
-    expect(result.ruleSet).toBe('builtin@140-pii/ip-private-secret+user:acme/x')
+    expect(result.ruleSet).toBe('builtin@141-pii/ip-private-secret+user:acme/x')
   })
 })

@@ -155,7 +155,7 @@ describe("scoring: alone a flag, beside a rule's finding a reject", () => {
     useLearnedModel(alwaysSure)
     const result = scan('The meeting moved to Thursday.', { disable: ['injection/learned'] })
     expect(result.decision).toBe('approve')
-    expect(result.ruleSet).toBe('builtin@140-injection/learned')
+    expect(result.ruleSet).toBe('builtin@141-injection/learned')
   })
 })
 

@@ -12,7 +12,7 @@ import { secretRules } from './secrets/index'
  * Names the built-in rule set. Bump it whenever a built-in rule is added, removed or changes what it reports:
  * stored memories record it, and `memories.rescan()` re-scores entries scanned under an older version.
  */
-export const RULESET_VERSION = 'builtin@140'
+export const RULESET_VERSION = 'builtin@141'
 
 /** Every built-in rule, family by family. A fresh array each call, so a caller cannot mutate the registry. */
 export function builtinRules(): readonly Rule[] {

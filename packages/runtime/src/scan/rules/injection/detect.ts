@@ -484,7 +484,10 @@ function runAddressed(text: string, cues: AddressCues, actions: readonly RegExp[
       }
       let severity: Severity | null
       if (actionEnd >= 0) severity = kind === 'weak' ? 'medium' : 'high'
-      else severity = kind === 'address' || /INFORMATION/i.test(match[0]) || re === EN_BLOCK_FRAME ? 'medium' : null
+      // (a bare label, "Assistant: Hello! How can I help?", is a line the assistant said: an address only with an order)
+      else
+        severity =
+          (kind === 'address' && re !== EN_LABEL_ADDRESS) || /INFORMATION/i.test(match[0]) || re === EN_BLOCK_FRAME ? 'medium' : null
       if (!severity) continue
       const stop = actionEnd >= 0 ? sentenceEnd(text, actionEnd, 160) : end
       severity = dampedSeverity(severity, matchContext(text, start, end))
