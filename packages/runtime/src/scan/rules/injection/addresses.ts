@@ -12,7 +12,8 @@
 /**
  * A label line ("AI:", "Assistant, …"), not a property in code (`model: 'gpt-4o',`, `agent: agent }`, `(ai, opts)`):
  * a value that is a string, a number, a literal or an identifier closing an expression is configuration.
- * A speaker in a chat transcript is labelled the same way (`runAddressed` skips it there). Nor a support desk's
+ * A speaker in a chat transcript is labelled the same way (`runAddressed` skips it there, and reads the label anywhere
+ * only with an order after it: "Assistant: Hello! How can I help?" is a line said). Nor a support desk's
  * "(Agent: R. Castellano, …)", "Agent: Ruth O. | Date: …" or "(agent: Priya S., 2024-05-19)" naming the person, or a YAML key whose value is the indented block below ("bot:\n  name: …"),
  * or a value with a comment or a separator after it (`model: gpt-4o-mini   # any …`), or a product's model number
  * ("Model: KS-3D-80 · Time: …"), or an opinion about it ("AI, if you ask me, is overhyped").

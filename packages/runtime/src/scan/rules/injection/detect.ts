@@ -453,7 +453,8 @@ const TRANSCRIPT_LABEL = /^[ \t]*(?:user|human|customer|me)[ \t]*:/im
 const SPEAKER_LABELS: ReadonlySet<RegExp> = new Set([EN_LABEL_ADDRESS, EN_AI_LABEL])
 
 /**
- * What opens an addressed block, by strength: an address to the AI (medium alone, high with an imperative after it),
+ * What opens an addressed block, by strength: an address to the AI (medium alone, high with an imperative after it;
+ * a bare speaker label, "Assistant:", only with the imperative),
  * an instruction tag (high with an imperative, nothing alone but `<INFORMATION>`), and weak cues that ordinary mail
  * and chats hold too, a shout or a mention (medium with an imperative, nothing alone).
  */
