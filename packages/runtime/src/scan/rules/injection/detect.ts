@@ -76,7 +76,7 @@ import {
 import { runStandingInstructions } from './standing'
 import { corroborateOrders } from './corroborate'
 import { EN_SOLE_ORDER, THIS_ONE } from './sole-order'
-import { FORGED_TURN } from './forged-turn'
+import { FORGED_TURN, FORGED_TURN_GATE } from './forged-turn'
 import { EN_TASK_TYPED_BACK } from './task-typed-back'
 import { EN_STEERING, contentPivot } from './steering'
 
@@ -96,8 +96,6 @@ export interface RawHit {
 const HAS_CJK = /[\u4e00-\u9fff]/
 const HAS_GERMAN_CUE =
   /\b(?:ignorier|vergiss|vergesst|vergessen|missachte|übergehe|bisherig|vorherig|obigen|bist du|zeig|gib|nenne|verrate|wiederhole|Hinweis|Nachricht|Anweisung|überweise|KI|nun|jetzt|Aufgabe|stell dir|stellen sie|tue? so|angenommen|achtung|du bist|Sie sind|verwirf|streich)/i
-/** A colon at the end of a line, as a template's header has. */
-const HEADER_END = /:[ \t]*\r?\n/
 /** Matches read per pattern: past this many, more of the same adds nothing but time (keeps 1 MB inputs fast). */
 const MAX_MATCHES = 64
 
@@ -111,8 +109,7 @@ export function detectInjection(text: string): RawHit[] {
   runDirect(text, EN_PIVOT, hits, lower)
   runDirect(text, EN_STEERING, hits, lower)
   if (hasMatch(THIS_ONE, text)) runDirect(text, EN_SOLE_ORDER, hits, lower)
-  // A template's header ends its line with a colon: a text without one skips the forged turn.
-  if (HEADER_END.test(text)) runDirect(text, FORGED_TURN, hits, lower)
+  if (FORGED_TURN_GATE.test(text)) runDirect(text, FORGED_TURN, hits, lower)
   runDirect(text, EN_TASK_TYPED_BACK, hits, lower)
   runDirect(text, EN_LATENT, hits, lower)
   if (hasMatch(JAILBREAK_GATE, text)) runDirect(text, JAILBREAK, hits, lower)

@@ -41,6 +41,9 @@ function shownWhole(text: string, start: number): boolean {
   return ORDER_HEADER.test(text.slice(0, start))
 }
 
+/** A colon at the end of a line, as every template header has: a text without one (most prose) skips the table. */
+export const FORGED_TURN_GATE = /:[ \t]*\r?\n/
+
 export const FORGED_TURN: DirectPattern[] = [
   {
     rule: 'task-pivot',

@@ -76,15 +76,26 @@ export const THIS_ONE =
 const ALONE =
   /\b(?:only|sole(?:ly)?|single|singular|exclusive(?:ly)?|alone|paramount|supreme|precedence|nothing\s+else)\b|\bthis\s+(?:one\s+)?(?:instruction|command|directive|edict|mandate)\b|\bthe\s+(?:instruction|command|directive)\s+to\s+(?:follow|execute|obey)\b/i
 
-/** Not an order: negated ("never disregard all other safety rules"), or no one order kept in the sentence. */
+/** The sentence holding a match, where the one kept must stand. */
+function sentenceOf(text: string, start: number, end: number): string {
+  return text.slice(sentenceStart(text, start), sentenceEnd(text, end))
+}
+
+/** The voiding negated: "never disregard all other safety rules", "don't just drop all other guidelines". */
+function negated(text: string, start: number): boolean {
+  return /(?:\b(?:not|never|cannot)|n't)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, start - 24), start))
+}
+
+/** Not an order: negated, or no one order kept in the sentence. */
 function noneKept(text: string, start: number, end: number): boolean {
-  if (/(?:\b(?:not|never|cannot)|n't)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, start - 24), start))) return true
-  return !THIS_ONE.test(text.slice(sentenceStart(text, start), sentenceEnd(text, end)))
+  return negated(text, start) || !THIS_ONE.test(sentenceOf(text, start, end))
 }
 
 /** Work set aside: an order only when the one kept is the only one, or an order. */
 function noneKeptAlone(text: string, start: number, end: number): boolean {
-  return noneKept(text, start, end) || !ALONE.test(text.slice(sentenceStart(text, start), sentenceEnd(text, end)))
+  if (negated(text, start)) return true
+  const sentence = sentenceOf(text, start, end)
+  return !THIS_ONE.test(sentence) || !ALONE.test(sentence)
 }
 
 /** "let no other instruction deter you", "as if no other instructions exist": the others kept out. */
